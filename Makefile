@@ -1,0 +1,44 @@
+# The two commands of the README: `make demo` and `make test`. Everything else is a helper.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BUILD ?= build
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build demo test test-sanitize fuzz-smoke bench format clean
+
+all: build
+
+# Checks the tools and headers the build needs; installs the missing ones with apt-get (Debian).
+deps:
+	@sh tools/deps.sh
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	sh tools/demo.sh $(BUILD)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The unit tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize: deps
+	cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DTGX_SANITIZE=ON
+	cmake --build build-sanitize -j $(JOBS)
+	cd build-sanitize && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -LE slow
+
+# libFuzzer targets, a short run each (needs clang).
+fuzz-smoke: deps
+	sh tools/fuzz-smoke.sh
+
+bench: build
+	sh tools/bench.sh $(BUILD)
+
+format:
+	find src include tests bench fuzz -name '*.[ch]' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD) build-sanitize build-fuzz

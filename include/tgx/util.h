@@ -1,0 +1,66 @@
+/* tgx/util.h — small helpers with defined behaviour where C's is undefined, and file reading.
+ *
+ * C's float-to-int conversion of NaN or out-of-range values is undefined behaviour; GPUs saturate
+ * and map NaN to 0. Every float-to-int conversion in tgx goes through these.
+ */
+#ifndef TGX_UTIL_H
+#define TGX_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tgx/diag.h"
+
+int32_t tgx_f2i_sat(float f);  /* trunc toward 0, saturate, NaN -> 0 */
+uint32_t tgx_f2u_sat(float f); /* trunc toward 0, saturate to [0, 2^32-1], NaN -> 0 */
+int32_t tgx_d2i_sat(double d);
+uint32_t tgx_d2u_sat(double d);
+int64_t tgx_d2i64_sat(double d);
+uint64_t tgx_d2u64_sat(double d);
+int32_t tgx_floor_to_i32(float f); /* floor then saturate, NaN -> 0 */
+
+/* Bit casts. */
+static inline uint32_t tgx_f2bits(float f)
+{
+    union {
+        float f;
+        uint32_t u;
+    } v = {.f = f};
+    return v.u;
+}
+static inline float tgx_bits2f(uint32_t u)
+{
+    union {
+        uint32_t u;
+        float f;
+    } v = {.u = u};
+    return v.f;
+}
+static inline uint64_t tgx_d2bits(double d)
+{
+    union {
+        double d;
+        uint64_t u;
+    } v = {.d = d};
+    return v.u;
+}
+static inline double tgx_bits2d(uint64_t u)
+{
+    union {
+        uint64_t u;
+        double d;
+    } v = {.u = u};
+    return v.d;
+}
+
+/* IEEE half <-> float. half->float is exact (denormals, NaN payloads kept); float->half rounds
+ * to nearest even. */
+float tgx_half_to_float(uint16_t h);
+uint16_t tgx_float_to_half(float f);
+
+/* Reads a whole file ("-" is stdin) into a NUL-terminated buffer the caller frees. */
+tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *d);
+/* Writes atomically: a temporary file beside path, then rename. */
+tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d);
+
+#endif

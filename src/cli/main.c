@@ -1,0 +1,60 @@
+/* tgx: one command, one verb per job, each a thin layer over libtgx. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} verb;
+
+static const verb verbs[] = {
+#define X(name, fn, summary) {#name, fn, summary},
+#include "cli/verbs.def"
+#undef X
+    {NULL, NULL, NULL}};
+
+void tgx_cli_print_diag(const tgx_diag *d)
+{
+    char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
+    tgx_diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "%s\n", buf);
+}
+
+int tgx_cli_is_help(const char *arg)
+{
+    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: tgx VERB [OPTIONS] [ARGS]\n\n"
+                 "The texture path of GPU shader pipelines: TGSI, the texture unit, and NVIDIA\n"
+                 "Maxwell (SM 5.x) texture instructions.\n\nVerbs:\n");
+    for (const verb *v = verbs; v->name; v++)
+        fprintf(out, "  %-8s %s\n", v->name, v->summary);
+    fprintf(out, "\n'tgx VERB --help' describes a verb. '-' as a file name means stdin.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return TGX_EXIT_USAGE;
+    }
+    if (tgx_cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return TGX_EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("tgx 0.1.0\n");
+        return TGX_EXIT_OK;
+    }
+    for (const verb *v = verbs; v->name; v++)
+        if (strcmp(v->name, argv[1]) == 0)
+            return v->run(argc - 1, argv + 1);
+    fprintf(stderr, "tgx: unknown verb '%s' (try 'tgx --help')\n", argv[1]);
+    return TGX_EXIT_USAGE;
+}
