@@ -1,0 +1,125 @@
+/* tgx/exec.h — the TGSI interpreter.
+ *
+ * A tgx_exec_program is made once from a parsed shader (tgsi.h): every instruction is decoded
+ * into a compact form with resolved register slots, jump targets and typed operand modifiers, so
+ * running it needs no text, no table look-ups and no allocation. A tgx_exec_machine holds the
+ * state of one thread of execution: the register files in structure-of-arrays form (every
+ * register component is an array of `lanes` 32-bit words), the execution-mask stacks and the
+ * resource bindings. Many machines may run one program at the same time (one per thread).
+ *
+ * Lanes. A run covers W lanes (W <= the machine's max_lanes). Fragment runs take W a multiple of
+ * 4 with quads adjacent: lanes 4q+0..3 are the pixels (x,y), (x+1,y), (x,y+1), (x+1,y+1) of quad
+ * q — the order of tex.h and of Mesa's tgsi_exec (TILE_TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT,
+ * BOTTOM_RIGHT), so DDX = lane1 - lane0 and DDY = lane2 - lane0 within a quad. Other runs round
+ * W up to a multiple of 4 internally; the padding lanes are inactive.
+ *
+ * Every value the caller reads or writes is a tgx_exec_word (float, uint or int view of the same
+ * 32 bits). See docs/exec.md for the mask rules and every defined-behaviour choice.
+ */
+#ifndef TGX_EXEC_H
+#define TGX_EXEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tgx/diag.h"
+
+struct tgx_tgsi_shader; /* tgsi.h: a parsed shader */
+
+typedef union tgx_exec_word {
+    float f;
+    uint32_t u;
+    int32_t i;
+} tgx_exec_word;
+
+typedef struct tgx_exec_program tgx_exec_program;
+typedef struct tgx_exec_machine tgx_exec_machine;
+
+/* Default instruction budget of one run (instructions executed, not lanes). */
+#define TGX_EXEC_DEFAULT_BUDGET 100000000ull
+/* Default size of the compute shader's shared memory (MEMORY[n], SHARED), in bytes. */
+#define TGX_EXEC_DEFAULT_SHARED_BYTES 65536u
+/* Largest lane count of a machine (compute blocks run as one batch of this many lanes). */
+#define TGX_EXEC_MAX_LANES 4096u
+
+/* The processor a program was written for (the first line of the TGSI text). */
+typedef enum tgx_exec_stage {
+    TGX_EXEC_VERTEX = 0,
+    TGX_EXEC_FRAGMENT = 1,
+    TGX_EXEC_GEOMETRY = 2,
+    TGX_EXEC_COMPUTE = 3,
+    TGX_EXEC_TESS_CTRL = 4,
+    TGX_EXEC_TESS_EVAL = 5,
+} tgx_exec_stage;
+
+/* ---- programs ---------------------------------------------------------------------------- */
+
+/* Decodes sh once. Fails with TGX_ERR_INVALID (unbalanced control flow, a register outside its
+ * declaration, an operand of the wrong file) or TGX_ERR_UNSUPPORTED, with the instruction's
+ * position in d. name (may be NULL) is the shader's file name used in run-time diagnostics. */
+tgx_status tgx_exec_program_create(const struct tgx_tgsi_shader *sh, const char *name,
+                                   tgx_exec_program **out, tgx_diag *d);
+void tgx_exec_program_destroy(tgx_exec_program *p);
+
+tgx_exec_stage tgx_exec_program_stage(const tgx_exec_program *p);
+/* Number of registers of each file the machine holds (highest declared index + 1). */
+unsigned tgx_exec_program_num_inputs(const tgx_exec_program *p);
+unsigned tgx_exec_program_num_outputs(const tgx_exec_program *p);
+unsigned tgx_exec_program_num_sysvals(const tgx_exec_program *p);
+/* Number of instructions (END included), for "instructions per second" figures. */
+unsigned tgx_exec_program_num_instructions(const tgx_exec_program *p);
+/* Compute shaders: the CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH properties (1 where absent). */
+void tgx_exec_program_block_size(const tgx_exec_program *p, unsigned size[3]);
+
+/* ---- machines ---------------------------------------------------------------------------- */
+
+/* max_lanes: the widest run this machine will do (1..TGX_EXEC_MAX_LANES; compute programs need
+ * at least the block size rounded up to 4). */
+tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes,
+                                   tgx_exec_machine **out, tgx_diag *d);
+void tgx_exec_machine_destroy(tgx_exec_machine *m);
+
+/* Instructions one run may execute before it stops with TGX_ERR_LIMIT (0 = no limit). */
+void tgx_exec_set_budget(tgx_exec_machine *m, uint64_t max_instructions);
+/* Instructions executed by the last run. */
+uint64_t tgx_exec_instructions_executed(const tgx_exec_machine *m);
+
+/* ---- bindings (pointers are borrowed: they must outlive the runs that use them) ---------- */
+
+/* CONST[slot][i] reads the 4 words at words[4*i .. 4*i+3]; reads past nwords give 0. */
+tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uint32_t *words,
+                                   size_t nwords);
+/* BUFFER[slot]: shader storage, byte addressed (LOAD, STORE, the ATOM opcodes, RESQ). Accesses past
+ * size read 0 and are not written. */
+tgx_status tgx_exec_bind_buffer(tgx_exec_machine *m, unsigned slot, void *data, size_t size);
+/* The 2013 RES[slot] form declared BUFFER/RAW: byte-addressed memory like BUFFER. */
+tgx_status tgx_exec_bind_raw_resource(tgx_exec_machine *m, unsigned slot, void *data, size_t size);
+/* Size of MEMORY[n], SHARED (one block per compute workgroup, zeroed at its start). */
+tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
+
+/* ---- inputs, outputs, system values --------------------------------------------------------
+ * Lane arrays of the machine's register files: max_lanes words each, valid until the machine is
+ * destroyed. The caller fills inputs and system values before a run and reads outputs after it.
+ * An index outside the program's declarations gives NULL. */
+tgx_exec_word *tgx_exec_input(tgx_exec_machine *m, unsigned reg, unsigned chan);
+const tgx_exec_word *tgx_exec_output(const tgx_exec_machine *m, unsigned reg, unsigned chan);
+tgx_exec_word *tgx_exec_sysval(tgx_exec_machine *m, unsigned reg, unsigned chan);
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+/* Fragment run over `lanes` lanes (a multiple of 4, quads adjacent). active[i] != 0 marks a lane
+ * covered by the primitive; the others are helper lanes: they execute (so derivatives and
+ * implicit LOD see the whole quad) but never write memory. active == NULL means all lanes.
+ * killed[i] (if not NULL) is set to 1 for a lane that executed KILL/KILL_IF/KIL/KILP, else 0.
+ * Outputs of every lane are written; the caller discards killed and helper lanes. */
+tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint8_t *active,
+                                 uint8_t *killed, tgx_diag *d);
+/* Vertex (or any non-fragment, non-compute) run: lanes independent vertices. */
+tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d);
+/* One compute workgroup: all threads of the block run as one batch (lane = x + y*bw + z*bw*bh),
+ * so a BARRIER is passed by all threads together. The machine sets the THREAD_ID, BLOCK_ID,
+ * BLOCK_SIZE and GRID_SIZE system values and zeroes shared memory. */
+tgx_status tgx_exec_run_compute(tgx_exec_machine *m, const uint32_t block_id[3],
+                                const uint32_t grid_size[3], tgx_diag *d);
+
+#endif
