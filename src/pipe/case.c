@@ -1,0 +1,721 @@
+/* Reads a corpus case.json into tgx_case. The format is the one described in
+ * ../shared/corpus/tgsi/README.md; every member the pipeline needs is checked for type and
+ * range, with the position of the offending value in the diagnostic. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipe/json.h"
+#include "tgx/pipe.h"
+#include "tgx/util.h"
+
+#define TRY(expr)                                                                                  \
+    do {                                                                                           \
+        tgx_status try_st_ = (expr);                                                               \
+        if (try_st_ < 0)                                                                           \
+            return try_st_;                                                                        \
+    } while (0)
+
+typedef struct ctx {
+    const char *file;
+    tgx_diag *d;
+} ctx;
+
+static tgx_status bad(const ctx *x, const tgx_json *v, const char *what, const char *expected)
+{
+    return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, v ? v->line : 0, v ? v->column : 0,
+                        "%s: expected %s", what, expected);
+}
+
+static tgx_status need(const ctx *x, const tgx_json *parent, const char *key, tgx_json_kind k,
+                       const tgx_json **out)
+{
+    const tgx_json *v = tgx_json_get(parent, key);
+    if (!v)
+        return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, parent ? parent->line : 0,
+                            parent ? parent->column : 0, "missing member \"%s\"", key);
+    if (v->kind != k)
+        return bad(x, v, key, tgx_json_kind_name(k));
+    *out = v;
+    return TGX_OK;
+}
+
+static tgx_status get_uint(const ctx *x, const tgx_json *v, const char *what, unsigned *out)
+{
+    uint32_t u;
+    if (!tgx_json_u32(v, &u))
+        return bad(x, v, what, "a non-negative integer");
+    *out = u;
+    return TGX_OK;
+}
+
+static tgx_status need_uint(const ctx *x, const tgx_json *o, const char *key, unsigned *out)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v)
+        return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, o->line, o->column,
+                            "missing member \"%s\"", key);
+    return get_uint(x, v, key, out);
+}
+
+/* Optional integer member; null or absent leaves *out unchanged. */
+static tgx_status opt_uint(const ctx *x, const tgx_json *o, const char *key, unsigned *out)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v || v->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    return get_uint(x, v, key, out);
+}
+
+static tgx_status get_float(const ctx *x, const tgx_json *v, const char *what, float *out)
+{
+    if (!v || v->kind != TGX_JSON_NUMBER)
+        return bad(x, v, what, "a number");
+    *out = (float)v->number;
+    return TGX_OK;
+}
+
+static tgx_status opt_float(const ctx *x, const tgx_json *o, const char *key, float *out)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v || v->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    return get_float(x, v, key, out);
+}
+
+static tgx_status opt_bool(const ctx *x, const tgx_json *o, const char *key, bool *out)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v || v->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (v->kind == TGX_JSON_NUMBER) { /* front_ccw is written as 0/1 */
+        *out = v->number != 0;
+        return TGX_OK;
+    }
+    if (v->kind != TGX_JSON_BOOL)
+        return bad(x, v, key, "true or false");
+    *out = v->boolean;
+    return TGX_OK;
+}
+
+static tgx_status copy_word(const ctx *x, const tgx_json *v, const char *what, char *dst,
+                            size_t cap)
+{
+    if (!v || v->kind != TGX_JSON_STRING)
+        return bad(x, v, what, "a string");
+    if (v->length >= cap)
+        return bad(x, v, what, "a shorter string");
+    memcpy(dst, v->text, v->length + 1);
+    return TGX_OK;
+}
+
+static tgx_status opt_word(const ctx *x, const tgx_json *o, const char *key, char *dst, size_t cap)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v || v->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    return copy_word(x, v, key, dst, cap);
+}
+
+static void *alloc_array(size_t n, size_t size)
+{
+    return calloc(n ? n : 1, size);
+}
+
+static tgx_status nomem(const ctx *x)
+{
+    return tgx_diag_set(x->d, TGX_ERR_NOMEM, x->file, 0, 0, "out of memory");
+}
+
+/* ---- framebuffer and draw ---- */
+
+static tgx_status read_framebuffer(const ctx *x, const tgx_json *fb, tgx_case *c)
+{
+    const tgx_json *fmt, *clear;
+    TRY(need_uint(x, fb, "width", &c->fb_width));
+    TRY(need_uint(x, fb, "height", &c->fb_height));
+    if (c->fb_width == 0 || c->fb_height == 0 || c->fb_width > 16384 || c->fb_height > 16384)
+        return bad(x, fb, "framebuffer size", "1..16384 pixels per side");
+    TRY(need(x, fb, "format", TGX_JSON_STRING, &fmt));
+    if (strcmp(fmt->text, "GL_RGBA32UI") == 0)
+        c->fb_integer = true;
+    else if (strcmp(fmt->text, "GL_RGBA32F") != 0)
+        return bad(x, fmt, "framebuffer format", "GL_RGBA32F or GL_RGBA32UI");
+    clear = tgx_json_get(fb, "clear");
+    if (clear) {
+        if (clear->kind != TGX_JSON_ARRAY || clear->count != 4)
+            return bad(x, clear, "clear", "an array of 4 numbers");
+        for (unsigned i = 0; i < 4; i++) {
+            const tgx_json *e = &clear->items[i];
+            float f;
+            if (c->fb_integer) {
+                TRY(get_uint(x, e, "clear", &c->fb_clear[i]));
+            } else {
+                TRY(get_float(x, e, "clear", &f));
+                c->fb_clear[i] = tgx_f2bits(f);
+            }
+        }
+    }
+    return TGX_OK;
+}
+
+static tgx_status read_float_list(const ctx *x, const tgx_json *o, const char *key, float *out,
+                                  size_t n)
+{
+    const tgx_json *a = tgx_json_get(o, key);
+    if (!a)
+        return TGX_OK;
+    if (a->kind != TGX_JSON_ARRAY || a->count != n)
+        return bad(x, a, key, "an array of numbers of the right length");
+    for (size_t i = 0; i < n; i++)
+        TRY(get_float(x, &a->items[i], key, &out[i]));
+    return TGX_OK;
+}
+
+static tgx_status read_positions(const ctx *x, const tgx_json *a, tgx_case *c)
+{
+    if (a->kind != TGX_JSON_ARRAY || a->count < 3)
+        return bad(x, a, "attribute0_a_pos", "an array of at least 3 [x, y] pairs");
+    c->positions = alloc_array(a->count, sizeof *c->positions);
+    if (!c->positions)
+        return nomem(x);
+    c->position_count = a->count;
+    for (size_t i = 0; i < a->count; i++) {
+        const tgx_json *p = &a->items[i];
+        if (p->kind != TGX_JSON_ARRAY || p->count != 2)
+            return bad(x, p, "attribute0_a_pos", "an [x, y] pair");
+        TRY(get_float(x, &p->items[0], "attribute0_a_pos", &c->positions[i][0]));
+        TRY(get_float(x, &p->items[1], "attribute0_a_pos", &c->positions[i][1]));
+    }
+    return TGX_OK;
+}
+
+static tgx_status read_xfb(const ctx *x, const tgx_json *tf, tgx_case *c)
+{
+    const tgx_json *vars, *mode;
+    TRY(need(x, tf, "varyings", TGX_JSON_ARRAY, &vars));
+    mode = tgx_json_get(tf, "mode");
+    if (mode && (mode->kind != TGX_JSON_STRING || strcmp(mode->text, "GL_INTERLEAVED_ATTRIBS")))
+        return bad(x, mode, "transform_feedback.mode", "GL_INTERLEAVED_ATTRIBS");
+    c->xfb_varyings = alloc_array(vars->count, sizeof *c->xfb_varyings);
+    if (!c->xfb_varyings)
+        return nomem(x);
+    c->xfb_count = vars->count;
+    for (size_t i = 0; i < vars->count; i++)
+        TRY(copy_word(x, &vars->items[i], "varyings", c->xfb_varyings[i], TGX_CASE_NAME_MAX));
+    return TGX_OK;
+}
+
+static tgx_status read_draw(const ctx *x, const tgx_json *draw, tgx_case *c)
+{
+    const tgx_json *prim, *pos, *tf;
+    TRY(need(x, draw, "primitive", TGX_JSON_STRING, &prim));
+    c->strip = strcmp(prim->text, "GL_TRIANGLE_STRIP") == 0;
+    if (!c->strip && strcmp(prim->text, "GL_POINTS") != 0)
+        return bad(x, prim, "primitive", "GL_TRIANGLE_STRIP or GL_POINTS");
+    c->viewport[2] = (float)c->fb_width;
+    c->viewport[3] = (float)c->fb_height;
+    c->depth_range[1] = 1.0f;
+    TRY(read_float_list(x, draw, "viewport", c->viewport, 4));
+    TRY(read_float_list(x, draw, "depth_range", c->depth_range, 2));
+    pos = tgx_json_get(draw, "attribute0_a_pos");
+    if (pos)
+        TRY(read_positions(x, pos, c));
+    TRY(opt_uint(x, draw, "count", &c->vertex_count));
+    tf = tgx_json_get(draw, "transform_feedback");
+    if (tf)
+        TRY(read_xfb(x, tf, c));
+    if (c->stage == TGX_CASE_FRAGMENT && (!c->strip || !pos))
+        return bad(x, draw, "draw", "a GL_TRIANGLE_STRIP with attribute0_a_pos");
+    if (c->stage == TGX_CASE_VERTEX && (!tf || c->vertex_count == 0))
+        return bad(x, draw, "draw", "a count and a transform_feedback capture");
+    return TGX_OK;
+}
+
+/* ---- textures and slots ---- */
+
+static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture *tex)
+{
+    const tgx_json *gen;
+    int64_t id;
+    if (t->kind != TGX_JSON_OBJECT)
+        return bad(x, t, "textures[]", "an object");
+    if (!tgx_json_i64(tgx_json_get(t, "id"), &id) || id < 0 || id > 1 << 20)
+        return bad(x, t, "texture id", "a small integer");
+    tex->id = (int)id;
+    TRY(copy_word(x, tgx_json_get(t, "target"), "target", tex->target, sizeof tex->target));
+    TRY(copy_word(x, tgx_json_get(t, "format"), "format", tex->format, sizeof tex->format));
+    TRY(need_uint(x, t, "width", &tex->width));
+    TRY(need_uint(x, t, "height", &tex->height));
+    tex->depth = 1;
+    tex->levels = 1;
+    TRY(opt_uint(x, t, "depth_or_layers", &tex->depth));
+    TRY(opt_uint(x, t, "levels", &tex->levels));
+    if (!tex->width || !tex->height || !tex->depth || !tex->levels || tex->levels > 16 ||
+        tex->width > 65536 || tex->height > 65536 || tex->depth > 4096)
+        return bad(x, t, "texture size", "sizes of at least 1 and at most 16 levels");
+    TRY(need(x, t, "generator", TGX_JSON_OBJECT, &gen));
+    TRY(copy_word(x, tgx_json_get(gen, "name"), "generator.name", tex->generator,
+                  sizeof tex->generator));
+    TRY(opt_uint(x, gen, "seed", &tex->seed));
+    tex->cell = 1;
+    TRY(opt_uint(x, gen, "cell", &tex->cell));
+    tex->fscale = 1.0f / 256.0f; /* README: "default 1/256, 0" */
+    tex->fbias = 0.0f;
+    TRY(opt_float(x, t, "fscale", &tex->fscale));
+    TRY(opt_float(x, t, "fbias", &tex->fbias));
+    return TGX_OK;
+}
+
+static tgx_status read_textures(const ctx *x, const tgx_json *inputs, tgx_case *c)
+{
+    const tgx_json *a = tgx_json_get(inputs, "textures");
+    if (!a || a->count == 0)
+        return TGX_OK;
+    if (a->kind != TGX_JSON_ARRAY)
+        return bad(x, a, "textures", "an array");
+    c->textures = alloc_array(a->count, sizeof *c->textures);
+    if (!c->textures)
+        return nomem(x);
+    c->texture_count = a->count;
+    for (size_t i = 0; i < a->count; i++)
+        TRY(read_texture(x, &a->items[i], &c->textures[i]));
+    return TGX_OK;
+}
+
+/* Slot numbers are object keys ("0", "1", ...). */
+static tgx_status slot_number(const ctx *x, const tgx_json *o, size_t i, unsigned *slot)
+{
+    char *end;
+    unsigned long v = strtoul(o->keys[i], &end, 10);
+    if (*end || end == o->keys[i] || v > 127)
+        return bad(x, &o->items[i], "slot", "a slot number 0..127 as the member name");
+    *slot = (unsigned)v;
+    return TGX_OK;
+}
+
+static tgx_case_slot *slot_for(tgx_case *c, unsigned slot)
+{
+    for (size_t i = 0; i < c->slot_count; i++)
+        if (c->slots[i].slot == slot)
+            return &c->slots[i];
+    tgx_case_slot *s = &c->slots[c->slot_count++];
+    memset(s, 0, sizeof *s);
+    s->slot = slot;
+    s->texture = -1;
+    strcpy(s->swizzle, "xyzw");
+    return s;
+}
+
+static tgx_status read_gallium_sampler(const ctx *x, const tgx_json *g, tgx_case_slot *s)
+{
+    static const char *const wraps[3] = {"wrap_s", "wrap_t", "wrap_r"};
+    s->has_sampler = true;
+    s->min_lod = -1000.0f;
+    s->max_lod = 1000.0f;
+    for (int i = 0; i < 3; i++) {
+        strcpy(s->wrap[i], "clamp_to_edge");
+        TRY(opt_word(x, g, wraps[i], s->wrap[i], sizeof s->wrap[i]));
+    }
+    strcpy(s->min_img_filter, "nearest");
+    strcpy(s->min_mip_filter, "none");
+    strcpy(s->mag_img_filter, "nearest");
+    strcpy(s->compare_mode, "none");
+    strcpy(s->compare_func, "lequal");
+    TRY(opt_word(x, g, "min_img_filter", s->min_img_filter, sizeof s->min_img_filter));
+    TRY(opt_word(x, g, "min_mip_filter", s->min_mip_filter, sizeof s->min_mip_filter));
+    TRY(opt_word(x, g, "mag_img_filter", s->mag_img_filter, sizeof s->mag_img_filter));
+    TRY(opt_word(x, g, "compare_mode", s->compare_mode, sizeof s->compare_mode));
+    TRY(opt_word(x, g, "compare_func", s->compare_func, sizeof s->compare_func));
+    TRY(opt_bool(x, g, "unnormalized_coords", &s->unnormalized_coords));
+    TRY(opt_bool(x, g, "seamless_cube_map", &s->seamless_cube_map));
+    TRY(opt_uint(x, g, "max_anisotropy", &s->max_anisotropy));
+    TRY(opt_float(x, g, "lod_bias", &s->lod_bias));
+    TRY(opt_float(x, g, "min_lod", &s->min_lod));
+    TRY(opt_float(x, g, "max_lod", &s->max_lod));
+    TRY(read_float_list(x, g, "border_color", s->border_color, 4));
+    return TGX_OK;
+}
+
+static tgx_status read_gallium_view(const ctx *x, const tgx_json *g, tgx_case_slot *s)
+{
+    const tgx_json *sw = tgx_json_get(g, "swizzle");
+    s->has_view = true;
+    TRY(copy_word(x, tgx_json_get(g, "format"), "format", s->view_format, sizeof s->view_format));
+    TRY(copy_word(x, tgx_json_get(g, "target"), "target", s->view_target, sizeof s->view_target));
+    TRY(opt_uint(x, g, "first_level", &s->first_level));
+    TRY(opt_uint(x, g, "last_level", &s->last_level));
+    TRY(opt_uint(x, g, "first_layer", &s->first_layer));
+    TRY(opt_uint(x, g, "last_layer", &s->last_layer));
+    TRY(opt_uint(x, g, "buffer_offset", &s->buffer_offset));
+    TRY(opt_uint(x, g, "buffer_size", &s->buffer_size));
+    if (sw) {
+        if (sw->kind != TGX_JSON_STRING || sw->length != 4 || strspn(sw->text, "xyzw01") != 4)
+            return bad(x, sw, "swizzle", "four of x y z w 0 1");
+        memcpy(s->swizzle, sw->text, 5);
+    }
+    return TGX_OK;
+}
+
+/* inputs.samplers[] names the texture behind each unit; the gallium state gives what the
+ * sampler and view really were. */
+static tgx_status read_slots(const ctx *x, const tgx_json *inputs, const tgx_json *gal, tgx_case *c)
+{
+    const tgx_json *samp = tgx_json_get(gal, "samplers");
+    const tgx_json *views = tgx_json_get(gal, "sampler_views");
+    const tgx_json *gl = tgx_json_get(inputs, "samplers");
+    size_t max = (samp ? samp->count : 0) + (views ? views->count : 0) + (gl ? gl->count : 0);
+    c->slots = alloc_array(max, sizeof *c->slots);
+    if (!c->slots)
+        return nomem(x);
+    for (size_t i = 0; samp && samp->kind == TGX_JSON_OBJECT && i < samp->count; i++) {
+        unsigned n;
+        TRY(slot_number(x, samp, i, &n));
+        TRY(read_gallium_sampler(x, &samp->items[i], slot_for(c, n)));
+    }
+    for (size_t i = 0; views && views->kind == TGX_JSON_OBJECT && i < views->count; i++) {
+        unsigned n;
+        TRY(slot_number(x, views, i, &n));
+        TRY(read_gallium_view(x, &views->items[i], slot_for(c, n)));
+    }
+    for (size_t i = 0; gl && gl->kind == TGX_JSON_ARRAY && i < gl->count; i++) {
+        unsigned unit, tex;
+        TRY(need_uint(x, &gl->items[i], "unit", &unit));
+        TRY(need_uint(x, &gl->items[i], "texture", &tex));
+        if (unit > 127)
+            return bad(x, &gl->items[i], "unit", "0..127");
+        tgx_case_slot *s = slot_for(c, unit);
+        s->texture = -1;
+        for (size_t t = 0; t < c->texture_count; t++)
+            if (c->textures[t].id == (int)tex)
+                s->texture = (int)t;
+        if (s->texture < 0)
+            return bad(x, &gl->items[i], "texture", "the id of an entry of inputs.textures");
+    }
+    return TGX_OK;
+}
+
+/* ---- constants, UBOs, SSBOs, attributes ---- */
+
+static tgx_status read_rows(const ctx *x, const tgx_json *rows, unsigned index, tgx_case_cbuf *cb)
+{
+    if (rows->kind != TGX_JSON_ARRAY)
+        return bad(x, rows, "rows", "an array of 4-word rows");
+    cb->index = index;
+    cb->count = rows->count * 4;
+    cb->words = alloc_array(cb->count, sizeof *cb->words);
+    if (!cb->words)
+        return nomem(x);
+    for (size_t r = 0; r < rows->count; r++) {
+        const tgx_json *row = &rows->items[r];
+        if (row->kind != TGX_JSON_ARRAY || row->count != 4)
+            return bad(x, row, "rows[]", "4 hex words");
+        for (unsigned k = 0; k < 4; k++)
+            if (!tgx_json_u32(&row->items[k], &cb->words[r * 4 + k]))
+                return bad(x, &row->items[k], "rows[][]", "a hex word \"0x...\"");
+    }
+    return TGX_OK;
+}
+
+static tgx_status read_cbufs(const ctx *x, const tgx_json *inputs, const tgx_json *bind,
+                             tgx_case *c)
+{
+    const tgx_json *consts = tgx_json_get(bind, "constants");
+    const tgx_json *c0 = tgx_json_get(consts, "CONST[0]");
+    const tgx_json *ubos = tgx_json_get(inputs, "ubos");
+    size_t n = (ubos && ubos->kind == TGX_JSON_ARRAY ? ubos->count : 0) + 1;
+    c->cbufs = alloc_array(n, sizeof *c->cbufs);
+    if (!c->cbufs)
+        return nomem(x);
+    if (c0 && c0->kind == TGX_JSON_OBJECT) {
+        const tgx_json *rows;
+        TRY(need(x, c0, "rows", TGX_JSON_ARRAY, &rows));
+        TRY(read_rows(x, rows, 0, &c->cbufs[c->cbuf_count++]));
+    }
+    for (size_t i = 0; i + 1 < n; i++) {
+        const tgx_json *u = &ubos->items[i], *rows;
+        unsigned binding;
+        TRY(need_uint(x, u, "binding", &binding));
+        if (binding > 30)
+            return bad(x, u, "binding", "0..30");
+        TRY(need(x, u, "rows", TGX_JSON_ARRAY, &rows));
+        TRY(read_rows(x, rows, binding + 1, &c->cbufs[c->cbuf_count++]));
+    }
+    return TGX_OK;
+}
+
+static tgx_status read_ssbo(const ctx *x, const tgx_json *s, tgx_case_ssbo *b)
+{
+    const tgx_json *words = tgx_json_get(s, "words"), *et = tgx_json_get(s, "element_type");
+    unsigned bytes;
+    TRY(need_uint(x, s, "binding", &b->binding));
+    TRY(need_uint(x, s, "bytes", &bytes));
+    if (bytes % 4 || bytes > (1u << 28))
+        return bad(x, s, "bytes", "a multiple of 4 below 256 MiB");
+    b->bytes = bytes;
+    b->is_float = et && et->kind == TGX_JSON_STRING && strcmp(et->text, "f32") == 0;
+    b->words = alloc_array(bytes / 4, sizeof *b->words);
+    if (!b->words)
+        return nomem(x);
+    if (!words || words->kind == TGX_JSON_NULL)
+        return TGX_OK; /* "init": "all zero" */
+    if (words->kind != TGX_JSON_ARRAY || words->count != bytes / 4)
+        return bad(x, words, "words", "bytes/4 hex words");
+    for (size_t i = 0; i < words->count; i++)
+        if (!tgx_json_u32(&words->items[i], &b->words[i]))
+            return bad(x, &words->items[i], "words[]", "a hex word");
+    return TGX_OK;
+}
+
+static tgx_status read_ssbos(const ctx *x, const tgx_json *inputs, tgx_case *c)
+{
+    const tgx_json *a = tgx_json_get(inputs, "ssbos");
+    if (!a || a->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (a->kind != TGX_JSON_ARRAY)
+        return bad(x, a, "ssbos", "an array");
+    c->ssbos = alloc_array(a->count, sizeof *c->ssbos);
+    if (!c->ssbos)
+        return nomem(x);
+    for (size_t i = 0; i < a->count; i++) {
+        c->ssbo_count++; /* counted first so that tgx_case_free releases a half-read one */
+        TRY(read_ssbo(x, &a->items[i], &c->ssbos[i]));
+    }
+    return TGX_OK;
+}
+
+static tgx_status attrib_value(const ctx *x, const tgx_json *v, tgx_case_type t, uint32_t *w)
+{
+    int64_t i;
+    float f;
+    if (t == TGX_CASE_F32) {
+        TRY(get_float(x, v, "values", &f));
+        *w = tgx_f2bits(f);
+        return TGX_OK;
+    }
+    if (!tgx_json_i64(v, &i) || i < INT32_MIN || i > (int64_t)UINT32_MAX)
+        return bad(x, v, "values", "a 32-bit integer");
+    *w = (uint32_t)i; /* two's complement for negative ints */
+    return TGX_OK;
+}
+
+static tgx_status read_attrib(const ctx *x, const tgx_json *o, tgx_case_attrib *at)
+{
+    const tgx_json *type, *vals;
+    TRY(need_uint(x, o, "location", &at->location));
+    TRY(need_uint(x, o, "components", &at->components));
+    if (at->components < 1 || at->components > 4 || at->location > 31)
+        return bad(x, o, "attribute", "location 0..31 and 1..4 components");
+    TRY(need(x, o, "type", TGX_JSON_STRING, &type));
+    if (strcmp(type->text, "int") == 0)
+        at->type = TGX_CASE_I32;
+    else if (strcmp(type->text, "uint") == 0)
+        at->type = TGX_CASE_U32;
+    else if (strcmp(type->text, "float") == 0)
+        at->type = TGX_CASE_F32;
+    else
+        return bad(x, type, "type", "int, uint or float");
+    TRY(need(x, o, "values", TGX_JSON_ARRAY, &vals));
+    at->vertex_count = vals->count;
+    at->words = alloc_array(vals->count * at->components, sizeof *at->words);
+    if (!at->words)
+        return nomem(x);
+    for (size_t v = 0; v < vals->count; v++) {
+        const tgx_json *row = &vals->items[v];
+        if (row->kind != TGX_JSON_ARRAY || row->count != at->components)
+            return bad(x, row, "values[]", "one value per component");
+        for (unsigned k = 0; k < at->components; k++)
+            TRY(attrib_value(x, &row->items[k], at->type, &at->words[v * at->components + k]));
+    }
+    return TGX_OK;
+}
+
+static tgx_status read_attribs(const ctx *x, const tgx_json *inputs, tgx_case *c)
+{
+    const tgx_json *a = tgx_json_get(inputs, "attributes");
+    if (!a || a->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (a->kind != TGX_JSON_ARRAY)
+        return bad(x, a, "attributes", "an array");
+    c->attribs = alloc_array(a->count, sizeof *c->attribs);
+    if (!c->attribs)
+        return nomem(x);
+    for (size_t i = 0; i < a->count; i++) {
+        c->attrib_count++;
+        TRY(read_attrib(x, &a->items[i], &c->attribs[i]));
+        if (c->attribs[i].vertex_count < c->vertex_count)
+            return bad(x, &a->items[i], "values", "a row for every vertex of the draw");
+    }
+    return TGX_OK;
+}
+
+/* ---- results ---- */
+
+static tgx_status read_result(const ctx *x, const char *name, const tgx_json *r,
+                              tgx_case_result *res)
+{
+    const tgx_json *type, *diff;
+    if (strlen(name) >= sizeof res->name)
+        return bad(x, r, "results", "a shorter result name");
+    strcpy(res->name, name);
+    TRY(copy_word(x, tgx_json_get(r, "softpipe"), "softpipe", res->file, sizeof res->file));
+    if (strchr(res->file, '/'))
+        return bad(x, r, "softpipe", "a file name inside the case folder");
+    TRY(need_uint(x, r, "width", &res->width));
+    TRY(need_uint(x, r, "height", &res->height));
+    TRY(need_uint(x, r, "channels", &res->channels));
+    TRY(opt_uint(x, r, "nan_mismatches", &res->nan_mismatches));
+    TRY(need(x, r, "type", TGX_JSON_STRING, &type));
+    if (strcmp(type->text, "float32") == 0)
+        res->type = TGX_CASE_F32;
+    else if (strcmp(type->text, "uint32") == 0)
+        res->type = TGX_CASE_U32;
+    else if (strcmp(type->text, "int32") == 0)
+        res->type = TGX_CASE_I32;
+    else
+        return bad(x, type, "type", "float32, uint32 or int32");
+    TRY(need(x, r, "max_abs_diff", TGX_JSON_NUMBER, &diff));
+    if (!(diff->number >= 0))
+        return bad(x, diff, "max_abs_diff", "a non-negative number");
+    res->max_abs_diff = diff->number;
+    return TGX_OK;
+}
+
+static tgx_status read_results(const ctx *x, const tgx_json *root, tgx_case *c)
+{
+    const tgx_json *rs;
+    TRY(need(x, root, "results", TGX_JSON_OBJECT, &rs));
+    if (rs->count == 0)
+        return bad(x, rs, "results", "at least one result");
+    c->results = alloc_array(rs->count, sizeof *c->results);
+    if (!c->results)
+        return nomem(x);
+    for (size_t i = 0; i < rs->count; i++, c->result_count++)
+        TRY(read_result(x, rs->keys[i], &rs->items[i], &c->results[i]));
+    return TGX_OK;
+}
+
+/* ---- top level ---- */
+
+static tgx_status read_stage(const ctx *x, const tgx_json *root, tgx_case *c)
+{
+    const tgx_json *stage, *files;
+    TRY(copy_word(x, tgx_json_get(root, "name"), "name", c->name, sizeof c->name));
+    TRY(need(x, root, "stage", TGX_JSON_STRING, &stage));
+    if (strcmp(stage->text, "fragment") == 0)
+        c->stage = TGX_CASE_FRAGMENT;
+    else if (strcmp(stage->text, "vertex") == 0)
+        c->stage = TGX_CASE_VERTEX;
+    else if (strcmp(stage->text, "compute") == 0)
+        c->stage = TGX_CASE_COMPUTE;
+    else
+        return bad(x, stage, "stage", "fragment, vertex or compute");
+    TRY(need(x, root, "files", TGX_JSON_OBJECT, &files));
+    TRY(copy_word(x, tgx_json_get(files, "tgsi"), "files.tgsi", c->shader_file,
+                  sizeof c->shader_file));
+    TRY(opt_word(x, files, "vertex_tgsi", c->vertex_file, sizeof c->vertex_file));
+    if (strchr(c->shader_file, '/') || strchr(c->vertex_file, '/'))
+        return bad(x, files, "files", "file names inside the case folder");
+    return TGX_OK;
+}
+
+static tgx_status read_rasterizer(const ctx *x, const tgx_json *gal, tgx_case *c)
+{
+    const tgx_json *rs = tgx_json_get(gal, "rasterizer");
+    c->half_pixel_center = true; /* GL's rule, and what every case had */
+    if (!rs)
+        return TGX_OK;
+    TRY(opt_bool(x, rs, "half_pixel_center", &c->half_pixel_center));
+    TRY(opt_bool(x, rs, "bottom_edge_rule", &c->bottom_edge_rule));
+    TRY(opt_bool(x, rs, "front_ccw", &c->front_ccw));
+    TRY(opt_bool(x, rs, "flatshade_first", &c->flatshade_first));
+    return TGX_OK;
+}
+
+static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
+{
+    const tgx_json *inputs, *bind, *gal, *fb, *draw, *disp, *images;
+    TRY(need(x, root, "inputs", TGX_JSON_OBJECT, &inputs));
+    TRY(need(x, root, "tgsi_bindings", TGX_JSON_OBJECT, &bind));
+    gal = tgx_json_get(bind, "gallium_state_at_draw");
+    fb = tgx_json_get(inputs, "framebuffer");
+    if (c->stage == TGX_CASE_FRAGMENT && !fb)
+        return bad(x, inputs, "inputs", "a framebuffer for a fragment case");
+    if (fb)
+        TRY(read_framebuffer(x, fb, c));
+    draw = tgx_json_get(inputs, "draw");
+    if (c->stage != TGX_CASE_COMPUTE && !draw)
+        return bad(x, inputs, "inputs", "a draw");
+    if (draw)
+        TRY(read_draw(x, draw, c));
+    TRY(read_rasterizer(x, gal, c));
+    disp = tgx_json_get(inputs, "dispatch");
+    if (c->stage == TGX_CASE_COMPUTE) {
+        if (!disp || disp->kind != TGX_JSON_ARRAY || disp->count != 3)
+            return bad(x, disp ? disp : inputs, "dispatch", "[x, y, z] work-group counts");
+        for (unsigned i = 0; i < 3; i++)
+            TRY(get_uint(x, &disp->items[i], "dispatch", &c->dispatch[i]));
+    }
+    images = tgx_json_get(inputs, "images");
+    if (images && images->kind == TGX_JSON_ARRAY && images->count)
+        return tgx_diag_set(x->d, TGX_ERR_UNSUPPORTED, x->file, images->line, images->column,
+                            "image bindings in case files are not read yet (no corpus case "
+                            "shows their layout)");
+    TRY(read_textures(x, inputs, c));
+    TRY(read_slots(x, inputs, gal, c));
+    TRY(read_cbufs(x, inputs, bind, c));
+    TRY(read_ssbos(x, inputs, c));
+    TRY(read_attribs(x, inputs, c));
+    return TGX_OK;
+}
+
+tgx_status tgx_case_load(const char *dir, tgx_case *c, tgx_diag *d)
+{
+    char path[4096];
+    char *text = NULL;
+    size_t size = 0;
+    tgx_json root;
+    memset(c, 0, sizeof *c);
+    if ((size_t)snprintf(path, sizeof path, "%s/case.json", dir) >= sizeof path)
+        return tgx_diag_set(d, TGX_ERR_ARG, dir, 0, 0, "case folder path too long");
+    tgx_status st = tgx_read_file(path, &text, &size, d);
+    if (st < 0)
+        return st;
+    st = tgx_json_parse(text, size, path, &root, d);
+    free(text);
+    if (st < 0)
+        return st;
+    ctx x = {path, d};
+    if (root.kind != TGX_JSON_OBJECT)
+        st = bad(&x, &root, "case.json", "an object");
+    if (st == TGX_OK)
+        st = read_stage(&x, &root, c);
+    if (st == TGX_OK)
+        st = read_inputs(&x, &root, c);
+    if (st == TGX_OK)
+        st = read_results(&x, &root, c);
+    tgx_json_free(&root);
+    if (st < 0)
+        tgx_case_free(c);
+    return st;
+}
+
+void tgx_case_free(tgx_case *c)
+{
+    for (size_t i = 0; i < c->cbuf_count; i++)
+        free(c->cbufs[i].words);
+    for (size_t i = 0; i < c->ssbo_count; i++)
+        free(c->ssbos[i].words);
+    for (size_t i = 0; i < c->attrib_count; i++)
+        free(c->attribs[i].words);
+    free(c->positions);
+    free(c->xfb_varyings);
+    free(c->textures);
+    free(c->slots);
+    free(c->cbufs);
+    free(c->ssbos);
+    free(c->attribs);
+    free(c->results);
+    memset(c, 0, sizeof *c);
+}
