@@ -1,0 +1,169 @@
+/* Rasteriser: coverage with the top-left rule on hand-computed triangles, and interpolation
+ * against the GL 4.6 formulas (section 14.6.1, eq. 14.9 perspective-correct, 14.10 linear). */
+#include <math.h>
+#include <string.h>
+
+#include "pipe/raster.h"
+#include "tgx_test.h"
+
+static const tgx_raster_rules gl_rules = {true, false, false};
+
+static int count_covered(const tgx_raster_tri *t, int w, int h, unsigned char *hits)
+{
+    int n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (tgx_raster_covers(t, x, y)) {
+                n++;
+                if (hits)
+                    hits[y * w + x]++;
+            }
+    return n;
+}
+
+static bool setup(tgx_raster_tri *t, float x0, float y0, float x1, float y1, float x2, float y2,
+                  const tgx_raster_rules *r, int w, int h)
+{
+    float a[4] = {x0, y0, 0.5f, 1}, b[4] = {x1, y1, 0.5f, 1}, c[4] = {x2, y2, 0.5f, 1};
+    return tgx_raster_setup(t, a, b, c, 2, r, w, h);
+}
+
+/* Triangle (0,0) (4,0) (0,4), samples at pixel centres: centre (x+.5, y+.5) is strictly inside
+ * when x + y <= 2; for x + y == 3 it lies on the hypotenuse, which is a right edge, so it is
+ * out: 1 + 2 + 3 = 6 pixels. The other half of the square owns the diagonal: 10. */
+static void test_half_square(void)
+{
+    tgx_raster_tri t;
+    unsigned char hits[16] = {0};
+    TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &gl_rules, 4, 4), "setup");
+    TGX_CHECK(count_covered(&t, 4, 4, hits) == 6, "lower-left half covers 6");
+    TGX_CHECK(tgx_raster_covers(&t, 2, 0) && !tgx_raster_covers(&t, 3, 0), "x+y=2 in, 3 out");
+    TGX_CHECK(setup(&t, 4, 0, 4, 4, 0, 4, &gl_rules, 4, 4), "setup");
+    TGX_CHECK(count_covered(&t, 4, 4, hits) == 10, "upper-right half covers 10");
+    int once = 0;
+    for (int i = 0; i < 16; i++)
+        once += hits[i] == 1;
+    TGX_CHECK(once == 16, "every pixel of the square covered exactly once (%d)", once);
+    /* winding must not matter for coverage */
+    TGX_CHECK(setup(&t, 0, 0, 0, 4, 4, 0, &gl_rules, 4, 4) && count_covered(&t, 4, 4, NULL) == 6,
+              "clockwise order covers the same 6");
+}
+
+/* Integer sample points: samples land exactly on the edges x = 0 (left: in), y = 0 (top, the
+ * side of row 0: in) and x + y = 4 (right: out). x, y >= 0, x + y < 4: 4+3+2+1 = 10 pixels.
+ * With the bottom-edge rule the y = 0 edge is out: 3+2+1 = 6. */
+static void test_edges_on_samples(void)
+{
+    tgx_raster_tri t;
+    tgx_raster_rules r = {false, false, false};
+    TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &r, 8, 8), "setup");
+    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 10, "top-left rule: 10");
+    TGX_CHECK(tgx_raster_covers(&t, 0, 0) && tgx_raster_covers(&t, 3, 0), "(0,0), (3,0) in");
+    TGX_CHECK(!tgx_raster_covers(&t, 4, 0) && !tgx_raster_covers(&t, 2, 2), "(4,0), (2,2) out");
+    r.bottom_edge_rule = true;
+    TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &r, 8, 8), "setup");
+    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 6, "bottom-left rule: 6");
+    /* A triangle whose top edge is at the far side: (0,4) (4,4) (0,0) with integer samples:
+     * y = 4 edge has the inside towards smaller y: a bottom edge, out under top-left. */
+    r.bottom_edge_rule = false;
+    TGX_CHECK(setup(&t, 0, 4, 4, 4, 0, 0, &r, 8, 8), "setup");
+    TGX_CHECK(!tgx_raster_covers(&t, 0, 4) && tgx_raster_covers(&t, 0, 3), "bottom edge out");
+}
+
+/* The full-screen quad of the corpus: triangle strip (-1,-1) (1,-1) (-1,1) (1,1) in a 64x64
+ * viewport covers each of the 4096 pixels once. */
+static void test_fullscreen_strip(void)
+{
+    float v[4][4] = {{0, 0, 0.5f, 1}, {64, 0, 0.5f, 1}, {0, 64, 0.5f, 1}, {64, 64, 0.5f, 1}};
+    static unsigned char hits[64 * 64];
+    tgx_raster_tri t;
+    int total = 0;
+    memset(hits, 0, sizeof hits);
+    TGX_CHECK(tgx_raster_setup(&t, v[0], v[1], v[2], 2, &gl_rules, 64, 64), "tri 0");
+    total += count_covered(&t, 64, 64, hits);
+    TGX_CHECK(!t.back_facing, "GL counter-clockwise strip is front facing (front_ccw = 0)");
+    TGX_CHECK(tgx_raster_setup(&t, v[2], v[1], v[3], 2, &gl_rules, 64, 64), "tri 1");
+    total += count_covered(&t, 64, 64, hits);
+    TGX_CHECK(!t.back_facing, "second strip triangle front facing");
+    int once = 0;
+    for (int i = 0; i < 64 * 64; i++)
+        once += hits[i] == 1;
+    TGX_CHECK(total == 4096 && once == 4096, "4096 pixels once each (%d, %d)", total, once);
+    TGX_CHECK(tgx_raster_setup(&t, v[0], v[2], v[1], 2, &gl_rules, 64, 64) && t.back_facing,
+              "reversed winding is back facing");
+    TGX_CHECK(tgx_raster_quad_mask(&t, 0, 0) == 0xf, "quad at the corner fully covered");
+    TGX_CHECK(tgx_raster_quad_mask(&t, 62, 0) == 0x1, "quad on the diagonal: lane 0 only");
+}
+
+static void test_degenerate(void)
+{
+    tgx_raster_tri t;
+    TGX_CHECK(!setup(&t, 0, 0, 4, 4, 8, 8, &gl_rules, 8, 8), "collinear: no area");
+    TGX_CHECK(!setup(&t, 1, 1, 1, 1, 5, 2, &gl_rules, 8, 8), "two equal vertices: no area");
+    TGX_CHECK(!setup(&t, NAN, 0, 4, 0, 0, 4, &gl_rules, 8, 8), "NaN vertex rejected");
+}
+
+/* Barycentric weights of point (px, py) in triangle p[3] (GL eq. 14.8). */
+static void bary(const float p[3][4], double px, double py, double b[3])
+{
+    double area =
+        (p[1][0] - p[0][0]) * (p[2][1] - p[0][1]) - (p[2][0] - p[0][0]) * (p[1][1] - p[0][1]);
+    for (int i = 0; i < 3; i++) {
+        const float *a = p[(i + 1) % 3], *c = p[(i + 2) % 3];
+        b[i] = ((c[0] - a[0]) * (py - a[1]) - (c[1] - a[1]) * (px - a[0])) / area;
+    }
+}
+
+static void test_interpolation(void)
+{
+    /* window x, y, z, 1/w: clip w = 1, 2, 4 */
+    float p[3][4] = {{3, 2, 0.25f, 1.0f}, {57, 9, 0.5f, 0.5f}, {20, 61, 0.75f, 0.25f}};
+    float attr[3] = {1.0f, -3.0f, 10.0f};
+    tgx_raster_tri t;
+    tgx_raster_coef lin, persp, one;
+    TGX_CHECK(tgx_raster_setup(&t, p[0], p[1], p[2], 2, &gl_rules, 64, 64), "setup");
+    tgx_raster_coef_linear(&t, attr, &lin);
+    tgx_raster_coef_perspective(&t, attr, &persp);
+    double worst_lin = 0, worst_persp = 0, worst_w = 0;
+    for (int y = 10; y < 40; y += 2)
+        for (int x = 20; x < 40; x += 2) {
+            float l[4], pw[4], w[4];
+            tgx_raster_eval_quad(&lin, x, y, l);
+            tgx_raster_eval_quad(&persp, x, y, pw);
+            tgx_raster_eval_quad(&t.pos_w, x, y, w);
+            for (int i = 0; i < 4; i++) {
+                double b[3];
+                bary(p, x + (i & 1) + 0.5, y + (i >> 1) + 0.5, b);
+                double el = b[0] * attr[0] + b[1] * attr[1] + b[2] * attr[2];
+                double inv_w = b[0] * p[0][3] + b[1] * p[1][3] + b[2] * p[2][3];
+                double ep = (b[0] * attr[0] * p[0][3] + b[1] * attr[1] * p[1][3] +
+                             b[2] * attr[2] * p[2][3]) /
+                            inv_w;
+                worst_lin = fmax(worst_lin, fabs(l[i] - el));
+                worst_persp = fmax(worst_persp, fabs(pw[i] / w[i] - ep));
+                worst_w = fmax(worst_w, fabs(w[i] - inv_w));
+            }
+        }
+    TGX_CHECK(worst_lin < 1e-5, "linear (eq. 14.10) off by %g", worst_lin);
+    TGX_CHECK(worst_persp < 1e-5, "perspective (eq. 14.9) off by %g", worst_persp);
+    TGX_CHECK(worst_w < 1e-6, "1/w is linear in window space, off by %g", worst_w);
+    /* pixel centres: window x interpolated is exactly x + 0.5 on the corpus quad */
+    float v[3][4] = {{0, 0, 0.5f, 1}, {64, 0, 0.5f, 1}, {0, 64, 0.5f, 1}};
+    float xs[3] = {0, 64, 0};
+    TGX_CHECK(tgx_raster_setup(&t, v[0], v[1], v[2], 2, &gl_rules, 64, 64), "setup");
+    tgx_raster_coef_linear(&t, xs, &one);
+    float q[4];
+    tgx_raster_eval_quad(&one, 10, 20, q);
+    TGX_CHECK(q[0] == 10.5f && q[1] == 11.5f && q[2] == 10.5f && q[3] == 11.5f,
+              "x at centres %g %g %g %g", q[0], q[1], q[2], q[3]);
+}
+
+int main(void)
+{
+    test_half_square();
+    test_edges_on_samples();
+    test_fullscreen_strip();
+    test_degenerate();
+    test_interpolation();
+    return tgx_test_finish();
+}
