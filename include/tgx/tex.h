@@ -1,0 +1,378 @@
+/* tgx/tex.h — the texture unit: resources, formats, sampler states, sampling over lane batches.
+ *
+ * One texture unit, shared by the TGSI interpreter and the Maxwell emulator. It knows nothing of
+ * TGSI or SASS: callers hand it a batch of N lanes (N a multiple of 4) in structure-of-arrays
+ * form. Quads are adjacent: lanes 4q+0, 4q+1, 4q+2, 4q+3 are the pixels (x, y), (x+1, y),
+ * (x, y+1), (x+1, y+1), so implicit LOD comes from differences inside each quad. Inactive lanes
+ * are neither computed nor written, but their coordinates still count as quad neighbours for
+ * derivatives (helper lanes), so callers must pass every lane's coordinates.
+ *
+ * Results are 4 channels per lane as 32-bit words: float bits for float / normalised formats,
+ * raw integers (zero- or sign-extended) for integer formats. The format's layout (TGSI spec,
+ * "Texture Sampling and Texture Formats") and then the view swizzle are applied; a swizzle "1"
+ * reads 1.0f for float formats and integer 1 for integer formats.
+ *
+ * Two precision profiles, per sampler: TGX_TEX_PROFILE_EXACT computes the GL 4.6 formulas in
+ * float (docs/texture.md lists each); TGX_TEX_PROFILE_NV follows the fixed-point rules observed
+ * on NVIDIA hardware (../shared/hw-facts.md).
+ *
+ * Nothing here allocates per sample; texture objects are read-only while being sampled, so
+ * separate threads may sample the same texture at once.
+ */
+#ifndef TGX_TEX_H
+#define TGX_TEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tgx/diag.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Targets and formats
+ */
+
+/* Resource targets. The SHADOW variants of TGSI are the same resources sampled with a reference
+ * value (see tgx_tex_sample_req.ref). Slices: 3D depth, array layers, cube faces in the order
+ * +X -X +Y -Y +Z -Z, cube arrays layer*6 + face. */
+#define TGX_TEX_TARGETS(X)                                                                         \
+    X(BUFFER, "buffer")                                                                            \
+    X(1D, "1d")                                                                                    \
+    X(2D, "2d")                                                                                    \
+    X(3D, "3d")                                                                                    \
+    X(CUBE, "cube")                                                                                \
+    X(RECT, "rect")                                                                                \
+    X(1D_ARRAY, "1d_array")                                                                        \
+    X(2D_ARRAY, "2d_array")                                                                        \
+    X(CUBE_ARRAY, "cube_array")                                                                    \
+    X(2D_MS, "2d_ms")                                                                              \
+    X(2D_ARRAY_MS, "2d_array_ms")
+
+typedef enum tgx_tex_target {
+#define X(id, name) TGX_TEX_##id,
+    TGX_TEX_TARGETS(X)
+#undef X
+        TGX_TEX_TARGET_COUNT
+} tgx_tex_target;
+
+typedef enum tgx_tex_format {
+#define X(id, name, layout, pack, type, bytes, b0, b1, b2, b3) TGX_TEX_FORMAT_##id,
+#include "tgx/tex_formats.def"
+#undef X
+    TGX_TEX_FORMAT_COUNT
+} tgx_tex_format;
+
+/* How stored channels c0..c3 map to (r, g, b, a), from the TGSI spec's format table. */
+typedef enum tgx_tex_layout {
+    TGX_TEX_LAYOUT_R,    /* (r, 0, 0, 1) */
+    TGX_TEX_LAYOUT_RG,   /* (r, g, 0, 1) */
+    TGX_TEX_LAYOUT_RGB,  /* (r, g, b, 1) */
+    TGX_TEX_LAYOUT_RGBA, /* (r, g, b, a) */
+    TGX_TEX_LAYOUT_BGR,  /* stored b, g, r -> (r, g, b, 1) */
+    TGX_TEX_LAYOUT_BGRA, /* stored b, g, r, a -> (r, g, b, a) */
+    TGX_TEX_LAYOUT_A,    /* (0, 0, 0, a) */
+    TGX_TEX_LAYOUT_L,    /* (l, l, l, 1) */
+    TGX_TEX_LAYOUT_LA,   /* (l, l, l, a) */
+    TGX_TEX_LAYOUT_I,    /* (i, i, i, i) */
+    TGX_TEX_LAYOUT_UV,   /* (u, v, 1, 1): the spec's Gallium column is "TBD"; D3D9's column */
+    TGX_TEX_LAYOUT_Z,    /* (z, z, z, 1): OpenGL's column; gallium views usually fold to x001 */
+    TGX_TEX_LAYOUT_S,    /* (s, s, s, s) */
+    TGX_TEX_LAYOUT_XS,   /* (s, s, s, s) with s the second stored channel (X24S8 views) */
+} tgx_tex_layout;
+
+typedef enum tgx_tex_pack {
+    TGX_TEX_PACK_ARRAY,
+    TGX_TEX_PACK_BITS,
+    TGX_TEX_PACK_R11G11B10F,
+    TGX_TEX_PACK_RGB9E5,
+    TGX_TEX_PACK_Z24S8,
+    TGX_TEX_PACK_Z32FS8,
+} tgx_tex_pack;
+
+typedef enum tgx_tex_type {
+    TGX_TEX_TYPE_UNORM,
+    TGX_TEX_TYPE_SNORM,
+    TGX_TEX_TYPE_UINT,
+    TGX_TEX_TYPE_SINT,
+    TGX_TEX_TYPE_FLOAT,
+    TGX_TEX_TYPE_SRGB,
+    TGX_TEX_TYPE_UFLOAT,
+    TGX_TEX_TYPE_SHAREDEXP,
+} tgx_tex_type;
+
+/* One row of tgx/tex_formats.def, plus derived facts. */
+typedef struct tgx_tex_format_info {
+    tgx_tex_format format;
+    const char *name;
+    tgx_tex_layout layout;
+    tgx_tex_pack pack;
+    tgx_tex_type type;
+    uint32_t bytes;   /* per texel (per sample) */
+    uint8_t bits[4];  /* stored channels c0..c3 */
+    uint8_t channels; /* stored channels with bits > 0 */
+    bool is_integer;  /* UINT/SINT: results are raw integers, filtering not allowed */
+    bool is_signed;   /* SNORM/SINT/FLOAT */
+    bool is_depth;    /* layout Z: can be compared */
+    bool is_srgb;     /* r, g, b decoded from sRGB before filtering */
+} tgx_tex_format_info;
+
+const tgx_tex_format_info *tgx_tex_format_get(tgx_tex_format f); /* NULL if out of range */
+/* Looks a format up by its .def name ("rgba8", "depth24", ...); TGX_ERR_ARG if unknown. */
+tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out);
+const char *tgx_tex_target_name(tgx_tex_target t);
+tgx_status tgx_tex_target_from_name(const char *name, tgx_tex_target *out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Resources
+ */
+
+typedef struct tgx_tex_desc {
+    tgx_tex_target target;
+    tgx_tex_format format;
+    uint32_t width;   /* texels; BUFFER: elements */
+    uint32_t height;  /* 1 for BUFFER, 1D, 1D_ARRAY */
+    uint32_t depth;   /* 3D: depth; arrays: layers; CUBE: 6; CUBE_ARRAY: 6 * cubes; else 1 */
+    uint32_t levels;  /* mip levels, >= 1 (1 for BUFFER, RECT and MS) */
+    uint32_t samples; /* 1, or the sample count of 2D_MS / 2D_ARRAY_MS */
+} tgx_tex_desc;
+
+typedef struct tgx_tex tgx_tex; /* opaque; owns its texel memory */
+
+/* Creates a texture whose texels are all zero. Checks the description (sizes, levels not more
+ * than the full chain, cube faces square, etc.) and says what is wrong. */
+tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d);
+void tgx_tex_destroy(tgx_tex *tex);
+const tgx_tex_desc *tgx_tex_get_desc(const tgx_tex *tex);
+const tgx_tex_format_info *tgx_tex_get_format(const tgx_tex *tex);
+
+/* Size of a level: wL = max(1, w >> L), hL likewise (1D: 1), dL = max(1, d >> L) for 3D, the
+ * slice count otherwise. Returns false (and zeros) for a level out of range. */
+bool tgx_tex_level_size(const tgx_tex *tex, uint32_t level, uint32_t *w, uint32_t *h,
+                        uint32_t *slices);
+
+/* Raw memory of one level: rows of wL texels (each `samples` consecutive samples of
+ * format->bytes), row_pitch = wL * samples * bytes, slice_pitch = row_pitch * hL, slices
+ * consecutive. Writable, so callers can fill texels directly. NULL if level is out of range. */
+void *tgx_tex_level_data(tgx_tex *tex, uint32_t level, size_t *row_pitch, size_t *slice_pitch);
+const void *tgx_tex_level_data_const(const tgx_tex *tex, uint32_t level, size_t *row_pitch,
+                                     size_t *slice_pitch);
+
+/* Copies a whole level from memory laid out as tgx_tex_level_data describes (size must match). */
+tgx_status tgx_tex_upload(tgx_tex *tex, uint32_t level, const void *data, size_t size, tgx_diag *d);
+
+/* Pointer to one texel's raw bytes (image atomics, RAW buffers); NULL if out of range. */
+void *tgx_tex_texel_ptr(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
+                        uint32_t sample);
+
+/* Decodes one texel to 4 words in stored-channel order (c0..c3, no layout, no swizzle, absent
+ * channels 0): float bits, or raw integers for integer formats. Out of range: zeros, false. */
+bool tgx_tex_load_texel(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
+                        uint32_t sample, uint32_t out[4]);
+
+/* Encodes 4 words (c0..c3 as above: float bits for float/normalised formats, integers for
+ * integer formats) into one texel with the format's conversion: UNORM/SNORM clamp and round to
+ * nearest, float to half rounds to nearest even, integers keep their low bits (GL image stores).
+ * Out of range: nothing written, returns false. */
+bool tgx_tex_store_texel(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
+                         uint32_t sample, const uint32_t value[4]);
+
+/* The conversion tgx_tex_store_texel applies: words (c0..c3) -> raw channel bits. */
+void tgx_tex_format_encode(tgx_tex_format f, const uint32_t value[4], uint32_t bits[4]);
+
+/* Stores raw channel bits (the low bits[i] bits of bits_in[i]; FLOAT 16: half bits) without
+ * conversion, for exact texture generators. Out of range: false. */
+bool tgx_tex_store_texel_bits(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
+                              uint32_t sample, const uint32_t bits_in[4]);
+
+/* Fills levels 1.. from level 0 with a 2x2(x2) box filter in float (integer formats: rejected). */
+tgx_status tgx_tex_generate_mipmaps(tgx_tex *tex, tgx_diag *d);
+
+/* ---------------------------------------------------------------------------------------------
+ * Views: which part of a resource a shader sees, and its swizzle.
+ */
+
+typedef enum tgx_tex_swizzle {
+    TGX_TEX_SWIZZLE_R,
+    TGX_TEX_SWIZZLE_G,
+    TGX_TEX_SWIZZLE_B,
+    TGX_TEX_SWIZZLE_A,
+    TGX_TEX_SWIZZLE_0,
+    TGX_TEX_SWIZZLE_1,
+} tgx_tex_swizzle;
+
+typedef struct tgx_tex_view {
+    const tgx_tex *tex;
+    tgx_tex_target target; /* normally the texture's; a 2D view of a 2D_ARRAY etc. is allowed */
+    tgx_tex_format format; /* normally the texture's; any format of the same texel size */
+    uint32_t base_level;   /* level 0 of the view */
+    uint32_t max_level;    /* last level of the view (inclusive) */
+    uint32_t first_slice;  /* first layer (cube: face-layer) */
+    uint32_t num_slices;   /* slices seen (ignored for 3D) */
+    tgx_tex_swizzle swizzle[4];
+} tgx_tex_view;
+
+/* The whole texture, identity swizzle. */
+void tgx_tex_view_init(tgx_tex_view *view, const tgx_tex *tex);
+/* Parses "rgba", "x001", "xyzw", "rrr1" ... (r/x, g/y, b/z, a/w, 0, 1) into view->swizzle. */
+tgx_status tgx_tex_swizzle_parse(const char *text, tgx_tex_swizzle out[4]);
+
+/* ---------------------------------------------------------------------------------------------
+ * Sampler state
+ */
+
+typedef enum tgx_tex_wrap {
+    TGX_TEX_WRAP_REPEAT,
+    TGX_TEX_WRAP_CLAMP, /* legacy GL_CLAMP: clamp to [0, 1], linear blends with the border */
+    TGX_TEX_WRAP_CLAMP_TO_EDGE,
+    TGX_TEX_WRAP_CLAMP_TO_BORDER,
+    TGX_TEX_WRAP_MIRROR_REPEAT,
+    TGX_TEX_WRAP_MIRROR_CLAMP,
+    TGX_TEX_WRAP_MIRROR_CLAMP_TO_EDGE,
+    TGX_TEX_WRAP_MIRROR_CLAMP_TO_BORDER,
+    TGX_TEX_WRAP_COUNT
+} tgx_tex_wrap;
+
+typedef enum tgx_tex_filter { TGX_TEX_FILTER_NEAREST, TGX_TEX_FILTER_LINEAR } tgx_tex_filter;
+
+typedef enum tgx_tex_mip_filter {
+    TGX_TEX_MIP_NONE, /* level base only */
+    TGX_TEX_MIP_NEAREST,
+    TGX_TEX_MIP_LINEAR,
+} tgx_tex_mip_filter;
+
+/* Depth compare functions: result 1 when (ref OP texel), GL 4.6 table 8.23. */
+typedef enum tgx_tex_compare {
+    TGX_TEX_COMPARE_NEVER,
+    TGX_TEX_COMPARE_LESS,
+    TGX_TEX_COMPARE_EQUAL,
+    TGX_TEX_COMPARE_LEQUAL,
+    TGX_TEX_COMPARE_GREATER,
+    TGX_TEX_COMPARE_NOTEQUAL,
+    TGX_TEX_COMPARE_GEQUAL,
+    TGX_TEX_COMPARE_ALWAYS,
+} tgx_tex_compare;
+
+typedef enum tgx_tex_profile {
+    TGX_TEX_PROFILE_EXACT, /* GL 4.6 formulas in float */
+    TGX_TEX_PROFILE_NV,    /* NVIDIA fixed-point rules (hw-facts.md) */
+} tgx_tex_profile;
+
+/* How the exact profile turns gradients into a scale factor rho (GL 4.6 eq. 8.7 allows both;
+ * docs/texture.md). The nv profile has its own rule and ignores this. */
+typedef enum tgx_tex_lod_rule {
+    TGX_TEX_LOD_GL,       /* rho = max(|d/dx|, |d/dy|) of the scaled gradient vectors, log2 */
+    TGX_TEX_LOD_SOFTPIPE, /* Mesa softpipe: rho = max over axes of max(|ds/dx|,|ds/dy|)*size,
+                             its fast log2 polynomial, per-quad derivatives as softpipe takes them
+                           */
+} tgx_tex_lod_rule;
+
+typedef struct tgx_sampler {
+    tgx_tex_wrap wrap_s, wrap_t, wrap_r;
+    tgx_tex_filter min_filter, mag_filter;
+    tgx_tex_mip_filter mip_filter;
+    uint32_t max_anisotropy; /* 1 = isotropic; up to 16 */
+    float lod_bias;          /* sampler bias, added to the shader's */
+    float min_lod, max_lod;
+    bool compare_enable; /* compare when the request has a reference value */
+    tgx_tex_compare compare_func;
+    float border_color[4];        /* for float / normalised formats */
+    uint32_t border_color_int[4]; /* for integer formats (GL BorderColorI/Ui) */
+    bool normalized_coords;       /* false: coordinates in texels (RECT-style) */
+    bool seamless_cube;           /* linear filters cross cube faces */
+    tgx_tex_profile profile;
+    tgx_tex_lod_rule lod_rule;
+} tgx_sampler;
+
+/* GL's defaults: repeat, min nearest-mipmap-linear, mag linear, LOD -1000..1000, bias 0, no
+ * compare (LEQUAL), border 0, normalized, seamless, exact profile, GL LOD rule. */
+void tgx_sampler_init(tgx_sampler *s);
+/* Sets one field from "key=value" text (keys: wrap, wrap_s, wrap_t, wrap_r, min, mag, mip,
+ * filter, aniso, lod_bias, min_lod, max_lod, compare, border, border_int, normalized, seamless,
+ * profile, lod_rule), for the CLI and case files; the message names the bad key or value. */
+tgx_status tgx_sampler_set(tgx_sampler *s, const char *key, const char *value, tgx_diag *d);
+
+/* ---------------------------------------------------------------------------------------------
+ * Lane batches
+ */
+
+typedef enum tgx_tex_lod_mode {
+    TGX_TEX_LOD_IMPLICIT, /* from quad differences of the coordinates */
+    TGX_TEX_LOD_BIAS,     /* implicit + lod[] */
+    TGX_TEX_LOD_EXPLICIT, /* lod[] */
+    TGX_TEX_LOD_GRAD,     /* from ddx[], ddy[] (TXD, SAMPLE_D) */
+    TGX_TEX_LOD_ZERO,     /* level 0 of the view, no derivatives (LZ) */
+} tgx_tex_lod_mode;
+
+/* Active lanes: bit (i % 32) of active[i / 32]; NULL means every lane is active. */
+static inline bool tgx_tex_lane_active(const uint32_t *active, uint32_t i)
+{
+    return !active || ((active[i >> 5] >> (i & 31u)) & 1u);
+}
+
+/* One batched sample / gather / LOD-query request. Arrays are `lanes` long; NULL = absent. */
+typedef struct tgx_tex_sample_req {
+    uint32_t lanes;         /* multiple of 4 */
+    const uint32_t *active; /* see tgx_tex_lane_active */
+    const float *s, *t, *r; /* coordinates (cube: direction; 1D: t, r unused) */
+    const float *layer;     /* array layer (1D/2D/cube arrays) as float, rounded by the unit */
+    const float *q;         /* projective divisor: s, t, r and ref are divided by q first */
+    const float *ref;       /* depth reference: compare when the sampler enables it */
+    tgx_tex_lod_mode lod_mode;
+    const float *lod;         /* BIAS: bias per lane; EXPLICIT: LOD per lane */
+    const float *ddx[3];      /* GRAD: ds/dx, dt/dx, dr/dx per lane */
+    const float *ddy[3];      /* GRAD: ds/dy, dt/dy, dr/dy per lane */
+    const float *lod_clamp;   /* optional per-lane minimum LOD (sparse / .LC clamp) */
+    const int32_t *offset[3]; /* texel offsets per lane (x, y, z), added after scaling */
+    /* Gather only: */
+    uint32_t component;                  /* 0..3: which channel (after the view swizzle) */
+    const int32_t *gather_offsets[4][2]; /* per-texel offsets (x, y) for texels 0..3, or NULL */
+} tgx_tex_sample_req;
+
+/* Four SoA output columns (x, y, z, w), each `lanes` words. */
+typedef struct tgx_tex_result {
+    uint32_t *c[4];
+} tgx_tex_result;
+
+/* Filtered sample (TEX/TXB/TXL/TXD/TXP/SAMPLE*, Maxwell TEX/TEXS/TXD). */
+tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
+                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d);
+
+/* The four texels of the bilinear footprint at LOD 0 of the view, channel req->component, in
+ * the order (x0,y1), (x1,y1), (x1,y0), (x0,y0) (TGSI GATHER4: (-,+), (+,+), (+,-), (-,-)); with a
+ * reference value each texel is replaced by its 0/1 comparison (TG4 with compare). */
+tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
+                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d);
+
+/* LOD query (LODQ, TMML): out_clamped = the LOD used for mip selection relative to the view's
+ * base (clamped to the sampler's and view's range), out_unclamped = the computed lambda. */
+tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
+                             const tgx_tex_sample_req *req, float *out_clamped,
+                             float *out_unclamped, tgx_diag *d);
+
+/* Texel fetch (TXF, SAMPLE_I, SAMPLE_I_MS, LOAD, Maxwell TLD/TLDS): integer coordinates, no
+ * filtering, no wrap; anything out of range (coordinate, layer, level, sample) returns 0 in all
+ * four channels (TGSI SAMPLE_I, NVIDIA TLD). */
+typedef struct tgx_tex_fetch_req {
+    uint32_t lanes;
+    const uint32_t *active;
+    const int32_t *x, *y, *z; /* z: 3D slice; arrays: the layer goes here (1D array: in y) */
+    const int32_t *level;     /* relative to the view's base level; NULL = 0 */
+    const int32_t *sample;    /* MS sample index; NULL = 0 */
+    const int32_t *offset[3]; /* added to x, y, z before the range check; NULL = 0 */
+} tgx_tex_fetch_req;
+
+tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
+                         const tgx_tex_fetch_req *req, tgx_tex_result out, tgx_diag *d);
+
+/* Size query (TXQ, SVIEWINFO, RESQ, Maxwell TXQ): out = (width, height, depth or layers, level
+ * count of the view). 1D arrays put layers in y, cube arrays count cubes. A level out of range
+ * gives zero sizes but the true level count (TGSI SVIEWINFO). Integers. */
+void tgx_tex_query_size(const tgx_tex_view *view, int32_t level, uint32_t out[4]);
+uint32_t tgx_tex_query_levels(const tgx_tex_view *view);
+uint32_t tgx_tex_query_samples(const tgx_tex_view *view); /* 0 if not multisampled */
+/* Standard sample position of sample `index` in a pixel with `samples` samples, in [0, 1)
+ * (D3D 11 standard pattern, which GL implementations use): false and (0, 0) if not MS or out
+ * of range (TGSI SAMPLE_POS). */
+bool tgx_tex_sample_position(uint32_t samples, uint32_t index, float out[2]);
+
+#endif

@@ -1,0 +1,369 @@
+/* Texel formats: the table of tgx/tex_formats.def, bit (un)packing, decoding to floats or raw
+ * integers, and encoding for stores. Each format gets its own decoder, generated from its .def
+ * row with constant arguments, so the sampler calls one function pointer per texel and never
+ * switches on the format. */
+#include <math.h>
+#include <string.h>
+
+#include "tex/tex_internal.h"
+#include "tgx/util.h"
+
+#define IS_INT(type)        ((type) == TGX_TEX_TYPE_UINT || (type) == TGX_TEX_TYPE_SINT)
+#define NCH(b0, b1, b2, b3) (((b0) > 0) + ((b1) > 0) + ((b2) > 0) + ((b3) > 0))
+
+static const tgx_tex_format_info format_table[TGX_TEX_FORMAT_COUNT] = {
+#define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3)                                                 \
+    {.format = TGX_TEX_FORMAT_##id,                                                                \
+     .name = nm,                                                                                   \
+     .layout = TGX_TEX_LAYOUT_##lay,                                                               \
+     .pack = TGX_TEX_PACK_##pk,                                                                    \
+     .type = TGX_TEX_TYPE_##ty,                                                                    \
+     .bytes = by,                                                                                  \
+     .bits = {b0, b1, b2, b3},                                                                     \
+     .channels = NCH(b0, b1, b2, b3),                                                              \
+     .is_integer = IS_INT(TGX_TEX_TYPE_##ty),                                                      \
+     .is_signed = TGX_TEX_TYPE_##ty == TGX_TEX_TYPE_SNORM ||                                       \
+                  TGX_TEX_TYPE_##ty == TGX_TEX_TYPE_SINT ||                                        \
+                  TGX_TEX_TYPE_##ty == TGX_TEX_TYPE_FLOAT,                                         \
+     .is_depth = TGX_TEX_LAYOUT_##lay == TGX_TEX_LAYOUT_Z,                                         \
+     .is_srgb = TGX_TEX_TYPE_##ty == TGX_TEX_TYPE_SRGB},
+#include "tgx/tex_formats.def"
+#undef X
+};
+
+const tgx_tex_format_info *tgx_tex_format_get(tgx_tex_format f)
+{
+    if ((unsigned)f >= TGX_TEX_FORMAT_COUNT)
+        return NULL;
+    return &format_table[f];
+}
+
+tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out)
+{
+    for (unsigned i = 0; i < TGX_TEX_FORMAT_COUNT; i++) {
+        if (strcmp(format_table[i].name, name) == 0) {
+            *out = (tgx_tex_format)i;
+            return TGX_OK;
+        }
+    }
+    return TGX_ERR_ARG;
+}
+
+static const char *const target_names[TGX_TEX_TARGET_COUNT] = {
+#define X(id, name) name,
+    TGX_TEX_TARGETS(X)
+#undef X
+};
+
+const char *tgx_tex_target_name(tgx_tex_target t)
+{
+    return (unsigned)t < TGX_TEX_TARGET_COUNT ? target_names[t] : "?";
+}
+
+tgx_status tgx_tex_target_from_name(const char *name, tgx_tex_target *out)
+{
+    for (unsigned i = 0; i < TGX_TEX_TARGET_COUNT; i++) {
+        if (strcmp(target_names[i], name) == 0) {
+            *out = (tgx_tex_target)i;
+            return TGX_OK;
+        }
+    }
+    return TGX_ERR_ARG;
+}
+
+/* ---- bit packing --------------------------------------------------------------------------- */
+
+static inline uint32_t load_le(const uint8_t *p, uint32_t nbytes)
+{
+    uint32_t v = 0;
+    for (uint32_t i = 0; i < nbytes; i++)
+        v |= (uint32_t)p[i] << (8 * i);
+    return v;
+}
+
+static inline void store_le(uint8_t *p, uint32_t nbytes, uint32_t v)
+{
+    for (uint32_t i = 0; i < nbytes; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline uint32_t low_mask(uint32_t n)
+{
+    return n >= 32 ? 0xffffffffu : ((1u << n) - 1u);
+}
+
+/* ARRAY-like packs (each channel byte aligned) versus one packed little-endian word. */
+static inline int pack_is_bytewise(tgx_tex_pack pack)
+{
+    return pack == TGX_TEX_PACK_ARRAY || pack == TGX_TEX_PACK_Z32FS8;
+}
+
+static inline void unpack_raw(const uint8_t *p, uint32_t raw[4], tgx_tex_pack pack, uint32_t bytes,
+                              const uint32_t b[4])
+{
+    if (pack_is_bytewise(pack)) {
+        uint32_t off = 0;
+        for (int i = 0; i < 4; i++) {
+            raw[i] = b[i] ? load_le(p + off, b[i] / 8) & low_mask(b[i]) : 0;
+            off += (b[i] + 7) / 8;
+            if (pack == TGX_TEX_PACK_Z32FS8 && i == 0)
+                off = 4; /* stencil sits in the low byte of the second word */
+        }
+        return;
+    }
+    uint32_t w = load_le(p, bytes), shift = 0;
+    for (int i = 0; i < 4; i++) {
+        raw[i] = b[i] && shift < 32 ? (w >> shift) & low_mask(b[i]) : 0;
+        shift += b[i];
+    }
+}
+
+void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4])
+{
+    const uint32_t b[4] = {fi->bits[0], fi->bits[1], fi->bits[2], fi->bits[3]};
+    unpack_raw(p, bits, fi->pack, fi->bytes, b);
+}
+
+void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], uint8_t *p)
+{
+    if (pack_is_bytewise(fi->pack)) {
+        uint32_t off = 0;
+        memset(p, 0, fi->bytes);
+        for (int i = 0; i < 4; i++) {
+            if (fi->bits[i])
+                store_le(p + off, fi->bits[i] / 8u, bits[i] & low_mask(fi->bits[i]));
+            off += (fi->bits[i] + 7u) / 8u;
+            if (fi->pack == TGX_TEX_PACK_Z32FS8 && i == 0)
+                off = 4;
+        }
+        return;
+    }
+    uint32_t w = 0, shift = 0;
+    for (int i = 0; i < 4; i++) {
+        if (fi->bits[i] && shift < 32)
+            w |= (bits[i] & low_mask(fi->bits[i])) << shift;
+        shift += fi->bits[i];
+    }
+    store_le(p, fi->bytes, w);
+}
+
+/* ---- conversions --------------------------------------------------------------------------- */
+
+/* sRGB EOTF, GL 4.6 eq. 8.17, computed in double and rounded once. */
+float tgx_tex_srgb_to_linear(float c)
+{
+    double v = c;
+    if (v <= 0.04045)
+        return (float)(v / 12.92);
+    return (float)pow((v + 0.055) / 1.055, 2.4);
+}
+
+static float srgb_from_linear(float l)
+{
+    double v = l;
+    if (!(v > 0.0))
+        return 0.0f;
+    if (v >= 1.0)
+        return 1.0f;
+    if (v < 0.0031308)
+        return (float)(v * 12.92);
+    return (float)(1.055 * pow(v, 1.0 / 2.4) - 0.055);
+}
+
+/* UNORM: i / (2^n - 1), GL 4.6 eq. 2.1; one correctly rounded division. */
+static inline float unorm_to_float(uint32_t v, uint32_t n)
+{
+    if (n >= 24)
+        return (float)((double)v / (double)low_mask(n));
+    return (float)v / (float)low_mask(n);
+}
+
+/* SNORM: max(i / (2^(n-1) - 1), -1), GL 4.6 eq. 2.2. */
+static inline float snorm_to_float(uint32_t v, uint32_t n)
+{
+    uint32_t sign = 1u << (n - 1);
+    int64_t i = (int64_t)(v & low_mask(n)) - ((v & sign) ? (int64_t)1 << n : 0);
+    double f = (double)i / (double)(low_mask(n - 1));
+    return (float)(f < -1.0 ? -1.0 : f);
+}
+
+/* Unsigned 11- and 10-bit floats (5-bit exponent, bias 15), GL 4.6 section 2.3.4.3/4. */
+static float ufloat_to_float(uint32_t v, uint32_t mbits)
+{
+    uint32_t e = v >> mbits, m = v & low_mask(mbits);
+    if (e == 31)
+        return m ? tgx_bits2f(0x7fc00000u) : tgx_bits2f(0x7f800000u);
+    if (e == 0)
+        return ldexpf((float)m, -14 - (int)mbits);
+    return ldexpf((float)(m | (1u << mbits)), (int)e - 15 - (int)mbits);
+}
+
+static uint32_t float_to_ufloat(float f, uint32_t mbits)
+{
+    if (f != f)
+        return (31u << mbits) | 1u;
+    if (!(f > 0.0f))
+        return 0; /* negative values clamp to 0 */
+    uint32_t maxbits = (30u << mbits) | low_mask(mbits);
+    if (f >= ufloat_to_float(maxbits, mbits))
+        return isinf(f) ? 31u << mbits : maxbits;
+    int e;
+    (void)frexpf(f, &e); /* f = m * 2^e, m in [0.5, 1) */
+    int be = e - 1 + 15;
+    if (be < 1)
+        be = 0; /* denormal: scale 2^(-14 - mbits) */
+    int scale = (be == 0 ? -14 : be - 15) - (int)mbits;
+    double q = nearbyint(ldexp((double)f, -scale)); /* round to nearest even */
+    uint32_t mq = (uint32_t)q;
+    if (be == 0)
+        return mq; /* a carry into 1<<mbits is the smallest normal, encoded the same way */
+    if (mq >> (mbits + 1)) {
+        mq >>= 1;
+        be++;
+    }
+    return ((uint32_t)be << mbits) | (mq & low_mask(mbits));
+}
+
+/* RGB9E5: c = m * 2^(e - 15 - 9), GL 4.6 eq. 8.11. */
+static inline float sharedexp_channel(uint32_t m, uint32_t e)
+{
+    return ldexpf((float)m, (int)e - 24);
+}
+
+/* The encoding of GL 4.6 section 8.5.2 (eqs. 8.4-8.8). */
+static void encode_rgb9e5(const float rgb[3], uint32_t bits[4])
+{
+    const double max_v = (511.0 / 512.0) * 65536.0;
+    double c[3], mx = 0.0;
+    for (int i = 0; i < 3; i++) {
+        double v = rgb[i];
+        c[i] = v != v || v < 0.0 ? 0.0 : (v > max_v ? max_v : v);
+        mx = c[i] > mx ? c[i] : mx;
+    }
+    int ep = -16;
+    if (mx > 0.0) {
+        int e;
+        (void)frexp(mx, &e);
+        ep = e - 1;
+    }
+    ep = (ep < -16 ? -16 : ep) + 1 + 15;
+    double denom = ldexp(1.0, ep - 15 - 9);
+    if ((uint32_t)floor(mx / denom + 0.5) == 512u) {
+        denom *= 2.0;
+        ep++;
+    }
+    for (int i = 0; i < 3; i++)
+        bits[i] = (uint32_t)floor(c[i] / denom + 0.5);
+    bits[3] = (uint32_t)ep;
+}
+
+static inline uint32_t sign_extend(uint32_t v, uint32_t n)
+{
+    if (n >= 32)
+        return v;
+    uint32_t sign = 1u << (n - 1);
+    return (v ^ sign) - sign;
+}
+
+/* Raw bits -> decoded texel. Called with constant type/bits from the generated decoders. */
+static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type type,
+                               const uint32_t b[4])
+{
+    for (int i = 0; i < 4; i++) {
+        switch (type) {
+        case TGX_TEX_TYPE_UNORM: o->f[i] = b[i] ? unorm_to_float(raw[i], b[i]) : 0.0f; break;
+        case TGX_TEX_TYPE_SRGB:
+            o->f[i] = b[i] ? unorm_to_float(raw[i], b[i]) : 0.0f;
+            if (i < 3)
+                o->f[i] = tgx_tex_srgb_to_linear(o->f[i]);
+            break;
+        case TGX_TEX_TYPE_SNORM: o->f[i] = b[i] ? snorm_to_float(raw[i], b[i]) : 0.0f; break;
+        case TGX_TEX_TYPE_UINT: o->u[i] = raw[i]; break;
+        case TGX_TEX_TYPE_SINT: o->u[i] = b[i] ? sign_extend(raw[i], b[i]) : 0; break;
+        case TGX_TEX_TYPE_FLOAT:
+            o->f[i] = b[i] == 16 ? tgx_half_to_float((uint16_t)raw[i])
+                                 : (b[i] == 32 ? tgx_bits2f(raw[i]) : 0.0f);
+            break;
+        case TGX_TEX_TYPE_UFLOAT: o->f[i] = b[i] ? ufloat_to_float(raw[i], b[i] - 5) : 0.0f; break;
+        case TGX_TEX_TYPE_SHAREDEXP:
+            o->f[i] = i < 3 ? sharedexp_channel(raw[i], raw[3]) : 0.0f;
+            break;
+        }
+    }
+}
+
+#define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3)                                                 \
+    static void decode_##id(const uint8_t *p, tgx_texel *o)                                        \
+    {                                                                                              \
+        static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
+        uint32_t raw[4];                                                                           \
+        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b);                                                 \
+    }
+#include "tgx/tex_formats.def"
+#undef X
+
+static const tgx_texel_decode_fn decoders[TGX_TEX_FORMAT_COUNT] = {
+#define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3) decode_##id,
+#include "tgx/tex_formats.def"
+#undef X
+};
+
+tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f)
+{
+    return (unsigned)f < TGX_TEX_FORMAT_COUNT ? decoders[f] : NULL;
+}
+
+/* ---- encoding (image stores) ---------------------------------------------------------------- */
+
+/* Nearest with ties away from zero, as GL's conversion to fixed point (section 2.3.5.1) asks
+ * for "round to nearest"; the input is already clamped so no overflow. */
+static uint32_t float_to_unorm(float f, uint32_t n)
+{
+    double v = f != f ? 0.0 : (f < 0.0f ? 0.0 : (f > 1.0f ? 1.0 : (double)f));
+    return (uint32_t)floor(v * (double)low_mask(n) + 0.5);
+}
+
+static uint32_t float_to_snorm(float f, uint32_t n)
+{
+    double v = f != f ? 0.0 : (f < -1.0f ? -1.0 : (f > 1.0f ? 1.0 : (double)f));
+    double s = floor(v * (double)low_mask(n - 1) + 0.5);
+    int64_t i = (int64_t)s;
+    return (uint32_t)i & low_mask(n);
+}
+
+void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint32_t bits[4])
+{
+    if (fi->type == TGX_TEX_TYPE_SHAREDEXP) {
+        float rgb[3] = {tgx_bits2f(value[0]), tgx_bits2f(value[1]), tgx_bits2f(value[2])};
+        encode_rgb9e5(rgb, bits);
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        uint32_t n = fi->bits[i];
+        float f = tgx_bits2f(value[i]);
+        bits[i] = 0;
+        if (!n)
+            continue;
+        switch (fi->type) {
+        case TGX_TEX_TYPE_UNORM: bits[i] = float_to_unorm(f, n); break;
+        case TGX_TEX_TYPE_SRGB: bits[i] = float_to_unorm(i < 3 ? srgb_from_linear(f) : f, n); break;
+        case TGX_TEX_TYPE_SNORM: bits[i] = float_to_snorm(f, n); break;
+        case TGX_TEX_TYPE_UINT:
+        case TGX_TEX_TYPE_SINT: bits[i] = value[i] & low_mask(n); break;
+        case TGX_TEX_TYPE_FLOAT: bits[i] = n == 16 ? tgx_float_to_half(f) : value[i]; break;
+        case TGX_TEX_TYPE_UFLOAT: bits[i] = float_to_ufloat(f, n - 5); break;
+        case TGX_TEX_TYPE_SHAREDEXP: break;
+        }
+    }
+}
+
+void tgx_tex_format_encode(tgx_tex_format f, const uint32_t value[4], uint32_t bits[4])
+{
+    const tgx_tex_format_info *fi = tgx_tex_format_get(f);
+    if (!fi) {
+        memset(bits, 0, 4 * sizeof *bits);
+        return;
+    }
+    tgx_tex_encode(fi, value, bits);
+}

@@ -1,0 +1,55 @@
+/* Internal pieces of the texture unit shared by the files of src/tex. */
+#ifndef TGX_TEX_INTERNAL_H
+#define TGX_TEX_INTERNAL_H
+
+#include "tgx/tex.h"
+
+/* One decoded texel in stored-channel order c0..c3: floats for float / normalised formats
+ * (sRGB already linear), raw integers for integer formats. */
+typedef union tgx_texel {
+    float f[4];
+    uint32_t u[4];
+} tgx_texel;
+
+/* Per-format decoder, chosen once per request (no per-texel switch on the format). */
+typedef void (*tgx_texel_decode_fn)(const uint8_t *p, tgx_texel *out);
+
+tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f);
+
+/* Raw channel bits of one texel (no conversion), and their inverse. */
+void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4]);
+void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], uint8_t *p);
+/* Converts words (float bits or integers, c0..c3) to raw channel bits with GL's rules. */
+void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint32_t bits[4]);
+
+float tgx_tex_srgb_to_linear(float c);
+
+struct tgx_tex {
+    tgx_tex_desc desc;
+    const tgx_tex_format_info *fi;
+    uint8_t *data;
+    size_t level_offset[32];
+    size_t size;
+};
+
+/* Where each result channel comes from after the format layout and the view swizzle: a stored
+ * channel 0..3, or TEX_SRC_ZERO / TEX_SRC_ONE. */
+enum { TEX_SRC_ZERO = 4, TEX_SRC_ONE = 5 };
+void tgx_tex_channel_map(const tgx_tex_view *view, const tgx_tex_format_info *fi, uint8_t map[4]);
+/* out[i] = the mapped channel of t (ONE is 1.0f, or 1 for integer formats). */
+static inline void tgx_tex_apply_map(const uint8_t map[4], const tgx_texel *t, bool is_integer,
+                                     uint32_t out[4])
+{
+    const uint32_t one = is_integer ? 1u : 0x3f800000u;
+    for (int i = 0; i < 4; i++)
+        out[i] = map[i] < 4 ? t->u[map[i]] : (map[i] == TEX_SRC_ONE ? one : 0u);
+}
+
+/* Level geometry, no range checks (callers check level < levels). */
+static inline uint32_t tgx_tex_minify(uint32_t v, uint32_t level)
+{
+    uint32_t m = level < 32 ? v >> level : 0;
+    return m ? m : 1;
+}
+
+#endif
