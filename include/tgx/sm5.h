@@ -1,0 +1,199 @@
+/* tgx/sm5.h — NVIDIA Maxwell (SM 5.0/5.2/5.3) texture instructions: decode, encode, print
+ * (character for character what NVIDIA's nvdisasm 11.8 prints), parse and assemble.
+ *
+ * A texture instruction is one 64-bit word; its 21-bit scheduling-control field (one slot of the
+ * bundle's control word) is a second, separate input: bits 17-18 of it are the texture phase
+ * (.T/.P) and stall 0 + yield 0 changes the " ;" ending to ";" (../shared/oracle/README.md).
+ *
+ * Every field of every class is named in src/sm5/sm5_fields.def (bit position, width, how it
+ * prints and parses); decode, encode, print and parse are all driven by that table. The opcode
+ * recognition rule (which top bits select which class on which arch) is
+ * src/sm5/sm5_opcodes.def, taken from ../shared/corpus/maxwell/opcode-patterns.tsv.
+ */
+#ifndef TGX_SM5_H
+#define TGX_SM5_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tgx/diag.h"
+
+typedef enum tgx_sm5_arch {
+    TGX_SM5_ARCH_SM50 = 0,
+    TGX_SM5_ARCH_SM52 = 1,
+    TGX_SM5_ARCH_SM53 = 2,
+    TGX_SM5_ARCH_COUNT
+} tgx_sm5_arch;
+
+/* "sm_50", "sm_52", "sm_53" -> arch; returns TGX_ERR_ARG for anything else. */
+tgx_status tgx_sm5_arch_from_name(const char *name, tgx_sm5_arch *arch);
+const char *tgx_sm5_arch_name(tgx_sm5_arch arch); /* "sm_5x", or "?" */
+
+/* Bits of the 21-bit scheduling-control field (per instruction slot of a bundle). */
+#define TGX_SM5_CTRL_BITS     21
+#define TGX_SM5_CTRL_MASK     0x1fffffu
+#define TGX_SM5_CTRL_NEUTRAL  0x7e1u /* stall 1, no barriers, no phase: what oracle/nvdis uses */
+#define TGX_SM5_CTRL_PHASE(c) (((c) >> 17) & 3u) /* 1 = .T, 2 = .P, 3 = .INVALIDPHASE3 */
+
+/* The instruction classes: X(enum suffix, mnemonic as nvdisasm prints it). The .F16 forms of
+ * TEXS, TLDS and TLD4S are separate opcodes in the word but share their class's fields; they are
+ * the flag TGX_SM5_F_F16 here. */
+#define TGX_SM5_CLASS_LIST(X)                                                                      \
+    X(TEX, "TEX")                                                                                  \
+    X(TEX_B, "TEX.B")                                                                              \
+    X(TEXS, "TEXS")                                                                                \
+    X(TLD, "TLD")                                                                                  \
+    X(TLD_B, "TLD.B")                                                                              \
+    X(TLDS, "TLDS")                                                                                \
+    X(TLD4, "TLD4")                                                                                \
+    X(TLD4_B, "TLD4.B")                                                                            \
+    X(TLD4S, "TLD4S")                                                                              \
+    X(TXD, "TXD")                                                                                  \
+    X(TXD_B, "TXD.B")                                                                              \
+    X(TXQ, "TXQ")                                                                                  \
+    X(TXQ_B, "TXQ.B")                                                                              \
+    X(TMML, "TMML")                                                                                \
+    X(TMML_B, "TMML.B")                                                                            \
+    X(TXA, "TXA")
+
+typedef enum tgx_sm5_class {
+#define X(e, mn) TGX_SM5_##e,
+    TGX_SM5_CLASS_LIST(X)
+#undef X
+        TGX_SM5_CLASS_COUNT
+} tgx_sm5_class;
+
+const char *tgx_sm5_class_name(tgx_sm5_class cls); /* "TEX.B" & co., "?" if out of range */
+
+/* Texture target (#paramA) as the 3-bit field of TEX/TLD/TLD4/TXD/TMML holds it; TEXS/TLDS
+ * derive it from their encoding number. */
+typedef enum tgx_sm5_target {
+    TGX_SM5_1D = 0,
+    TGX_SM5_ARRAY_1D = 1,
+    TGX_SM5_2D = 2,
+    TGX_SM5_ARRAY_2D = 3,
+    TGX_SM5_3D = 4,
+    TGX_SM5_ARRAY_3D = 5,
+    TGX_SM5_CUBE = 6,
+    TGX_SM5_ARRAY_CUBE = 7
+} tgx_sm5_target;
+
+/* LOD mode, numbered as TEX's 3-bit field (4 and 5 print .INVALIDBLOD4/5). TLD/TLDS/TEXS/TXD
+ * use a subset (TLD: .LZ/.LL, TEXS: none/.LZ/.LL). */
+typedef enum tgx_sm5_lod {
+    TGX_SM5_LOD_NONE = 0,
+    TGX_SM5_LOD_LZ = 1,
+    TGX_SM5_LOD_LB = 2,
+    TGX_SM5_LOD_LL = 3,
+    TGX_SM5_LOD_INVALID4 = 4,
+    TGX_SM5_LOD_INVALID5 = 5,
+    TGX_SM5_LOD_LBA = 6,
+    TGX_SM5_LOD_LLA = 7
+} tgx_sm5_lod;
+
+/* TLD4's 2-bit texel-offset mode: none, .AOFFI, .PTP, .INVALIDBTOFF03. */
+typedef enum tgx_sm5_toff {
+    TGX_SM5_TOFF_NONE = 0,
+    TGX_SM5_TOFF_AOFFI = 1,
+    TGX_SM5_TOFF_PTP = 2,
+    TGX_SM5_TOFF_INVALID3 = 3
+} tgx_sm5_toff;
+
+/* Modifier flags (tgx_sm5_insn.flags). AOFFI/PTP mirror the offset field for every class. */
+#define TGX_SM5_F_AOFFI (1u << 0)
+#define TGX_SM5_F_PTP   (1u << 1)
+#define TGX_SM5_F_DC    (1u << 2)
+#define TGX_SM5_F_MS    (1u << 3)
+#define TGX_SM5_F_CL    (1u << 4)
+#define TGX_SM5_F_NDV   (1u << 5)
+#define TGX_SM5_F_NODEP (1u << 6)
+#define TGX_SM5_F_LC    (1u << 7)
+#define TGX_SM5_F_F16   (1u << 8)
+
+#define TGX_SM5_RZ 255u /* register number of RZ */
+#define TGX_SM5_PT 7u   /* predicate number of PT */
+
+/* One decoded texture instruction. Every member is a field of the word, by the name the spec
+ * pages (../shared/spec/sm5-*.txt) give it; members a class does not have are 0 (registers RZ,
+ * predicates PT). Raw values are kept even where nvdisasm prints a placeholder (INVALID7), so
+ * encode(decode(w)) gives back every bit nvdisasm reads. */
+typedef struct tgx_sm5_insn {
+    tgx_sm5_class cls;
+    uint8_t pred;        /* guard @Pg: 0-6, 7 = PT (no guard printed unless negated) */
+    uint8_t pred_neg;    /* 1: @!Pg */
+    uint8_t sparse_pred; /* Ps, sparse-residency predicate (TEX/TLD/TLD4/TXD): 7 = PT = none */
+    uint8_t rd;          /* Rd (TEXS/TLDS/TLD4S: Rd0), 255 = RZ */
+    uint8_t rd1;         /* Rd1 of TEXS/TLDS/TLD4S, 255 = RZ */
+    uint8_t ra;          /* Ra */
+    uint8_t rb;          /* Rb */
+    uint8_t rc;          /* Rc: TLD4S's second source/offset register (else RZ) */
+    uint8_t wmask;       /* #wmskU04 (bit 0 = R) for 4-bit-mask classes */
+    uint8_t wmsk_enc;   /* TEXS/TLDS 3-bit write-mask encoding (wmsk2C if Rd1 = RZ, else wmsk34C) */
+    uint8_t texs_enc;   /* TEXS/TLDS encoding number (paramA/.lod/.DC/.AOFFI/.MS combination) */
+    uint8_t component;  /* TLD4/TLD4S gather component: 0 R, 1 G, 2 B, 3 A */
+    uint8_t target;     /* tgx_sm5_target (decoded from texs_enc for TEXS/TLDS) */
+    uint8_t lod;        /* tgx_sm5_lod */
+    uint8_t toff;       /* tgx_sm5_toff: TLD4/TLD4.B offset mode */
+    uint8_t query;      /* TXQ query kind (6-bit) */
+    uint8_t phase;      /* control-field phase when known: 0 none, 1 .T, 2 .P, 3 invalid */
+    uint16_t tex_index; /* #tsPtrIdxU13 (TXQ: low 8 bits) */
+    uint32_t flags;     /* TGX_SM5_F_* */
+} tgx_sm5_insn;
+
+/* Decodes word for arch. Words nvdisasm rejects return TGX_ERR_INVALID with d->message exactly
+ * nvdisasm's error text after "ERROR: " (e.g. "Unrecognized operation for functional unit
+ * 'uC'"); words outside the texture classes give that same 'uC' message. */
+tgx_status tgx_sm5_decode(uint64_t word, tgx_sm5_arch arch, tgx_sm5_insn *out, tgx_diag *d);
+
+/* Encodes in for arch. Fails (TGX_ERR_INVALID, message naming the field) where a member does
+ * not fit its field or the class does not exist on arch (.F16, .LC, sparse predicate on sm_50).
+ * Bits nvdisasm does not read are 0 (docs/sm5.md). */
+tgx_status tgx_sm5_encode(const tgx_sm5_insn *in, tgx_sm5_arch arch, uint64_t *word, tgx_diag *d);
+
+/* nvdisasm's text for in under control field ctrl (0x7e1 = neutral), ending " ;" (or ";" when
+ * the field has stall 0 and yield 0). Returns the length it would have (like snprintf). */
+size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t size);
+
+/* decode + print; on a rejected word, fills d and writes nothing. */
+tgx_status tgx_sm5_disasm_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
+                               size_t size, tgx_diag *d);
+
+/* 1 if the top bits of word select a texture class of arch (whether or not the rest decodes). */
+int tgx_sm5_is_texture_opcode(uint64_t word, tgx_sm5_arch arch);
+
+/* Parses one instruction in nvdisasm syntax (optionally with .T/.P; without address or hex
+ * comments) into in; ctrl gets the phase (.T/.P) and the ";" vs " ;" spacing applied to
+ * TGX_SM5_CTRL_NEUTRAL. d->column is the 1-based column of the offending text, and the message
+ * names the field. */
+tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, uint32_t *ctrl,
+                         tgx_diag *d);
+
+/* parse + encode. */
+tgx_status tgx_sm5_assemble_line(const char *text, tgx_sm5_arch arch, uint64_t *word,
+                                 uint32_t *ctrl, tgx_diag *d);
+
+/* One assembled instruction of a file. */
+typedef struct tgx_sm5_asm_insn {
+    uint64_t word;
+    uint32_t ctrl; /* 21-bit control field: neutral plus the phase/";" spelled in the text */
+    unsigned line; /* 1-based source line */
+} tgx_sm5_asm_insn;
+
+typedef struct tgx_sm5_program {
+    tgx_sm5_asm_insn *insns;
+    size_t count;
+    size_t capacity;
+} tgx_sm5_program;
+
+/* Assembles a whole text: one instruction per line (or several in a `{ ... }` bundle, separated
+ * by ';'), `/ * addr * /` and `/ * 0x... * /` comments allowed and ignored, `//` and `#` line
+ * comments, blank lines. The first error stops it: d has file, line, column and a message
+ * naming the field. p is initialised by the call; free it with tgx_sm5_program_free. */
+tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_sm5_arch arch,
+                            tgx_sm5_program *p, tgx_diag *d);
+void tgx_sm5_program_free(tgx_sm5_program *p);
+
+/* ---- legality checker and code-file reader (src/sm5/legal.c, src/sm5/cubin.c) ---- */
+/* ---- end of legality/code-file block ---- */
+
+#endif
