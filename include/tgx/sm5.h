@@ -194,6 +194,75 @@ tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_
 void tgx_sm5_program_free(tgx_sm5_program *p);
 
 /* ---- legality checker and code-file reader (src/sm5/legal.c, src/sm5/cubin.c) ---- */
+
+/* Code files (src/sm5/cubin.c). Maxwell code comes in 32-byte bundles: one scheduling-control
+ * word, then three instructions; instruction slot k (0..2) owns bits 21k..21k+20 of the control
+ * word. A code file is either raw little-endian bundles or a cubin (CUDA ELF64), whose .text.*
+ * sections hold the bundles. Sections point into the caller's buffer, which must outlive them. */
+#define TGX_SM5_BUNDLE_BYTES  32u
+#define TGX_SM5_SECT_NAME_MAX 128
+
+typedef struct tgx_sm5_code_section {
+    char name[TGX_SM5_SECT_NAME_MAX]; /* ".text.<kernel>" for a cubin, "" for a raw file */
+    uint64_t file_offset;             /* where the section's bytes start in the file */
+    const unsigned char *data;        /* size bytes inside the caller's buffer */
+    size_t size;                      /* a multiple of TGX_SM5_BUNDLE_BYTES */
+} tgx_sm5_code_section;
+
+typedef struct tgx_sm5_code_file {
+    int is_cubin;                   /* 1: ELF64 cubin; 0: raw bundles */
+    unsigned sm;                    /* cubin's EF_CUDA_SM number (50, 52, 53, ...); 0 for raw */
+    tgx_sm5_code_section *sections; /* code sections in section-header order */
+    size_t count;
+} tgx_sm5_code_file;
+
+/* One instruction of a code section: its address as nvdisasm prints it (section-relative, the
+ * control words take addresses too), the word and the 21-bit control field of its slot. */
+typedef struct tgx_sm5_code_insn {
+    uint64_t addr;
+    uint64_t word;
+    uint32_t ctrl;
+} tgx_sm5_code_insn;
+
+/* Reads a code file from data[0..size). An ELF file (magic 0x7f 'E' 'L' 'F') must be a
+ * little-endian ELF64 whose every header, table and name lies inside the file; anything else is
+ * raw bundles. Errors name the byte offset. file is only used in diagnostics (may be NULL). */
+tgx_status tgx_sm5_code_file_read(const unsigned char *data, size_t size, const char *file,
+                                  tgx_sm5_code_file *out, tgx_diag *d);
+void tgx_sm5_code_file_free(tgx_sm5_code_file *f);
+
+/* The 21-bit control field of slot (0..2) in a bundle's control word. */
+uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
+/* Instructions in a section (3 per bundle), and instruction i of it (i < count). */
+size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s);
+tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i);
+
+/* Legality (src/sm5/legal.c): the rules of the seed pages (../shared/spec/sm5-*.txt) that
+ * nvdisasm does not enforce: the TEXS/TLDS encoding tables and their Ra/Rb packing, the Rd1/RZ
+ * vs write-mask tables, register alignment, RZ requirements, .MS/.CL/.DC/.F16 restrictions and
+ * TXA's Ra. docs/sm5-legality.md lists every rule with its source. */
+typedef enum tgx_sm5_tex_kind {
+    TGX_SM5_TEX_UNKNOWN = 0, /* the rule that needs it is not checked */
+    TGX_SM5_TEX_FLOAT = 1,
+    TGX_SM5_TEX_INTEGER = 2 /* a SINT/UINT format: .F16 results are not supported */
+} tgx_sm5_tex_kind;
+
+typedef struct tgx_sm5_legal_opts {
+    /* What the instruction's texture holds, when the caller knows (may be NULL). */
+    tgx_sm5_tex_kind (*tex_kind)(void *user, const tgx_sm5_insn *in);
+    void *user;
+} tgx_sm5_legal_opts;
+
+/* Appends one diagnostic per violated rule to out, each message "<spec page>: <rule>:
+ * <details>", e.g. "sm5-TEXS: Rb must be RZ when nothing is packed in it: encoding 0 (1D .LZ)
+ * packs no parameter in Rb, but Rb is R4". file and line go into the diagnostics (may be NULL/0).
+ * Rules the pages word as "should ... (no error is generated)" are warnings. Returns
+ * TGX_ERR_INVALID if any error was added, TGX_ERR_NOMEM if the list could not grow, else TGX_OK.
+ * opts may be NULL. */
+tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
+                               const tgx_sm5_legal_opts *opts, const char *file, unsigned line,
+                               tgx_diag_list *out);
+
 /* ---- end of legality/code-file block ---- */
 
 #endif

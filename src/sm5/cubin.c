@@ -1,0 +1,286 @@
+/* Code files: raw Maxwell bundles and cubin (CUDA ELF64) .text sections.
+ *
+ * The bundle layout (a control word, then three instructions; slot k's 21-bit control field at
+ * bits 21k..21k+20) is the one ../shared/oracle/README.md describes and nvdisasm reads. The ELF64
+ * layout is the System V gABI's (ELF-64 Object File Format 1.5): a 64-byte file header, a table
+ * of 64-byte section headers, a string table of section names. Every offset and size read from
+ * the file is checked against the file's size before use, in arithmetic that cannot overflow,
+ * so a truncated or hostile file yields a diagnostic, never a read outside the buffer.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tgx/sm5.h"
+
+/* ELF constants (System V gABI). */
+#define ELF_HEADER_SIZE   64u
+#define ELF_SHDR_SIZE     64u
+#define ELF_CLASS64       2u
+#define ELF_DATA2LSB      1u
+#define ELF_SHT_NOBITS    8u
+#define ELF_SHF_EXECINSTR 0x4u
+#define ELF_SHN_UNDEF     0u
+#define ELF_SHN_XINDEX    0xffffu
+#define ELF_EM_CUDA       190u
+/* The SM number of a cubin sits in the low byte of e_flags (EF_CUDA_SM in NVIDIA's
+ * cuda/elf headers; nvdisasm prints it as EF_CUDA_SM52 & co.). */
+#define ELF_EF_CUDA_SM_MASK 0xffu
+/* A sane bound on sections: a cubin has a few per kernel; this keeps allocations small for a
+ * hostile header that claims 2^32 of them. */
+#define CODE_MAX_SECTIONS 65536u
+
+static uint16_t rd16(const unsigned char *p)
+{
+    return (uint16_t)(p[0] | (unsigned)p[1] << 8);
+}
+
+static uint32_t rd32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const unsigned char *p)
+{
+    return (uint64_t)rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* True if [off, off+len) lies inside a buffer of size bytes (no overflow possible). */
+static int in_file(uint64_t off, uint64_t len, size_t size)
+{
+    return off <= size && len <= size - off;
+}
+
+/* A diagnostic for malformed input at byte offset off of the file. */
+static tgx_status fail(tgx_diag *d, const char *file, uint64_t off, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static tgx_status fail(tgx_diag *d, const char *file, uint64_t off, const char *fmt, ...)
+{
+    char msg[TGX_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return tgx_diag_set(d, TGX_ERR_PARSE, file, 0, 0, "offset 0x%llx: %s", (unsigned long long)off,
+                        msg);
+}
+
+uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot)
+{
+    if (slot > 2)
+        return 0;
+    return (uint32_t)(ctrl_word >> (TGX_SM5_CTRL_BITS * slot)) & TGX_SM5_CTRL_MASK;
+}
+
+size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s)
+{
+    return s->size / TGX_SM5_BUNDLE_BYTES * 3;
+}
+
+tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i)
+{
+    tgx_sm5_code_insn in = {0, 0, 0};
+    if (i >= tgx_sm5_code_section_insns(s))
+        return in;
+    size_t bundle = i / 3 * TGX_SM5_BUNDLE_BYTES;
+    unsigned slot = (unsigned)(i % 3);
+    in.addr = bundle + 8u + 8u * slot;
+    in.word = rd64(s->data + in.addr);
+    in.ctrl = tgx_sm5_bundle_ctrl(rd64(s->data + bundle), slot);
+    return in;
+}
+
+void tgx_sm5_code_file_free(tgx_sm5_code_file *f)
+{
+    if (!f)
+        return;
+    free(f->sections);
+    f->sections = NULL;
+    f->count = 0;
+}
+
+static tgx_status read_raw(const unsigned char *data, size_t size, const char *file,
+                           tgx_sm5_code_file *out, tgx_diag *d)
+{
+    if (size % TGX_SM5_BUNDLE_BYTES != 0)
+        return fail(d, file, size - size % TGX_SM5_BUNDLE_BYTES,
+                    "incomplete bundle: the file has %zu bytes, not a multiple of %u (a control "
+                    "word and three instructions)",
+                    size, TGX_SM5_BUNDLE_BYTES);
+    out->sections = calloc(1, sizeof *out->sections);
+    if (!out->sections)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, file, 0, 0, "out of memory");
+    out->sections[0].data = data;
+    out->sections[0].size = size;
+    out->count = 1;
+    return TGX_OK;
+}
+
+/* The fields of the ELF64 file header this reader uses. */
+typedef struct elf_header {
+    uint64_t shoff;
+    uint32_t flags;
+    uint64_t shnum;
+    uint32_t shstrndx;
+} elf_header;
+
+typedef struct elf_shdr {
+    uint32_t name, type;
+    uint64_t flags, offset, size;
+    uint32_t link;
+} elf_shdr;
+
+static elf_shdr shdr_at(const unsigned char *p)
+{
+    elf_shdr s;
+    s.name = rd32(p);
+    s.type = rd32(p + 4);
+    s.flags = rd64(p + 8);
+    s.offset = rd64(p + 24);
+    s.size = rd64(p + 32);
+    s.link = rd32(p + 40);
+    return s;
+}
+
+static tgx_status read_elf_header(const unsigned char *data, size_t size, const char *file,
+                                  elf_header *h, tgx_diag *d)
+{
+    if (size < ELF_HEADER_SIZE)
+        return fail(d, file, 0, "ELF file header truncated: %zu of %u bytes", size,
+                    ELF_HEADER_SIZE);
+    if (data[4] != ELF_CLASS64)
+        return fail(d, file, 4, "ELF class %u is not ELFCLASS64 (%u); cubins are ELF64", data[4],
+                    ELF_CLASS64);
+    if (data[5] != ELF_DATA2LSB)
+        return fail(d, file, 5, "ELF data encoding %u is not little-endian (%u)", data[5],
+                    ELF_DATA2LSB);
+    if (rd16(data + 18) != ELF_EM_CUDA)
+        return fail(d, file, 18, "ELF machine %u is not EM_CUDA (%u)", rd16(data + 18),
+                    ELF_EM_CUDA);
+    h->shoff = rd64(data + 40);
+    h->flags = rd32(data + 48);
+    if (rd16(data + 58) != ELF_SHDR_SIZE)
+        return fail(d, file, 58, "section header size %u, expected %u", rd16(data + 58),
+                    ELF_SHDR_SIZE);
+    h->shnum = rd16(data + 60);
+    h->shstrndx = rd16(data + 62);
+    if (h->shoff == 0)
+        return h->shnum == 0 ? TGX_OK
+                             : fail(d, file, 40, "%llu section headers but no section header table",
+                                    (unsigned long long)h->shnum);
+    if (!in_file(h->shoff, ELF_SHDR_SIZE, size))
+        return fail(d, file, 40, "section header table at 0x%llx lies outside the file (%zu bytes)",
+                    (unsigned long long)h->shoff, size);
+    /* Extended numbering (gABI): the real counts live in section header 0. */
+    elf_shdr s0 = shdr_at(data + h->shoff);
+    if (h->shnum == 0)
+        h->shnum = s0.size;
+    if (h->shstrndx == ELF_SHN_XINDEX)
+        h->shstrndx = s0.link;
+    if (h->shnum > CODE_MAX_SECTIONS)
+        return fail(d, file, 60, "%llu section headers, more than the %u this reader accepts",
+                    (unsigned long long)h->shnum, CODE_MAX_SECTIONS);
+    if (!in_file(h->shoff, h->shnum * ELF_SHDR_SIZE, size))
+        return fail(d, file, h->shoff,
+                    "section header table (%llu entries) runs past the end of the file (%zu "
+                    "bytes)",
+                    (unsigned long long)h->shnum, size);
+    if (h->shstrndx == ELF_SHN_UNDEF || h->shstrndx >= h->shnum)
+        return fail(d, file, 62, "section name table index %u is not a section (of %llu)",
+                    h->shstrndx, (unsigned long long)h->shnum);
+    return TGX_OK;
+}
+
+/* The section's name, checked to lie NUL-terminated inside the name table. */
+static tgx_status section_name(const unsigned char *data, const elf_shdr *strtab, const elf_shdr *s,
+                               uint64_t hdr_off, const char *file, const char **name, tgx_diag *d)
+{
+    if (s->name >= strtab->size)
+        return fail(d, file, hdr_off,
+                    "section name offset %u is outside the name table (%llu bytes)", s->name,
+                    (unsigned long long)strtab->size);
+    const char *p = (const char *)data + strtab->offset + s->name;
+    if (!memchr(p, 0, (size_t)(strtab->size - s->name)))
+        return fail(d, file, strtab->offset + s->name,
+                    "section name at name-table offset %u is not NUL-terminated (table %llu "
+                    "bytes)",
+                    s->name, (unsigned long long)strtab->size);
+    *name = p;
+    return TGX_OK;
+}
+
+static int is_code_section(const char *name, const elf_shdr *s)
+{
+    return (s->flags & ELF_SHF_EXECINSTR) && s->type != ELF_SHT_NOBITS &&
+           (strcmp(name, ".text") == 0 || strncmp(name, ".text.", 6) == 0);
+}
+
+static tgx_status add_section(const unsigned char *data, size_t size, const char *file,
+                              const char *name, const elf_shdr *s, uint64_t hdr_off,
+                              tgx_sm5_code_file *out, tgx_diag *d)
+{
+    if (!in_file(s->offset, s->size, size))
+        return fail(d, file, hdr_off, "section's bytes [0x%llx, +0x%llx) lie outside the file",
+                    (unsigned long long)s->offset, (unsigned long long)s->size);
+    if (s->size % TGX_SM5_BUNDLE_BYTES != 0)
+        return fail(d, file, s->offset,
+                    "code section size %llu is not a multiple of %u (Maxwell bundles)",
+                    (unsigned long long)s->size, TGX_SM5_BUNDLE_BYTES);
+    tgx_sm5_code_section *c = &out->sections[out->count++];
+    size_t n = strlen(name);
+    if (n >= sizeof c->name)
+        n = sizeof c->name - 1;
+    memcpy(c->name, name, n);
+    c->name[n] = '\0';
+    c->file_offset = s->offset;
+    c->data = data + s->offset;
+    c->size = (size_t)s->size;
+    return TGX_OK;
+}
+
+static tgx_status read_elf(const unsigned char *data, size_t size, const char *file,
+                           tgx_sm5_code_file *out, tgx_diag *d)
+{
+    elf_header h = {0, 0, 0, 0};
+    tgx_status st = read_elf_header(data, size, file, &h, d);
+    if (st < 0)
+        return st;
+    out->is_cubin = 1;
+    out->sm = h.flags & ELF_EF_CUDA_SM_MASK;
+    if (h.shnum == 0)
+        return TGX_OK;
+    uint64_t str_off = h.shoff + (uint64_t)h.shstrndx * ELF_SHDR_SIZE;
+    elf_shdr strtab = shdr_at(data + str_off);
+    if (strtab.type == ELF_SHT_NOBITS || !in_file(strtab.offset, strtab.size, size))
+        return fail(d, file, str_off, "section name table [0x%llx, +0x%llx) lies outside the file",
+                    (unsigned long long)strtab.offset, (unsigned long long)strtab.size);
+    out->sections = calloc((size_t)h.shnum, sizeof *out->sections);
+    if (!out->sections)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, file, 0, 0, "out of memory");
+    for (uint64_t i = 1; i < h.shnum; i++) {
+        uint64_t off = h.shoff + i * ELF_SHDR_SIZE;
+        elf_shdr s = shdr_at(data + off);
+        const char *name = NULL;
+        st = section_name(data, &strtab, &s, off, file, &name, d);
+        if (st >= 0 && is_code_section(name, &s))
+            st = add_section(data, size, file, name, &s, off, out, d);
+        if (st < 0)
+            return st;
+    }
+    return TGX_OK;
+}
+
+tgx_status tgx_sm5_code_file_read(const unsigned char *data, size_t size, const char *file,
+                                  tgx_sm5_code_file *out, tgx_diag *d)
+{
+    if (!out || (!data && size))
+        return tgx_diag_set(d, TGX_ERR_ARG, file, 0, 0, "no code file given");
+    memset(out, 0, sizeof *out);
+    static const unsigned char magic[4] = {0x7f, 'E', 'L', 'F'};
+    tgx_status st = size >= 4 && memcmp(data, magic, 4) == 0 ? read_elf(data, size, file, out, d)
+                                                             : read_raw(data, size, file, out, d);
+    if (st < 0)
+        tgx_sm5_code_file_free(out);
+    return st;
+}
