@@ -15,6 +15,9 @@
 #include <stdint.h>
 
 #include "tgx/diag.h"
+#include "tgx/exec.h"
+#include "tgx/io.h"
+#include "tgx/tex.h"
 
 #define TGX_CASE_NAME_MAX 64
 #define TGX_CASE_WORD_MAX 48 /* longest enum-like string of a case ("PIPE_FORMAT_...") */
@@ -37,7 +40,7 @@ typedef struct tgx_case_texture {
     unsigned levels;
     char generator[TGX_CASE_WORD_MAX]; /* hash checker gradient levels */
     uint32_t seed;
-    unsigned cell;
+    unsigned cell;       /* checker cell size; 0 = not given */
     float fscale, fbias; /* float formats: b * fscale + fbias (defaults 1/256, 0) */
 } tgx_case_texture;
 
@@ -135,8 +138,132 @@ typedef struct tgx_case {
     size_t result_count;
 } tgx_case;
 
+/* ---- the minimal pipeline --------------------------------------------------------------------
+ * Vertex shader on the vertices, clip space to window (viewport, depth range), triangle
+ * rasterisation (raster.h: exact top-left rule, pixel centres per half_pixel_center), plane
+ * equation interpolation (CONSTANT / LINEAR / PERSPECTIVE, POSITION with the FS_COORD_ORIGIN and
+ * FS_COORD_PIXEL_CENTER properties, FACE), the fragment shader in 2x2 quads (helper lanes
+ * outside the triangle run for derivatives), COLOR[n] written to RGBA float or integer targets.
+ * Tiles are spread over threads; every pixel is computed the same way whatever the thread count,
+ * so results are identical for any N. docs/pipeline.md has the details. */
+
+#define TGX_PIPE_MAX_CBUFS   32
+#define TGX_PIPE_MAX_BUFFERS 32
+#define TGX_PIPE_MAX_UNITS   32 /* SAMP/SVIEW/IMAGE slots */
+#define TGX_PIPE_MAX_ATTRIBS 32
+#define TGX_PIPE_MAX_TARGETS 8
+
+/* A TGSI shader parsed, checked and decoded for the interpreter, with its interface. */
+typedef struct tgx_pipe_shader tgx_pipe_shader;
+
+/* name is used in diagnostics (the file name). */
+tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name,
+                                 tgx_pipe_shader **out, tgx_diag *d);
+tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_diag *d);
+void tgx_pipe_shader_destroy(tgx_pipe_shader *s);
+tgx_exec_stage tgx_pipe_shader_stage(const tgx_pipe_shader *s);
+const tgx_exec_program *tgx_pipe_shader_program(const tgx_pipe_shader *s);
+/* The pass-through vertex shader of `tgx run`: OUT[0] POSITION = IN[0], OUT[1] GENERIC[0] =
+ * IN[1] (the quad's texture coordinate, (x+0.5)/W, (y+0.5)/H at pixel centres). */
+tgx_status tgx_pipe_shader_passthrough(tgx_pipe_shader **out, tgx_diag *d);
+
+/* Resources seen by the shaders (pointers are borrowed; NULL = unbound). */
+typedef struct tgx_pipe_bindings {
+    const uint32_t *cbuf[TGX_PIPE_MAX_CBUFS]; /* CONST[i]: 4 words a row */
+    size_t cbuf_words[TGX_PIPE_MAX_CBUFS];
+    void *buffer[TGX_PIPE_MAX_BUFFERS]; /* BUFFER[i] */
+    size_t buffer_bytes[TGX_PIPE_MAX_BUFFERS];
+    const tgx_tex_view *view[TGX_PIPE_MAX_UNITS]; /* SVIEW[i] (and SAMP[i]'s texture) */
+    const tgx_sampler *sampler[TGX_PIPE_MAX_UNITS];
+    tgx_tex *image[TGX_PIPE_MAX_UNITS]; /* IMAGE[i], at image_level[i] */
+    uint32_t image_level[TGX_PIPE_MAX_UNITS];
+} tgx_pipe_bindings;
+
+/* One vertex attribute stream: `components` words per vertex (float bits or integers); missing
+ * components read as (0, 0, 0, 1) — float 1.0 for float attributes, integer 1 otherwise. */
+typedef struct tgx_pipe_attrib {
+    const uint32_t *words;
+    unsigned components;
+    bool integer;
+} tgx_pipe_attrib;
+
+typedef enum tgx_pipe_prim { TGX_PIPE_TRIANGLES, TGX_PIPE_TRIANGLE_STRIP } tgx_pipe_prim;
+
+typedef struct tgx_pipe_state {
+    float viewport[4];    /* x, y, width, height */
+    float depth_range[2]; /* near, far */
+    bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
+    unsigned threads; /* 0: all cores */
+    uint64_t budget;  /* instructions per shader run; 0: TGX_EXEC_DEFAULT_BUDGET */
+} tgx_pipe_state;
+
+/* GL defaults for a width x height target: viewport 0,0,w,h, depth 0..1, pixel centres at .5,
+ * top-left rule, gallium front_ccw = 0 (st/mesa's value for user framebuffers), all cores. */
+void tgx_pipe_state_init(tgx_pipe_state *st, uint32_t width, uint32_t height);
+
+/* A render target: width*height texels of 4 words, row 0 (window y = 0) first. integer: the
+ * shader's words are stored as they are (RGBA32UI/I); else as float bits (RGBA32F). */
+typedef struct tgx_pipe_target {
+    uint32_t width, height;
+    bool integer;
+    uint32_t *words;
+} tgx_pipe_target;
+
+typedef struct tgx_pipe_draw {
+    const tgx_pipe_shader *vs, *fs;
+    tgx_pipe_prim prim;
+    unsigned vertex_count;
+    tgx_pipe_attrib attribs[TGX_PIPE_MAX_ATTRIBS]; /* IN[i] of the vertex shader */
+    const tgx_pipe_bindings *vs_bindings, *fs_bindings;
+    tgx_pipe_target *targets[TGX_PIPE_MAX_TARGETS]; /* COLOR[i] */
+} tgx_pipe_draw;
+
+tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, tgx_diag *d);
+
+/* Runs the vertex shader alone on vertex_count vertices (VERTEXID = index). out receives, per
+ * vertex, every output register's 4 words: out[(v * noutputs + reg) * 4 + c], with noutputs =
+ * tgx_exec_program_num_outputs. */
+tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attrib *attribs,
+                                 unsigned vertex_count, const tgx_pipe_bindings *b, uint64_t budget,
+                                 uint32_t *out, tgx_diag *d);
+/* The output register carrying a semantic: name as in TGSI ("POSITION", "GENERIC", "PSIZE"),
+ * index its semantic index. Returns the register, or -1; *channels = declared channels. */
+int tgx_pipe_shader_output(const tgx_pipe_shader *s, const char *semantic, unsigned index,
+                           unsigned *channels);
+/* The n-th user varying output (GENERIC, TEXCOORD, ... in semantic-index order), or -1. */
+int tgx_pipe_shader_varying(const tgx_pipe_shader *s, unsigned n, unsigned *channels);
+
+/* Compute: every workgroup of grid[0] x grid[1] x grid[2], in order (x fastest), each with
+ * the shader's CS_FIXED_BLOCK size. */
+tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
+                             const tgx_pipe_bindings *b, uint64_t budget, tgx_diag *d);
+
 /* Reads dir/case.json. Errors name case.json:line:col and the member that is wrong. */
 tgx_status tgx_case_load(const char *dir, tgx_case *c, tgx_diag *d);
 void tgx_case_free(tgx_case *c);
+
+/* Rebuilds every input of a case read from dir (textures from their generators, views and
+ * samplers as gallium had them, constants, UBOs, SSBOs, attributes), runs the draw, the vertex
+ * capture or the dispatch, and returns one image per result (outs[i] for c->results[i], in the
+ * layout of softpipe's file; the caller frees each with tgx_tgxr_free). threads: 0 = all cores. */
+tgx_status tgx_case_execute(const tgx_case *c, const char *dir, unsigned threads, tgx_tgxr *outs,
+                            tgx_diag *d);
+
+/* How a result compares with softpipe's: exact (bit for bit) when the case says softpipe and
+ * llvmpipe agree (max_abs_diff 0), otherwise every value within max_abs_diff (NaN only matches
+ * NaN). The worst element is reported. */
+typedef struct tgx_case_diff {
+    bool pass;
+    bool shape_mismatch; /* sizes or channel counts differ: nothing else is valid */
+    size_t differing;    /* values not bit-identical */
+    size_t over;         /* values beyond the tolerance */
+    double max_diff;     /* largest |got - want| (infinite for NaN against a number) */
+    size_t worst_x, worst_y;
+    unsigned worst_channel;
+    uint32_t worst_want, worst_got;
+} tgx_case_diff;
+
+void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *want,
+                      tgx_case_diff *out);
 
 #endif

@@ -259,7 +259,7 @@ static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture
     TRY(copy_word(x, tgx_json_get(gen, "name"), "generator.name", tex->generator,
                   sizeof tex->generator));
     TRY(opt_uint(x, gen, "seed", &tex->seed));
-    tex->cell = 1;
+    tex->cell = 0; /* 0: the generator's default */
     TRY(opt_uint(x, gen, "cell", &tex->cell));
     tex->fscale = 1.0f / 256.0f; /* README: "default 1/256, 0" */
     tex->fbias = 0.0f;

@@ -1,0 +1,519 @@
+/* Draws: vertex shader, clip space to window, triangle setup, and the fragment shader over 2x2
+ * quads, tile by tile on worker threads. docs/pipeline.md describes the rules. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pipe/pipe_internal.h"
+#include "pipe/raster.h"
+#include "tgx/util.h"
+
+#define TILE        32 /* pixels per tile side (even, so quads never straddle tiles) */
+#define FS_QUADS    16 /* quads per fragment-shader run */
+#define MAX_THREADS 256
+
+/* Per triangle: setup and the plane equations of every fragment-shader input channel. */
+typedef struct tri_data {
+    tgx_raster_tri r;
+    tgx_raster_coef *coef; /* [ninputs][4] */
+    uint32_t *flat;        /* [ninputs][4]: CONSTANT inputs, copied bit for bit */
+} tri_data;
+
+typedef struct render_job {
+    const tgx_pipe_draw *draw;
+    const tgx_pipe_state *st;
+    const pipe_shader_info *fs;
+    tri_data *tris;
+    size_t ntris;
+    int fb_w, fb_h, tiles_x, tiles_y;
+    const pipe_reg *color_out[TGX_PIPE_MAX_TARGETS]; /* FS output writing COLOR[i] */
+    atomic_int next_tile;
+} render_job;
+
+typedef struct worker {
+    render_job *job;
+    pthread_t thread;
+    tgx_status st;
+    tgx_diag diag;
+    int failed_tile; /* lowest tile whose run failed, for a deterministic report */
+    tgx_exec_machine *m;
+    tgx_exec_word *in[PIPE_MAX_REGS][4], *sv[PIPE_MAX_REGS][4];
+    uint8_t active[FS_QUADS * 4], killed[FS_QUADS * 4];
+    int qx[FS_QUADS], qy[FS_QUADS];
+} worker;
+
+/* ---- vertices to window coordinates ---- */
+
+/* draw's viewport step (Mesa draw_cliptest_tmp.h does the same): divide by w, scale and
+ * translate, keep 1/w. scale = (w/2, h/2, (f-n)/2), translate = (x + w/2, y + h/2, (n+f)/2) as
+ * st/mesa derives them from glViewport / glDepthRange. */
+static tgx_status to_window(const tgx_pipe_state *st, const uint32_t *clip, float win[4],
+                            const char *name, unsigned v, tgx_diag *d)
+{
+    float x = tgx_bits2f(clip[0]), y = tgx_bits2f(clip[1]), z = tgx_bits2f(clip[2]);
+    float w = tgx_bits2f(clip[3]);
+    if (!(w > 0.0f))
+        return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
+                            "vertex %u has clip w = %g: primitives crossing w = 0 need a clipper, "
+                            "which this minimal pipeline does not have",
+                            v, (double)w);
+    float scale[3] = {st->viewport[2] * 0.5f, st->viewport[3] * 0.5f,
+                      (st->depth_range[1] - st->depth_range[0]) * 0.5f};
+    float trans[3] = {st->viewport[0] + st->viewport[2] * 0.5f,
+                      st->viewport[1] + st->viewport[3] * 0.5f,
+                      (st->depth_range[0] + st->depth_range[1]) * 0.5f};
+    float inv = 1.0f / w;
+    win[0] = x * inv * scale[0] + trans[0];
+    win[1] = y * inv * scale[1] + trans[1];
+    win[2] = z * inv * scale[2] + trans[2];
+    win[3] = inv;
+    return TGX_OK;
+}
+
+/* ---- triangle setup ---- */
+
+static const uint32_t *vs_value(const uint32_t *vout, unsigned nout, unsigned v, const pipe_reg *r)
+{
+    return r ? &vout[((size_t)v * nout + r->reg) * 4] : NULL;
+}
+
+/* The plane equations of one fragment input for one triangle. */
+static void setup_input(const render_job *job, tri_data *t, unsigned i, const uint32_t *vals[3])
+{
+    const pipe_reg *in = &job->fs->inputs[i];
+    tgx_raster_coef *coef = &t->coef[i * 4];
+    uint32_t *flat = &t->flat[i * 4];
+    for (unsigned c = 0; c < 4; c++) {
+        float a[3];
+        for (int k = 0; k < 3; k++)
+            a[k] = vals[k] ? tgx_bits2f(vals[k][c]) : (c == 3 ? 1.0f : 0.0f);
+        flat[c] = vals[t->r.provoking] ? vals[t->r.provoking][c] : tgx_f2bits(a[0]);
+        if (in->interp == PIPE_INTERP_LINEAR)
+            tgx_raster_coef_linear(&t->r, a, &coef[c]);
+        else if (in->interp != PIPE_INTERP_CONSTANT)
+            tgx_raster_coef_perspective(&t->r, a, &coef[c]);
+    }
+}
+
+static tgx_status setup_triangle(render_job *job, tri_data *t, const float win[3][4],
+                                 const unsigned idx[3], int provoking, const uint32_t *vout,
+                                 unsigned nout, const pipe_shader_info *vs, bool *kept)
+{
+    const tgx_pipe_state *st = job->st;
+    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
+    *kept =
+        tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h);
+    if (!*kept)
+        return TGX_OK;
+    for (unsigned i = 0; i < job->fs->ninputs; i++) {
+        const pipe_reg *in = &job->fs->inputs[i];
+        const pipe_reg *src = pipe_find_output(vs, in->sem, in->index);
+        const uint32_t *vals[3];
+        for (int k = 0; k < 3; k++)
+            vals[k] = vs_value(vout, nout, idx[k], src);
+        setup_input(job, t, i, vals);
+    }
+    return TGX_OK;
+}
+
+/* Triangle k of the primitive list: vertex indices (strips alternate the order of the first
+ * two so every triangle keeps the strip's winding) and the provoking vertex of GL 4.6 table
+ * 13.2 (last vertex, or first with flatshade_first). */
+static void triangle_vertices(const tgx_pipe_draw *draw, bool first, unsigned k, unsigned idx[3],
+                              int *provoking)
+{
+    if (draw->prim == TGX_PIPE_TRIANGLES) {
+        idx[0] = 3 * k, idx[1] = 3 * k + 1, idx[2] = 3 * k + 2;
+    } else if (k % 2 == 0) {
+        idx[0] = k, idx[1] = k + 1, idx[2] = k + 2;
+    } else if (first) {
+        idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
+    } else {
+        idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+    }
+    *provoking = first ? 0 : 2;
+}
+
+static unsigned triangle_count(const tgx_pipe_draw *draw)
+{
+    if (draw->prim == TGX_PIPE_TRIANGLES)
+        return draw->vertex_count / 3;
+    return draw->vertex_count >= 3 ? draw->vertex_count - 2 : 0;
+}
+
+static tgx_status setup_all(render_job *job, const uint32_t *vout, unsigned nout, tgx_diag *d)
+{
+    const tgx_pipe_draw *draw = job->draw;
+    const pipe_shader_info *vs = &draw->vs->info;
+    const pipe_reg *pos = pipe_find_output(vs, PIPE_SEM_POSITION, 0);
+    unsigned n = triangle_count(draw), ni = job->fs->ninputs ? job->fs->ninputs : 1;
+    if (!pos)
+        return tgx_diag_set(d, TGX_ERR_INVALID, draw->vs->name, 0, 0,
+                            "the vertex shader writes no POSITION output");
+    job->tris = calloc(n ? n : 1, sizeof *job->tris);
+    if (!job->tris)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    for (unsigned k = 0; k < n; k++) {
+        unsigned idx[3];
+        int provoking;
+        float win[3][4];
+        bool kept;
+        triangle_vertices(draw, job->st->flatshade_first, k, idx, &provoking);
+        for (int j = 0; j < 3; j++) {
+            tgx_status st = to_window(job->st, vs_value(vout, nout, idx[j], pos), win[j],
+                                      draw->vs->name, idx[j], d);
+            if (st < 0)
+                return st;
+        }
+        tri_data *t = &job->tris[job->ntris];
+        t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
+        t->flat = calloc((size_t)ni * 4, sizeof *t->flat);
+        if (!t->coef || !t->flat) {
+            free(t->coef);
+            free(t->flat);
+            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+        }
+        setup_triangle(job, t, (const float(*)[4])win, idx, provoking, vout, nout, vs, &kept);
+        if (kept) {
+            job->ntris++;
+        } else {
+            free(t->coef);
+            free(t->flat);
+            t->coef = NULL, t->flat = NULL;
+        }
+    }
+    return TGX_OK;
+}
+
+/* ---- fragment inputs of one quad ---- */
+
+/* POSITION as softpipe's setup_fragcoord_coeff gives it: x = x + 0.5 (or x with
+ * FS_COORD_PIXEL_CENTER INTEGER), y likewise from the top (row 0), or H - y - 0.5 with
+ * FS_COORD_ORIGIN LOWER_LEFT; z and 1/w from the triangle's planes. */
+static void fragcoord(const render_job *job, const tri_data *t, int x, int y, float out[4][4])
+{
+    float off = job->fs->pixel_center_integer ? 0.0f : 0.5f;
+    tgx_raster_coef cx = {off, 1.0f, 0.0f};
+    tgx_raster_coef cy = {off, 0.0f, 1.0f};
+    if (job->fs->origin_lower_left) {
+        cy.a0 = (float)(job->fb_h - 1) + off;
+        cy.dady = -1.0f;
+    }
+    tgx_raster_eval_quad(&cx, x, y, out[0]);
+    tgx_raster_eval_quad(&cy, x, y, out[1]);
+    tgx_raster_eval_quad(&t->r.pos_z, x, y, out[2]);
+    tgx_raster_eval_quad(&t->r.pos_w, x, y, out[3]);
+}
+
+static void put4(tgx_exec_word *const dst[4], unsigned lane, const float v[4][4])
+{
+    for (unsigned c = 0; c < 4; c++)
+        if (dst[c])
+            for (unsigned l = 0; l < 4; l++)
+                dst[c][lane + l].f = v[c][l];
+}
+
+static void fill_input(worker *w, const tri_data *t, unsigned i, int x, int y, unsigned lane,
+                       const float pos[4][4])
+{
+    const render_job *job = w->job;
+    const pipe_reg *in = &job->fs->inputs[i];
+    tgx_exec_word *const *dst = w->in[i];
+    float v[4][4];
+    if (in->sem == PIPE_SEM_POSITION) {
+        put4(dst, lane, pos);
+        return;
+    }
+    if (in->sem == PIPE_SEM_FACE) { /* TGSI: (F, 0, 0, 1), F > 0 front, < 0 back */
+        float f = t->r.back_facing ? -1.0f : 1.0f;
+        for (unsigned l = 0; l < 4; l++)
+            v[0][l] = f, v[1][l] = 0.0f, v[2][l] = 0.0f, v[3][l] = 1.0f;
+        put4(dst, lane, (const float(*)[4])v);
+        return;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (!dst[c])
+            continue;
+        if (in->interp == PIPE_INTERP_CONSTANT) {
+            for (unsigned l = 0; l < 4; l++)
+                dst[c][lane + l].u = t->flat[i * 4 + c];
+            continue;
+        }
+        float q[4];
+        tgx_raster_eval_quad(&t->coef[i * 4 + c], x, y, q);
+        for (unsigned l = 0; l < 4; l++)
+            dst[c][lane + l].f = in->interp == PIPE_INTERP_LINEAR ? q[l] : q[l] / pos[3][l];
+    }
+}
+
+static void fill_sysvals(worker *w, const tri_data *t, unsigned lane, unsigned mask,
+                         const float pos[4][4])
+{
+    const pipe_shader_info *fs = w->job->fs;
+    for (unsigned i = 0; i < fs->nsysvals; i++) {
+        tgx_exec_word *const *dst = w->sv[i];
+        for (unsigned c = 0; c < 4; c++) {
+            if (!dst[c])
+                continue;
+            for (unsigned l = 0; l < 4; l++) {
+                tgx_exec_word *o = &dst[c][lane + l];
+                bool covered = (mask >> l) & 1;
+                switch (fs->sysvals[i].sem) {
+                case PIPE_SEM_POSITION: o->f = pos[c][l]; break;
+                case PIPE_SEM_FACE:
+                    o->f = c == 0 ? (t->r.back_facing ? -1.0f : 1.0f) : (c == 3 ? 1.0f : 0.0f);
+                    break;
+                case PIPE_SEM_SAMPLEMASK: /* one sample, covered */
+                    o->u = c == 0 && covered ? 1u : 0u;
+                    break;
+                case PIPE_SEM_SAMPLEPOS: /* the pixel centre of a single-sample target */
+                    o->f = c < 2 ? 0.5f : 0.0f;
+                    break;
+                case PIPE_SEM_HELPER_INVOCATION: o->u = covered ? 0u : ~0u; break;
+                default: /* SAMPLEID 0: single-sampled targets */ o->u = 0; break;
+                }
+            }
+        }
+    }
+}
+
+/* ---- fragment shader runs ---- */
+
+static void write_colors(worker *w, unsigned nquads)
+{
+    const render_job *job = w->job;
+    for (unsigned q = 0; q < nquads; q++)
+        for (unsigned l = 0; l < 4; l++) {
+            unsigned lane = q * 4 + l;
+            if (!w->active[lane] || w->killed[lane])
+                continue;
+            int x = w->qx[q] + (int)(l & 1), y = w->qy[q] + (int)(l >> 1);
+            for (unsigned k = 0; k < TGX_PIPE_MAX_TARGETS; k++) {
+                tgx_pipe_target *tg = job->draw->targets[k];
+                if (!tg || !job->color_out[k])
+                    continue;
+                uint32_t *px = &tg->words[((size_t)y * tg->width + (size_t)x) * 4];
+                for (unsigned c = 0; c < 4; c++) {
+                    const tgx_exec_word *o = tgx_exec_output(w->m, job->color_out[k]->reg, c);
+                    px[c] = o ? o[lane].u : 0;
+                }
+            }
+        }
+}
+
+static tgx_status flush(worker *w, unsigned *nquads)
+{
+    if (*nquads == 0)
+        return TGX_OK;
+    tgx_status st = tgx_exec_run_fragment(w->m, *nquads * 4, w->active, w->killed, &w->diag);
+    if (st == TGX_OK)
+        write_colors(w, *nquads);
+    *nquads = 0;
+    return st;
+}
+
+static tgx_status add_quad(worker *w, const tri_data *t, int x, int y, unsigned mask,
+                           unsigned *nquads)
+{
+    const render_job *job = w->job;
+    unsigned q = *nquads, lane = q * 4;
+    float pos[4][4];
+    fragcoord(job, t, x, y, pos);
+    for (unsigned i = 0; i < job->fs->ninputs; i++)
+        fill_input(w, t, i, x, y, lane, (const float(*)[4])pos);
+    fill_sysvals(w, t, lane, mask, (const float(*)[4])pos);
+    for (unsigned l = 0; l < 4; l++)
+        w->active[lane + l] = (mask >> l) & 1;
+    w->qx[q] = x, w->qy[q] = y;
+    *nquads = q + 1;
+    return *nquads == FS_QUADS ? flush(w, nquads) : TGX_OK;
+}
+
+/* Pixels of the quad inside the framebuffer (lanes outside run as helpers). */
+static unsigned inside_mask(const render_job *job, int x, int y)
+{
+    unsigned m = 0;
+    for (unsigned l = 0; l < 4; l++)
+        if (x + (int)(l & 1) < job->fb_w && y + (int)(l >> 1) < job->fb_h)
+            m |= 1u << l;
+    return m;
+}
+
+static tgx_status render_tile(worker *w, int tile)
+{
+    const render_job *job = w->job;
+    int tx0 = (tile % job->tiles_x) * TILE, ty0 = (tile / job->tiles_x) * TILE;
+    int tx1 = tx0 + TILE - 1, ty1 = ty0 + TILE - 1;
+    unsigned nquads = 0;
+    tgx_status st = TGX_OK;
+    for (size_t k = 0; k < job->ntris && st == TGX_OK; k++) {
+        const tri_data *t = &job->tris[k];
+        int x0 = t->r.xmin > tx0 ? t->r.xmin : tx0, x1 = t->r.xmax < tx1 ? t->r.xmax : tx1;
+        int y0 = t->r.ymin > ty0 ? t->r.ymin : ty0, y1 = t->r.ymax < ty1 ? t->r.ymax : ty1;
+        for (int y = y0 & ~1; y <= y1 && st == TGX_OK; y += 2)
+            for (int x = x0 & ~1; x <= x1 && st == TGX_OK; x += 2) {
+                unsigned mask = tgx_raster_quad_mask(&t->r, x, y) & inside_mask(job, x, y);
+                if (mask)
+                    st = add_quad(w, t, x, y, mask, &nquads);
+            }
+    }
+    if (st == TGX_OK)
+        st = flush(w, &nquads);
+    return st;
+}
+
+static void *worker_main(void *arg)
+{
+    worker *w = arg;
+    render_job *job = w->job;
+    int ntiles = job->tiles_x * job->tiles_y;
+    for (;;) {
+        int tile = atomic_fetch_add(&job->next_tile, 1);
+        if (tile >= ntiles)
+            break;
+        tgx_status st = render_tile(w, tile);
+        if (st < 0) {
+            w->st = st;
+            w->failed_tile = tile;
+            break;
+        }
+    }
+    return NULL;
+}
+
+static tgx_status worker_init(worker *w, render_job *job, tgx_diag *d)
+{
+    const tgx_pipe_draw *draw = job->draw;
+    memset(w, 0, sizeof *w);
+    w->job = job;
+    w->failed_tile = -1;
+    tgx_status st = tgx_exec_machine_create(draw->fs->program, FS_QUADS * 4, &w->m, d);
+    if (st == TGX_OK)
+        st = pipe_bind(w->m, draw->fs_bindings, d);
+    if (st < 0)
+        return st;
+    tgx_exec_set_budget(w->m, job->st->budget ? job->st->budget : TGX_EXEC_DEFAULT_BUDGET);
+    for (unsigned i = 0; i < job->fs->ninputs; i++)
+        for (unsigned c = 0; c < 4; c++)
+            w->in[i][c] = tgx_exec_input(w->m, job->fs->inputs[i].reg, c);
+    for (unsigned i = 0; i < job->fs->nsysvals; i++)
+        for (unsigned c = 0; c < 4; c++)
+            w->sv[i][c] = tgx_exec_sysval(w->m, job->fs->sysvals[i].reg, c);
+    return TGX_OK;
+}
+
+static unsigned thread_count(const tgx_pipe_state *st, int ntiles)
+{
+    long n = st->threads;
+    if (n <= 0)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if (n > MAX_THREADS)
+        n = MAX_THREADS;
+    if (n > ntiles)
+        n = ntiles;
+    return (unsigned)n;
+}
+
+/* Runs the workers; the first failure in tile order is reported, whatever the thread count. */
+static tgx_status run_workers(render_job *job, tgx_diag *d)
+{
+    int ntiles = job->tiles_x * job->tiles_y;
+    unsigned n = thread_count(job->st, ntiles);
+    worker *ws = calloc(n, sizeof *ws);
+    tgx_status st = ws ? TGX_OK : tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    unsigned started = 0;
+    for (unsigned i = 0; i < n && st == TGX_OK; i++) {
+        st = worker_init(&ws[i], job, d);
+        if (st == TGX_OK && i > 0 && pthread_create(&ws[i].thread, NULL, worker_main, &ws[i]))
+            st = tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0, "could not start a render thread");
+        if (st == TGX_OK)
+            started++;
+        else
+            tgx_exec_machine_destroy(ws[i].m);
+    }
+    if (started > 0)
+        worker_main(&ws[0]); /* the calling thread is worker 0 */
+    const worker *bad = NULL;
+    for (unsigned i = 0; i < started; i++) {
+        if (i > 0)
+            pthread_join(ws[i].thread, NULL);
+        if (ws[i].st < 0 && (!bad || ws[i].failed_tile < bad->failed_tile))
+            bad = &ws[i];
+    }
+    if (st == TGX_OK && bad) {
+        st = bad->st;
+        if (d)
+            *d = bad->diag;
+    }
+    for (unsigned i = 0; i < started; i++)
+        tgx_exec_machine_destroy(ws[i].m);
+    free(ws);
+    return st;
+}
+
+static tgx_status check_draw(const tgx_pipe_draw *draw, tgx_diag *d)
+{
+    const tgx_pipe_target *t0 = draw->targets[0];
+    if (!draw->vs || !draw->fs || draw->vs->info.stage != TGX_EXEC_VERTEX ||
+        draw->fs->info.stage != TGX_EXEC_FRAGMENT)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "a draw needs a vertex shader (VERT) and a fragment shader (FRAG)");
+    if (!t0 || !t0->words || !t0->width || !t0->height || t0->width > 16384 || t0->height > 16384)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "render target 0 missing or too large");
+    for (unsigned k = 1; k < TGX_PIPE_MAX_TARGETS; k++)
+        if (draw->targets[k] &&
+            (draw->targets[k]->width != t0->width || draw->targets[k]->height != t0->height))
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "render target %u differs in size from target 0", k);
+    return TGX_OK;
+}
+
+tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, tgx_diag *d)
+{
+    tgx_status s = check_draw(draw, d);
+    if (s < 0)
+        return s;
+    unsigned nout = tgx_exec_program_num_outputs(draw->vs->program);
+    size_t words = (size_t)draw->vertex_count * (nout ? nout : 1) * 4;
+    uint32_t *vout = calloc(words ? words : 1, sizeof *vout);
+    if (!vout)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    render_job job;
+    memset(&job, 0, sizeof job);
+    job.draw = draw;
+    job.st = st;
+    job.fs = &draw->fs->info;
+    job.fb_w = (int)draw->targets[0]->width;
+    job.fb_h = (int)draw->targets[0]->height;
+    job.tiles_x = (job.fb_w + TILE - 1) / TILE;
+    job.tiles_y = (job.fb_h + TILE - 1) / TILE;
+    atomic_init(&job.next_tile, 0);
+    for (unsigned k = 0; k < TGX_PIPE_MAX_TARGETS; k++)
+        job.color_out[k] = pipe_find_output(job.fs, PIPE_SEM_COLOR, k);
+    s = tgx_pipe_run_vertices(draw->vs, draw->attribs, draw->vertex_count, draw->vs_bindings,
+                              st->budget, vout, d);
+    if (s == TGX_OK)
+        s = setup_all(&job, vout, nout, d);
+    if (s == TGX_OK && job.ntris > 0)
+        s = run_workers(&job, d);
+    for (size_t k = 0; k < job.ntris; k++) {
+        free(job.tris[k].coef);
+        free(job.tris[k].flat);
+    }
+    free(job.tris);
+    free(vout);
+    return s;
+}
+
+void tgx_pipe_state_init(tgx_pipe_state *st, uint32_t width, uint32_t height)
+{
+    memset(st, 0, sizeof *st);
+    st->viewport[2] = (float)width;
+    st->viewport[3] = (float)height;
+    st->depth_range[1] = 1.0f;
+    st->half_pixel_center = true;
+}
