@@ -1,24 +1,841 @@
-/* Filtered sampling, gather and LOD queries. */
-#include "tex/tex_internal.h"
+/* Filtered sampling, gather and LOD queries over lane batches.
+ *
+ * Per request: one tex_ctx (format decoder, channel map, profile switches) is built once. Per
+ * quad: coordinates are prepared for all four lanes (inactive ones too, for derivatives) and the
+ * LOD is computed. Per active lane: mip levels are chosen and each level is filtered; results
+ * go through the layout + view swizzle map. Formulas: GL 4.6 sections 8.14-8.15 and 8.23 (exact
+ * profile), ../shared/hw-facts.md (nv profile); docs/texture.md lists them. */
+#include <math.h>
+#include <string.h>
+
+#include "tex/sampling.h"
+#include "tgx/util.h"
+
+/* ---- request context ------------------------------------------------------------------------ */
+
+static bool target_layered(tgx_tex_target t)
+{
+    return t == TGX_TEX_1D_ARRAY || t == TGX_TEX_2D_ARRAY || t == TGX_TEX_CUBE_ARRAY;
+}
+
+static int target_dims(tgx_tex_target t)
+{
+    switch (t) {
+    case TGX_TEX_BUFFER:
+    case TGX_TEX_1D:
+    case TGX_TEX_1D_ARRAY: return 1;
+    case TGX_TEX_3D: return 3;
+    default: return 2;
+    }
+}
+
+/* nv: 8-bit UNORM textures quantise the border colour with ties going down (hw-facts). */
+static float nv_border_unorm8(float v)
+{
+    v = v != v ? 0.0f : (v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v));
+    return (float)ceil((double)v * 255.0 - 0.5) / 255.0f;
+}
+
+/* The border colour in stored-channel order: stored channel k takes the first result component
+ * that reads it (GL 4.6 section 8.14.2: the border is "interpreted as an RGBA color to match the
+ * texture's internal format"). Normalised formats clamp it to their range. */
+static void init_border(tex_ctx *c)
+{
+    tgx_tex_view ident = *c->view;
+    uint8_t lm[4];
+    for (int i = 0; i < 4; i++)
+        ident.swizzle[i] = (tgx_tex_swizzle)i;
+    tgx_tex_channel_map(&ident, c->fi, lm);
+    memset(&c->border, 0, sizeof c->border);
+    for (int k = 3; k >= 0; k--) {
+        for (int i = 3; i >= 0; i--) {
+            if (lm[i] != k)
+                continue;
+            if (c->is_int) {
+                c->border.u[k] = c->samp->border_color_int[i];
+                continue;
+            }
+            float v = c->samp->border_color[i];
+            tgx_tex_type ty = c->fi->type;
+            if (ty == TGX_TEX_TYPE_UNORM || ty == TGX_TEX_TYPE_SRGB)
+                v = v != v ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
+            else if (ty == TGX_TEX_TYPE_SNORM)
+                v = v != v ? 0.0f : fminf(fmaxf(v, -1.0f), 1.0f);
+            if (c->nv && ty == TGX_TEX_TYPE_UNORM && c->fi->bits[k] == 8)
+                v = nv_border_unorm8(v);
+            c->border.f[k] = v;
+        }
+    }
+}
+
+static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampler *samp,
+                           const tgx_tex_sample_req *req, const char *what, tgx_diag *d)
+{
+    if (!view || !view->tex || !samp || !req)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s needs a view, a sampler and lanes",
+                            what);
+    if (req->lanes & 3u)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "%s: %u lanes is not a multiple of 4 (lanes come in quads)", what,
+                            req->lanes);
+    if (req->lanes && (!req->s || (target_dims(view->target) > 1 && !req->t) ||
+                       ((view->target == TGX_TEX_3D || view->target == TGX_TEX_CUBE ||
+                         view->target == TGX_TEX_CUBE_ARRAY) &&
+                        !req->r)))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s on a %s texture needs %s coordinates",
+                            what, tgx_tex_target_name(view->target),
+                            target_dims(view->target) == 1 ? "s" : "s, t (and r)");
+    const tgx_tex_desc *desc = tgx_tex_get_desc(view->tex);
+    memset(c, 0, sizeof *c);
+    c->view = view;
+    c->samp = samp;
+    c->tex = view->tex;
+    c->fi = tgx_tex_format_get(view->format);
+    if (!c->fi || c->fi->bytes != tgx_tex_get_format(view->tex)->bytes)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "%s: the view's format does not have the texture's texel size", what);
+    if (view->target == TGX_TEX_2D_MS || view->target == TGX_TEX_2D_ARRAY_MS || desc->samples > 1)
+        return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
+                            "%s: multisampled textures are read with texel fetch, not sampled",
+                            what);
+    if (view->base_level > view->max_level || view->base_level >= desc->levels)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "%s: view levels %u..%u do not exist (the texture has %u)", what,
+                            view->base_level, view->max_level, desc->levels);
+    c->decode = tgx_tex_decoder(view->format);
+    tgx_tex_channel_map(view, c->fi, c->map);
+    c->nv = samp->profile == TGX_TEX_PROFILE_NV;
+    c->softpipe = !c->nv && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
+    c->is_int = c->fi->is_integer;
+    c->compare = samp->compare_enable && req->ref != NULL;
+    c->unnormalized = !samp->normalized_coords || view->target == TGX_TEX_RECT;
+    c->nv_unorm16 = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_UNORM &&
+                    c->fi->bits[0] <= 16 && c->fi->bits[1] <= 16 && c->fi->bits[2] <= 16 &&
+                    c->fi->bits[3] <= 16;
+    c->nv_half = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_FLOAT && c->fi->bits[0] == 16;
+    c->cube = view->target == TGX_TEX_CUBE || view->target == TGX_TEX_CUBE_ARRAY;
+    c->layered = target_layered(view->target);
+    c->dims = target_dims(view->target);
+    c->base = view->base_level;
+    c->last = view->max_level < desc->levels - 1 ? view->max_level : desc->levels - 1;
+    c->wrap[0] = samp->wrap_s;
+    c->wrap[1] = samp->wrap_t;
+    c->wrap[2] = samp->wrap_r;
+    init_border(c);
+    return TGX_OK;
+}
+
+/* ---- texels --------------------------------------------------------------------------------- */
+
+typedef struct level_info {
+    const uint8_t *data;
+    uint32_t w, h, d; /* d: slices (3D depth of the level, or layers) */
+    size_t row, slice;
+    uint32_t max_dim;
+} level_info;
+
+static void level_get(const tex_ctx *c, uint32_t level, level_info *li)
+{
+    li->data = tgx_tex_level_data_const(c->tex, level, &li->row, &li->slice);
+    tgx_tex_level_size(c->tex, level, &li->w, &li->h, &li->d);
+    li->max_dim = li->w > li->h ? li->w : li->h;
+    if (c->view->target == TGX_TEX_3D && li->d > li->max_dim)
+        li->max_dim = li->d;
+}
+
+/* GL 4.6 section 8.23.1: the depth comparison of one texel, 1.0 or 0.0. Fixed-point depth
+ * formats clamp the reference to [0, 1]. */
+static float compare_texel(const tex_ctx *c, float ref, float dt)
+{
+    if (c->fi->type == TGX_TEX_TYPE_UNORM)
+        ref = ref != ref ? 0.0f : fminf(fmaxf(ref, 0.0f), 1.0f);
+    bool r = false;
+    switch (c->samp->compare_func) {
+    case TGX_TEX_COMPARE_NEVER: r = false; break;
+    case TGX_TEX_COMPARE_LESS: r = ref < dt; break;
+    case TGX_TEX_COMPARE_EQUAL: r = ref == dt; break;
+    case TGX_TEX_COMPARE_LEQUAL: r = ref <= dt; break;
+    case TGX_TEX_COMPARE_GREATER: r = ref > dt; break;
+    case TGX_TEX_COMPARE_NOTEQUAL: r = ref != dt; break;
+    case TGX_TEX_COMPARE_GEQUAL: r = ref >= dt; break;
+    case TGX_TEX_COMPARE_ALWAYS: r = true; break;
+    }
+    return r ? 1.0f : 0.0f;
+}
+
+/* One texel (x, y, slice) of a level, or the border colour when any index is -1; with depth
+ * compare the result is the comparison (all channels). */
+static void texel_get(const tex_ctx *c, const level_info *li, int32_t x, int32_t y, int32_t z,
+                      float ref, tgx_texel *t)
+{
+    if (x < 0 || y < 0 || z < 0)
+        *t = c->border;
+    else
+        c->decode(li->data + (size_t)z * li->slice + (size_t)y * li->row + (size_t)x * c->fi->bytes,
+                  t);
+    if (c->compare) {
+        float r = compare_texel(c, ref, t->f[0]);
+        t->f[0] = t->f[1] = t->f[2] = t->f[3] = r;
+    }
+}
+
+/* ---- blending ------------------------------------------------------------------------------- */
+
+/* Weighted sum of n texels: float weights (exact), or integer weights that sum to 256 (nv). */
+static void blend(const tex_ctx *c, const tgx_texel *tx, const float *wf, const uint32_t *wk, int n,
+                  tgx_texel *out)
+{
+    if (c->is_int) { /* integer formats are never filtered: the first tap is the texel */
+        *out = tx[0];
+        return;
+    }
+    for (int ch = 0; ch < 4; ch++) {
+        if (c->nv_unorm16) {
+            /* hw-facts: texels widen to 16 bits (c*257 for 8-bit), the blend is rounded to 16
+             * bits and divided by 65535 */
+            uint64_t acc = 0;
+            for (int i = 0; i < n; i++)
+                acc += (uint64_t)wk[i] * (uint64_t)lrintf(tx[i].f[ch] * 65535.0f);
+            out->f[ch] = (float)((acc + 128u) >> 8) / 65535.0f;
+        } else if (c->nv) {
+            float acc = 0.0f;
+            for (int i = 0; i < n; i++)
+                acc += (float)wk[i] * (1.0f / 256.0f) * tx[i].f[ch];
+            out->f[ch] = acc;
+        } else {
+            float acc = 0.0f;
+            for (int i = 0; i < n; i++)
+                acc += wf[i] * tx[i].f[ch];
+            out->f[ch] = acc;
+        }
+    }
+}
+
+/* softpipe's nested lerps, v0 + a (v1 - v0) (sp_tex_sample.c, lerp_2d / lerp_3d). */
+static float lerp(float a, float v0, float v1)
+{
+    return v0 + a * (v1 - v0);
+}
+
+static void blend_softpipe(const tgx_texel *tx, const float a[3], int dims, tgx_texel *out)
+{
+    for (int ch = 0; ch < 4; ch++) {
+        if (dims == 1)
+            out->f[ch] = lerp(a[0], tx[0].f[ch], tx[1].f[ch]);
+        else {
+            float v0 = lerp(a[1], lerp(a[0], tx[0].f[ch], tx[1].f[ch]),
+                            lerp(a[0], tx[2].f[ch], tx[3].f[ch]));
+            if (dims == 3)
+                v0 = lerp(a[2], v0,
+                          lerp(a[1], lerp(a[0], tx[4].f[ch], tx[5].f[ch]),
+                               lerp(a[0], tx[6].f[ch], tx[7].f[ch])));
+            out->f[ch] = v0;
+        }
+    }
+}
+
+/* Weights of the 2^dims taps, tap index bit a = "i1 on axis a". nv: hw-facts' 2D rule
+ * w11 = round_half_up(kx ky / 256), w10 = kx - w11, w01 = ky - w11, w00 = 256 - kx - ky + w11;
+ * 3D applies it per slice and blends slices with kz (our extension). */
+static void tap_weights(const tex_ctx *c, const axis_taps *ax, int dims, float *wf, uint32_t *wk)
+{
+    const int n = 1 << dims;
+    for (int i = 0; i < n; i++) {
+        float w = 1.0f;
+        for (int a = 0; a < dims; a++)
+            w *= (i >> a & 1) ? ax[a].a : 1.0f - ax[a].a;
+        wf[i] = w;
+    }
+    if (!c->nv)
+        return;
+    if (dims == 1) {
+        wk[0] = 256 - ax[0].k;
+        wk[1] = ax[0].k;
+        return;
+    }
+    const uint32_t kx = ax[0].k, ky = ax[1].k;
+    const uint32_t w11 = (kx * ky + 128u) >> 8;
+    const uint32_t w2[4] = {256 - kx - ky + w11, kx - w11, ky - w11, w11};
+    for (int i = 0; i < n; i++) {
+        if (dims == 2)
+            wk[i] = w2[i];
+        else /* product of the 2D weight and the z weight, in 1/65536, rounded to 1/256 */
+            wk[i] = (w2[i & 3] * ((i >> 2) ? ax[2].k : 256 - ax[2].k) + 128u) >> 8;
+    }
+}
+
+/* ---- one level ------------------------------------------------------------------------------ */
+
+/* Non-cube targets: nearest or linear taps on each axis, then blend. */
+static void filter_level(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                         const int32_t off[3], const double u[3], bool linear, tgx_texel *out)
+{
+    const uint32_t size[3] = {li->w, li->h, li->d};
+    axis_taps ax[3];
+    for (int a = 0; a < c->dims; a++) {
+        double x = tex_scale_coord(c, u[a], size[a], li->max_dim) + off[a];
+        if (linear)
+            tex_axis_linear(c, a, x, size[a], &ax[a]);
+        else
+            tex_axis_nearest(c, a, x, size[a], &ax[a]);
+    }
+    const int32_t layer = c->layered ? (int32_t)lc->slice : 0;
+    if (!linear) {
+        int32_t y = c->dims > 1 ? ax[1].i0 : 0;
+        int32_t z = c->dims > 2 ? ax[2].i0 : layer;
+        texel_get(c, li, ax[0].i0, c->dims > 1 ? y : 0, z, lc->ref, out);
+        return;
+    }
+    tgx_texel tx[8];
+    float wf[8];
+    uint32_t wk[8];
+    const int n = 1 << c->dims;
+    for (int i = 0; i < n; i++) {
+        int32_t x = (i & 1) ? ax[0].i1 : ax[0].i0;
+        int32_t y = c->dims > 1 ? ((i & 2) ? ax[1].i1 : ax[1].i0) : 0;
+        int32_t z = c->dims > 2 ? ((i & 4) ? ax[2].i1 : ax[2].i0) : layer;
+        texel_get(c, li, x, y, z, lc->ref, &tx[i]);
+    }
+    if (c->softpipe && !c->is_int) {
+        const float a[3] = {ax[0].a, c->dims > 1 ? ax[1].a : 0.0f, c->dims > 2 ? ax[2].a : 0.0f};
+        blend_softpipe(tx, a, c->dims, out);
+        return;
+    }
+    tap_weights(c, ax, c->dims, wf, wk);
+    blend(c, tx, wf, wk, n, out);
+}
+
+/* A cube texel (i, j) of face f that may lie outside the face: seamless filtering takes it from
+ * the neighbouring face, a corner is the average of the three texels that meet there (GL 4.6
+ * section 8.13.1); without seamless filtering the sampler's wrap modes apply on the face. */
+static void cube_texel(const tex_ctx *c, const level_info *li, uint32_t face, int32_t i, int32_t j,
+                       float ref, uint32_t layer6, tgx_texel *t)
+{
+    const int32_t n = (int32_t)li->w;
+    if (i >= 0 && j >= 0 && i < n && j < n) {
+        texel_get(c, li, i, j, (int32_t)(layer6 + face), ref, t);
+        return;
+    }
+    uint32_t nf;
+    int32_t ni, nj;
+    if (tex_cube_neighbour(face, i, j, li->w, &nf, &ni, &nj)) {
+        texel_get(c, li, ni, nj, (int32_t)(layer6 + nf), ref, t);
+        return;
+    }
+    const int32_t ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+    tgx_texel three[3];
+    texel_get(c, li, ci, cj, (int32_t)(layer6 + face), ref, &three[0]);
+    tex_cube_neighbour(face, i, cj, li->w, &nf, &ni, &nj);
+    texel_get(c, li, ni, nj, (int32_t)(layer6 + nf), ref, &three[1]);
+    tex_cube_neighbour(face, ci, j, li->w, &nf, &ni, &nj);
+    texel_get(c, li, ni, nj, (int32_t)(layer6 + nf), ref, &three[2]);
+    if (c->is_int) {
+        *t = three[0];
+        return;
+    }
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = (three[0].f[ch] + three[1].f[ch] + three[2].f[ch]) / 3.0f;
+}
+
+/* Taps of a cube face: unwrapped indices when seamless (cube_texel resolves them). */
+static void cube_taps(const tex_ctx *c, int axis, double x, uint32_t n, bool linear, axis_taps *t)
+{
+    if (!c->samp->seamless_cube) {
+        if (linear)
+            tex_axis_linear(c, axis, x, n, t);
+        else
+            tex_axis_nearest(c, axis, x, n, t);
+        return;
+    }
+    tex_ctx edge = *c; /* nearest: clamp to the face; linear: unwrapped, see cube_texel */
+    edge.wrap[axis] = TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    if (!linear) {
+        tex_axis_nearest(&edge, axis, x, n, t);
+        return;
+    }
+    axis_taps clamped;
+    tex_axis_linear(&edge, axis, x, n, &clamped);
+    /* the same i0 as tex_axis_linear computed before clamping (float in the exact profile,
+     * double with the weight's carry in nv) */
+    double xm = c->nv ? x - 0.5 : (double)((float)x - 0.5f);
+    double fl = xm == xm ? floor(xm) : 0.0;
+    fl = fl < -1.0 ? -1.0 : (fl > (double)n ? (double)n : fl); /* face coordinates lie in [0, 1] */
+    int32_t i0 = (int32_t)fl;
+    if (c->nv && clamped.k == 0 && xm - floor(xm) > 0.5)
+        i0++; /* the nv weight carried into the next texel */
+    *t = clamped;
+    t->i0 = i0;
+    t->i1 = i0 + 1;
+}
+
+static void filter_cube_level(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                              bool linear, tgx_texel *out)
+{
+    axis_taps ax[2];
+    for (int a = 0; a < 2; a++) {
+        double x = tex_scale_coord(c, lc->u[a], li->w, li->max_dim);
+        cube_taps(c, a, x, li->w, linear, &ax[a]);
+    }
+    if (!linear) {
+        cube_texel(c, li, lc->face, ax[0].i0, ax[1].i0, lc->ref, lc->slice, out);
+        return;
+    }
+    tgx_texel tx[4];
+    float wf[4];
+    uint32_t wk[4];
+    for (int i = 0; i < 4; i++)
+        cube_texel(c, li, lc->face, (i & 1) ? ax[0].i1 : ax[0].i0, (i & 2) ? ax[1].i1 : ax[1].i0,
+                   lc->ref, lc->slice, &tx[i]);
+    if (c->softpipe && !c->is_int) {
+        const float a[3] = {ax[0].a, ax[1].a, 0.0f};
+        blend_softpipe(tx, a, 2, out);
+        return;
+    }
+    tap_weights(c, ax, 2, wf, wk);
+    blend(c, tx, wf, wk, 4, out);
+}
+
+/* One level, with anisotropic samples spread along the major axis of the footprint
+ * (EXT_texture_filter_anisotropic: u(x - 1/2 + i/(N+1)), i = 1..N, averaged). */
+static void sample_level(const tex_ctx *c, uint32_t level, const lane_coord *lc,
+                         const int32_t off[3], bool linear, bool aniso, tgx_texel *out)
+{
+    level_info li;
+    level_get(c, level, &li);
+    const uint32_t n = aniso ? lc->aniso_n : 1;
+    if (n <= 1) {
+        if (c->cube)
+            filter_cube_level(c, &li, lc, linear, out);
+        else
+            filter_level(c, &li, lc, off, lc->u, linear, out);
+        return;
+    }
+    tgx_texel acc = {.f = {0, 0, 0, 0}};
+    for (uint32_t i = 1; i <= n; i++) {
+        lane_coord p = *lc;
+        const double f = (double)i / (double)(n + 1) - 0.5;
+        for (int a = 0; a < 3; a++)
+            p.u[a] += f * lc->aniso_du[a];
+        tgx_texel t;
+        if (c->cube)
+            filter_cube_level(c, &li, &p, linear, &t);
+        else
+            filter_level(c, &li, &p, off, p.u, linear, &t);
+        for (int ch = 0; ch < 4; ch++)
+            acc.f[ch] += t.f[ch];
+    }
+    for (int ch = 0; ch < 4; ch++)
+        out->f[ch] = acc.f[ch] / (float)n;
+}
+
+/* ---- LOD ------------------------------------------------------------------------------------ */
+
+/* Base-level size per axis (for scaling gradients); unnormalised coordinates are already texels. */
+static void base_scale(const tex_ctx *c, float scale[3])
+{
+    uint32_t w, h, d;
+    tgx_tex_level_size(c->tex, c->base, &w, &h, &d);
+    scale[0] = (float)w;
+    scale[1] = (float)h;
+    scale[2] = c->view->target == TGX_TEX_3D ? (float)d : 0.0f;
+    if (c->dims < 2)
+        scale[1] = 0.0f;
+    if (c->cube && c->softpipe) /* softpipe: direction derivatives times size / 2 */
+        scale[0] = scale[1] = scale[2] = (float)w / 2.0f;
+    if (c->unnormalized)
+        scale[0] = scale[1] = scale[2] = 1.0f;
+}
+
+/* The LOD bias GL adds (sampler + shader), nv: each truncated to 1/256 and the sum clamped to
+ * +-15 (hw-facts). */
+static float total_bias(const tex_ctx *c, float shader_bias)
+{
+    if (!c->nv)
+        return c->samp->lod_bias + shader_bias;
+    float b = tex_nv_quantize_lod(c->samp->lod_bias) + tex_nv_quantize_lod(shader_bias);
+    return fminf(fmaxf(b, -15.0f), 15.0f);
+}
+
+/* Cube face-coordinate derivatives from direction derivatives (quotient rule on
+ * s = (sc / |ma| + 1) / 2), for explicit gradients on cube maps. */
+static void cube_grad(uint32_t face, const float dir[3], const float dd[3], float out[3])
+{
+    double s0, t0, s1, t1;
+    const float eps = 1.0f / 1024.0f;
+    const float p1[3] = {dir[0] + eps * dd[0], dir[1] + eps * dd[1], dir[2] + eps * dd[2]};
+    tex_cube_project(face, dir[0], dir[1], dir[2], &s0, &t0);
+    tex_cube_project(face, p1[0], p1[1], p1[2], &s1, &t1);
+    out[0] = (float)((s1 - s0) / eps);
+    out[1] = (float)((t1 - t0) / eps);
+    out[2] = 0.0f;
+}
+
+typedef struct quad_in {
+    float dir[4][3]; /* coordinates after the projective divide (cube: direction) */
+} quad_in;
+
+/* lambda of lane l of a quad, before clamping (includes biases). */
+static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t lane,
+                         const quad_in *q, lane_coord *lcs, int l)
+{
+    lane_coord *lc = &lcs[l];
+    lc->aniso_n = 1;
+    memset(lc->aniso_du, 0, sizeof lc->aniso_du);
+    switch (req->lod_mode) {
+    case TGX_TEX_LOD_EXPLICIT: {
+        float lod = req->lod ? req->lod[lane] : 0.0f;
+        return (c->nv ? tex_nv_quantize_lod(lod) : lod) + total_bias(c, 0.0f);
+    }
+    case TGX_TEX_LOD_ZERO: return total_bias(c, 0.0f);
+    default: break;
+    }
+    float scale[3], dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
+    base_scale(c, scale);
+    const int ncoord = c->cube ? 3 : c->dims;
+    if (req->lod_mode == TGX_TEX_LOD_GRAD) {
+        float gx[3] = {0, 0, 0}, gy[3] = {0, 0, 0};
+        for (int a = 0; a < ncoord; a++) {
+            gx[a] = req->ddx[a] ? req->ddx[a][lane] : 0.0f;
+            gy[a] = req->ddy[a] ? req->ddy[a][lane] : 0.0f;
+        }
+        if (c->cube && !c->softpipe) {
+            cube_grad(lc->face, q->dir[l], gx, dx);
+            cube_grad(lc->face, q->dir[l], gy, dy);
+        } else {
+            memcpy(dx, gx, sizeof dx);
+            memcpy(dy, gy, sizeof dy);
+        }
+    } else {
+        /* implicit: differences inside the quad. GL: the quad's first pixel against its right
+         * and lower neighbours; softpipe: lower-right minus lower-left and upper-left minus
+         * lower-left (sp_tex_sample.c, compute_gradient_*), i.e. lanes 3-2 and 0-2 here. */
+        const int a0 = c->softpipe ? 2 : 0, ax_ = c->softpipe ? 3 : 1, ay_ = c->softpipe ? 0 : 2;
+        double u[4][3];
+        for (int k = 0; k < 4; k++) {
+            if (c->cube && !c->softpipe) {
+                /* face coordinates of every lane on the first lane's face */
+                tex_cube_project(lcs[0].face, q->dir[k][0], q->dir[k][1], q->dir[k][2], &u[k][0],
+                                 &u[k][1]);
+                u[k][2] = 0.0;
+            } else {
+                for (int a = 0; a < 3; a++)
+                    u[k][a] = c->cube ? q->dir[k][a] : lcs[k].u[a];
+            }
+        }
+        for (int a = 0; a < ncoord; a++) {
+            dx[a] = (float)(u[ax_][a] - u[a0][a]);
+            dy[a] = (float)(u[ay_][a] - u[a0][a]);
+        }
+    }
+    for (int a = 0; a < 3; a++) {
+        dx[a] *= scale[a];
+        dy[a] *= scale[a];
+    }
+    bool major_x;
+    float lambda = tex_lambda_from_grads(c, dx, dy, &lc->aniso_n, &major_x);
+    if (lc->aniso_n > 1) {
+        const float *g = major_x ? dx : dy;
+        for (int a = 0; a < 3; a++)
+            lc->aniso_du[a] = scale[a] > 0.0f ? g[a] / scale[a] : 0.0f;
+    }
+    float shader_bias = req->lod_mode == TGX_TEX_LOD_BIAS && req->lod ? req->lod[lane] : 0.0f;
+    return lambda + total_bias(c, shader_bias);
+}
+
+/* ---- coordinates ---------------------------------------------------------------------------- */
+
+static float coord_or0(const float *p, uint32_t i)
+{
+    return p ? p[i] : 0.0f;
+}
+
+/* Array layer: round to nearest even then clamp (GL 4.6 eq. 8.10 and hw-facts); softpipe rounds
+ * floor(l + 0.5). */
+static uint32_t layer_index(const tex_ctx *c, float l)
+{
+    const uint32_t n = c->cube ? c->view->num_slices / 6 : c->view->num_slices;
+    float r = c->softpipe ? floorf(l + 0.5f) : nearbyintf(l);
+    int32_t i = tgx_f2i_sat(r);
+    if (i < 0)
+        i = 0;
+    if (n && (uint32_t)i >= n)
+        i = (int32_t)n - 1;
+    return (uint32_t)i;
+}
+
+static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t i, float dir[3],
+                      lane_coord *lc)
+{
+    float q = req->q ? req->q[i] : 1.0f;
+    dir[0] = coord_or0(req->s, i);
+    dir[1] = coord_or0(req->t, i);
+    dir[2] = coord_or0(req->r, i);
+    lc->ref = coord_or0(req->ref, i);
+    if (req->q) { /* TXP: s, t, r and the reference are divided by q */
+        for (int a = 0; a < 3; a++)
+            dir[a] /= q;
+        lc->ref /= q;
+    }
+    lc->slice = 0;
+    lc->face = 0;
+    if (c->cube) {
+        tex_cube_face(c, dir[0], dir[1], dir[2], &lc->face, &lc->u[0], &lc->u[1]);
+        lc->u[2] = 0.0;
+    } else {
+        for (int a = 0; a < 3; a++)
+            lc->u[a] = dir[a];
+    }
+    if (c->layered) {
+        uint32_t layer = layer_index(c, coord_or0(req->layer, i));
+        lc->slice = c->view->first_slice + (c->cube ? 6 * layer : layer);
+    } else if (c->cube) {
+        lc->slice = c->view->first_slice;
+    }
+}
+
+static int32_t offset_of(const tex_ctx *c, const int32_t *off, uint32_t lane)
+{
+    if (!off)
+        return 0;
+    if (c->nv) { /* hw-facts: only the low 4 bits count, two's complement */
+        uint32_t v = (uint32_t)off[lane];
+        return (int32_t)(v & 7u) - (int32_t)(v & 8u);
+    }
+    return off[lane];
+}
+
+/* ---- mip selection and the whole sample ------------------------------------------------------ */
+
+static void nv_round_half(tgx_texel *t)
+{
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = tgx_half_to_float(tgx_float_to_half(t->f[ch]));
+}
+
+static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t lane,
+                        const lane_coord *lc, tgx_texel *out)
+{
+    const tgx_sampler *s = c->samp;
+    float lo = c->nv ? tex_nv_quantize_lod(s->min_lod) : s->min_lod;
+    float hi = c->nv ? tex_nv_quantize_lod(s->max_lod) : s->max_lod;
+    if (req->lod_clamp)
+        lo = fmaxf(lo, c->nv ? tex_nv_quantize_lod(req->lod_clamp[lane]) : req->lod_clamp[lane]);
+    float lod = fminf(fmaxf(lc->lambda, lo), hi);
+    if (c->nv)
+        lod = tex_nv_quantize_lod(lod);
+    const int32_t off[3] = {offset_of(c, req->offset[0], lane), offset_of(c, req->offset[1], lane),
+                            offset_of(c, req->offset[2], lane)};
+    /* GL 4.6 section 8.14: lambda <= 0 magnifies (base level, mag filter) */
+    const bool mag = !(lod > 0.0f);
+    bool linear = (mag ? s->mag_filter : s->min_filter) == TGX_TEX_FILTER_LINEAR && !c->is_int;
+    tgx_tex_mip_filter mip = c->unnormalized ? TGX_TEX_MIP_NONE : s->mip_filter;
+    if (c->is_int && mip == TGX_TEX_MIP_LINEAR)
+        mip = TGX_TEX_MIP_NEAREST;
+    const uint32_t nlev = c->last - c->base;
+    if (mag || mip == TGX_TEX_MIP_NONE) {
+        sample_level(c, c->base, lc, off, linear, !mag, out);
+    } else if (mip == TGX_TEX_MIP_NEAREST) {
+        float d;
+        if (c->nv)
+            d = floorf(lod + 0.5f); /* hw-facts: point mip filter picks floor(lod + 0.5) */
+        else if (c->softpipe)
+            d = (float)(int32_t)(lod + 0.5f); /* sp_tex_sample.c mip_filter_nearest */
+        else
+            d = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f; /* GL 4.6 eq. 8.14 */
+        uint32_t di = d >= (float)nlev ? nlev : (uint32_t)d;
+        sample_level(c, c->base + di, lc, off, linear, true, out);
+    } else {
+        /* GL 4.6 eq. 8.15: d1 = floor(lambda), d2 = d1 + 1, blended by frac(lambda) */
+        const float fl = floorf(lod);
+        if (fl >= (float)nlev) {
+            sample_level(c, c->last, lc, off, linear, true, out);
+        } else {
+            const uint32_t d1 = (uint32_t)fl;
+            const float f = lod - fl;
+            tgx_texel t1, t2;
+            sample_level(c, c->base + d1, lc, off, linear, true, &t1);
+            sample_level(c, c->base + d1 + 1, lc, off, linear, true, &t2);
+            if (c->is_int) {
+                *out = t1;
+            } else if (c->nv_unorm16) {
+                const uint32_t km = (uint32_t)(f * 256.0f);
+                for (int ch = 0; ch < 4; ch++) {
+                    uint32_t a = (uint32_t)lrintf(t1.f[ch] * 65535.0f);
+                    uint32_t b = (uint32_t)lrintf(t2.f[ch] * 65535.0f);
+                    out->f[ch] = (float)(((256u - km) * a + km * b + 128u) >> 8) / 65535.0f;
+                }
+            } else {
+                for (int ch = 0; ch < 4; ch++)
+                    out->f[ch] = c->softpipe ? lerp(f, t1.f[ch], t2.f[ch])
+                                             : (1.0f - f) * t1.f[ch] + f * t2.f[ch];
+            }
+        }
+    }
+    if (c->nv_half)
+        nv_round_half(out);
+}
+
+static void write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out, uint32_t lane)
+{
+    uint32_t r[4];
+    tgx_tex_apply_map(c->map, t, c->is_int, r);
+    for (int ch = 0; ch < 4; ch++)
+        if (out.c[ch])
+            out.c[ch][lane] = r[ch];
+}
+
+static bool quad_active(const uint32_t *active, uint32_t q)
+{
+    for (uint32_t l = 0; l < 4; l++)
+        if (tgx_tex_lane_active(active, 4 * q + l))
+            return true;
+    return false;
+}
+
+/* Coordinates and lambda of the four lanes of quad q. */
+static void prep_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q, quad_in *qi,
+                      lane_coord lcs[4])
+{
+    for (int l = 0; l < 4; l++)
+        prep_lane(c, req, 4 * q + (uint32_t)l, qi->dir[l], &lcs[l]);
+    for (int l = 0; l < 4; l++)
+        lcs[l].lambda = lane_lambda(c, req, 4 * q + (uint32_t)l, qi, lcs, l);
+    if (c->nv) /* hw-facts: LODs are multiples of 1/256, uniform across an implicit quad */
+        for (int l = 0; l < 4; l++)
+            lcs[l].lambda = tex_nv_quantize_lod(lcs[l].lambda);
+}
 
 tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
                           const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
 {
-    (void)view, (void)samp, (void)req, (void)out;
-    return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0, "filtered sampling is being written");
+    tex_ctx c;
+    tgx_status st = ctx_init(&c, view, samp, req, "texture sample", d);
+    if (st < 0)
+        return st;
+    for (uint32_t q = 0; q < req->lanes / 4; q++) {
+        if (!quad_active(req->active, q))
+            continue;
+        quad_in qi;
+        lane_coord lcs[4];
+        prep_quad(&c, req, q, &qi, lcs);
+        for (uint32_t l = 0; l < 4; l++) {
+            const uint32_t lane = 4 * q + l;
+            if (!tgx_tex_lane_active(req->active, lane))
+                continue;
+            tgx_texel t;
+            sample_lane(&c, req, lane, &lcs[l], &t);
+            write_lane(&c, &t, out, lane);
+        }
+    }
+    return TGX_OK;
+}
+
+/* ---- gather --------------------------------------------------------------------------------- */
+
+/* Texel k (0: (x0,y1), 1: (x1,y1), 2: (x1,y0), 3: (x0,y0), TGSI GATHER4's order) of the bilinear
+ * footprint of the base level, with the given offset. */
+static void gather_texel(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                         const int32_t off[2], int k, tgx_texel *t)
+{
+    static const uint8_t pick[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+    axis_taps ax[2];
+    if (c->cube) {
+        for (int a = 0; a < 2; a++)
+            cube_taps(c, a, tex_scale_coord(c, lc->u[a], li->w, li->max_dim), li->w, true, &ax[a]);
+        cube_texel(c, li, lc->face, pick[k][0] ? ax[0].i1 : ax[0].i0,
+                   pick[k][1] ? ax[1].i1 : ax[1].i0, lc->ref, lc->slice, t);
+        return;
+    }
+    const uint32_t size[2] = {li->w, li->h};
+    for (int a = 0; a < 2; a++)
+        tex_axis_linear(c, a, tex_scale_coord(c, lc->u[a], size[a], li->max_dim) + off[a], size[a],
+                        &ax[a]);
+    texel_get(c, li, pick[k][0] ? ax[0].i1 : ax[0].i0, pick[k][1] ? ax[1].i1 : ax[1].i0,
+              c->layered ? (int32_t)lc->slice : 0, lc->ref, t);
 }
 
 tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
                           const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
 {
-    (void)view, (void)samp, (void)req, (void)out;
-    return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0, "gather is being written");
+    tex_ctx c;
+    tgx_status st = ctx_init(&c, view, samp, req, "texture gather", d);
+    if (st < 0)
+        return st;
+    if (c.dims != 2 || view->target == TGX_TEX_3D)
+        return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
+                            "gather works on 2D, 2D array, rect and cube textures, not %s",
+                            tgx_tex_target_name(view->target));
+    if (req->component > 3)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "gather component %u is not 0..3",
+                            req->component);
+    level_info li;
+    level_get(&c, c.base, &li);
+    const uint8_t src = c.map[req->component];
+    const uint32_t one = c.is_int ? 1u : 0x3f800000u;
+    for (uint32_t lane = 0; lane < req->lanes; lane++) {
+        if (!tgx_tex_lane_active(req->active, lane))
+            continue;
+        float dir[3];
+        lane_coord lc;
+        prep_lane(&c, req, lane, dir, &lc);
+        uint32_t r[4];
+        for (int k = 0; k < 4; k++) {
+            int32_t off[2] = {offset_of(&c, req->offset[0], lane),
+                              offset_of(&c, req->offset[1], lane)};
+            if (req->gather_offsets[k][0] || req->gather_offsets[k][1]) {
+                off[0] = offset_of(&c, req->gather_offsets[k][0], lane);
+                off[1] = offset_of(&c, req->gather_offsets[k][1], lane);
+            }
+            tgx_texel t;
+            if (src >= 4) { /* a swizzle constant: every texel reads it */
+                r[k] = src == TEX_SRC_ONE ? one : 0u;
+                continue;
+            }
+            gather_texel(&c, &li, &lc, off, k, &t);
+            r[k] = c.compare ? tgx_f2bits(t.f[0]) : t.u[src];
+        }
+        for (int k = 0; k < 4; k++)
+            if (out.c[k])
+                out.c[k][lane] = r[k];
+    }
+    return TGX_OK;
 }
+
+/* ---- LOD query ------------------------------------------------------------------------------ */
 
 tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
                              const tgx_tex_sample_req *req, float *out_clamped,
                              float *out_unclamped, tgx_diag *d)
 {
-    (void)view, (void)samp, (void)req, (void)out_clamped, (void)out_unclamped;
-    return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0, "LOD query is being written");
+    tex_ctx c;
+    tgx_status st = ctx_init(&c, view, samp, req, "LOD query", d);
+    if (st < 0)
+        return st;
+    const float nlev = (float)(c.last - c.base);
+    for (uint32_t q = 0; q < req->lanes / 4; q++) {
+        if (!quad_active(req->active, q))
+            continue;
+        quad_in qi;
+        lane_coord lcs[4];
+        prep_quad(&c, req, q, &qi, lcs);
+        for (uint32_t l = 0; l < 4; l++) {
+            const uint32_t lane = 4 * q + l;
+            if (!tgx_tex_lane_active(req->active, lane))
+                continue;
+            float lambda = lcs[l].lambda;
+            /* GL 4.6 section 8.14.3 / textureQueryLod: .x is the LOD used to pick levels
+             * (clamped to the sampler's range and to the view's levels), 0 without mipmaps */
+            float lo = c.nv ? tex_nv_quantize_lod(samp->min_lod) : samp->min_lod;
+            float hi = c.nv ? tex_nv_quantize_lod(samp->max_lod) : samp->max_lod;
+            float cl = fminf(fmaxf(lambda, lo), hi);
+            cl = fminf(fmaxf(cl, 0.0f), nlev);
+            if (samp->mip_filter == TGX_TEX_MIP_NONE || c.unnormalized)
+                cl = 0.0f;
+            if (out_clamped)
+                out_clamped[lane] = cl;
+            if (out_unclamped)
+                out_unclamped[lane] = lambda;
+        }
+    }
+    return TGX_OK;
 }

@@ -1,0 +1,101 @@
+/* Level of detail from gradients: GL 4.6 section 8.14.1 (eqs. 8.7-8.8) and
+ * EXT_texture_filter_anisotropic for the exact profile, Mesa softpipe's choices for the
+ * softpipe rule, and the observed NVIDIA rules (hw-facts.md) for the nv profile. */
+#include <math.h>
+
+#include "tex/sampling.h"
+#include "tgx/util.h"
+
+float tex_nv_quantize_lod(float v)
+{
+    /* hw-facts: explicit LOD and the sampler's bias/min/max are truncated toward zero to 1/256 */
+    if (v != v)
+        return 0.0f;
+    if (v > 4096.0f)
+        return 4096.0f;
+    if (v < -4096.0f)
+        return -4096.0f;
+    return truncf(v * 256.0f) / 256.0f;
+}
+
+/* Mesa's util_fast_log2 (src/util/u_math.h): exponent plus a 257-entry table of
+ * log2(1 + i/256) indexed by the mantissa rounded to 8 bits. Used by softpipe's LOD. */
+static float softpipe_fast_log2(float x)
+{
+    const uint32_t bits = tgx_f2bits(x);
+    const float epart = (float)((int32_t)((bits & 0x7f800000u) >> 23) - 127);
+    const uint32_t idx = ((bits & 0x007fffffu) + (1u << 14)) >> 15;
+    const float mpart = (float)log2(1.0 + (double)idx * (1.0 / 256.0));
+    return epart + mpart;
+}
+
+/* hw-facts: the length's mantissa is truncated to 8 bits and the LOD is exponent + T[m]/256 with
+ * a 256-entry log2 table; T[m] = round(256 log2(1 + m/256)) is our reading of that table. */
+static float nv_log2(float x)
+{
+    if (!(x > 0.0f))
+        return -INFINITY;
+    if (isinf(x))
+        return INFINITY;
+    int e;
+    const float m = frexpf(x, &e);                               /* x = m 2^e, m in [0.5, 1) */
+    const uint32_t top = (uint32_t)((m * 2.0f - 1.0f) * 256.0f); /* truncated 8-bit mantissa */
+    const double t = floor(256.0 * log2(1.0 + (double)top / 256.0) + 0.5);
+    return (float)(e - 1) + (float)(t / 256.0);
+}
+
+/* hw-facts: "a diagonal gradient's length behaves like max + ~0.34*min rather than the Euclidean
+ * norm". We use max + (11/32) * (sum of the smaller magnitudes); the 3-component form is a guess.
+ */
+static float nv_length(const float v[3])
+{
+    float a = fabsf(v[0]), b = fabsf(v[1]), c = fabsf(v[2]);
+    float mx = fmaxf(a, fmaxf(b, c));
+    return mx + (11.0f / 32.0f) * (a + b + c - mx);
+}
+
+static float euclid(const float v[3])
+{
+    return sqrtf(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+}
+
+/* EXT_texture_filter_anisotropic: N = min(ceil(Pmax / Pmin), maxAniso), lambda from Pmax / N. */
+static float aniso_scale(const tex_ctx *c, float px, float py, uint32_t *aniso_n, bool *major_x)
+{
+    const float pmax = fmaxf(px, py), pmin = fminf(px, py);
+    *major_x = px >= py;
+    *aniso_n = 1;
+    if (c->samp->max_anisotropy <= 1 || !(pmax > 0.0f))
+        return pmax;
+    const float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)c->samp->max_anisotropy;
+    uint32_t n =
+        ratio >= (float)c->samp->max_anisotropy ? c->samp->max_anisotropy : (uint32_t)ratio;
+    n = n < 1 ? 1 : n;
+    *aniso_n = n;
+    return pmax / (float)n;
+}
+
+float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
+                            uint32_t *aniso_n, bool *major_is_x)
+{
+    float lambda;
+    if (c->nv) {
+        float rho = aniso_scale(c, nv_length(dx), nv_length(dy), aniso_n, major_is_x);
+        lambda = nv_log2(rho);
+    } else if (c->softpipe) {
+        /* softpipe compute_lambda_*: rho = max over axes of max(|d/dx|, |d/dy|) (scaled) */
+        float rho = 0.0f;
+        for (int a = 0; a < 3; a++)
+            rho = fmaxf(rho, fmaxf(fabsf(dx[a]), fabsf(dy[a])));
+        *aniso_n = 1;
+        *major_is_x = true;
+        if (c->samp->max_anisotropy > 1)
+            rho = aniso_scale(c, euclid(dx), euclid(dy), aniso_n, major_is_x);
+        lambda = softpipe_fast_log2(rho);
+    } else {
+        /* GL 4.6 eq. 8.7/8.8: rho = max(sqrt(sum (du/dx)^2), sqrt(sum (du/dy)^2)) */
+        float rho = aniso_scale(c, euclid(dx), euclid(dy), aniso_n, major_is_x);
+        lambda = log2f(rho);
+    }
+    return lambda != lambda ? 0.0f : lambda;
+}

@@ -1,0 +1,70 @@
+/* Internal state of one sampling request, shared by address.c, lod.c and sample.c. */
+#ifndef TGX_TEX_SAMPLING_H
+#define TGX_TEX_SAMPLING_H
+
+#include "tex/tex_internal.h"
+
+/* Per-request constants, computed once before the lane loop (no per-texel switch on format). */
+typedef struct tex_ctx {
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    const tgx_tex *tex;
+    const tgx_tex_format_info *fi;
+    tgx_texel_decode_fn decode;
+    uint8_t map[4];    /* layout, then view swizzle */
+    bool nv;           /* NVIDIA fixed-point profile */
+    bool softpipe;     /* exact profile with softpipe's choices where GL allows several */
+    bool is_int;       /* integer format: nearest only, raw results */
+    bool compare;      /* depth compare of each texel */
+    bool unnormalized; /* coordinates in texels (RECT or !normalized_coords) */
+    bool nv_unorm16;   /* nv: blend in 16-bit UNORM fixed point */
+    bool nv_half;      /* nv: round results to half precision */
+    bool cube;         /* CUBE / CUBE_ARRAY */
+    bool layered;      /* the target takes an array layer */
+    int dims;          /* filtered coordinate axes: 1, 2 or 3 */
+    uint32_t base;     /* absolute base level of the view */
+    uint32_t last;     /* absolute last level of the view */
+    tgx_tex_wrap wrap[3];
+    tgx_texel border; /* in stored-channel order */
+} tex_ctx;
+
+/* Prepared coordinates of one lane. */
+typedef struct lane_coord {
+    double u[3];       /* normalised (or texel) coordinates; cube: face s, t in [0, 1] */
+    uint32_t face;     /* cube face 0..5 */
+    uint32_t slice;    /* absolute slice of layered targets (cube arrays: layer * 6) */
+    float ref;         /* depth reference */
+    float lambda;      /* LOD before clamping (relative to the view's base level) */
+    uint32_t aniso_n;  /* anisotropic samples (1 = isotropic) */
+    float aniso_du[3]; /* step between anisotropic samples, in u units */
+} lane_coord;
+
+/* address.c */
+typedef struct axis_taps {
+    int32_t i0, i1; /* texel indices after wrapping, or -1 for the border */
+    float a;        /* weight of i1 (exact profile) */
+    uint32_t k;     /* weight of i1 in 1/256 (nv profile) */
+} axis_taps;
+
+void tex_axis_nearest(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps *t);
+void tex_axis_linear(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps *t);
+/* Normalised coordinate -> texel coordinate of a level of size n (nv: quantised first). */
+double tex_scale_coord(const tex_ctx *c, double u, uint32_t n, uint32_t level_max_dim);
+/* Cube: direction -> face and face coordinates (s, t in [0, 1]); ties by profile. */
+void tex_cube_face(const tex_ctx *c, float rx, float ry, float rz, uint32_t *face, double *s,
+                   double *t);
+/* Face coordinates of a direction on a given face (for derivatives across a quad). */
+void tex_cube_project(uint32_t face, float rx, float ry, float rz, double *s, double *t);
+/* Seamless cube: texel (i, j) just outside face f of size n -> face and texel on the
+ * neighbouring face. Returns false for a corner (both out of range). */
+bool tex_cube_neighbour(uint32_t face, int32_t i, int32_t j, uint32_t n, uint32_t *nf, int32_t *ni,
+                        int32_t *nj);
+
+/* lod.c */
+/* lambda from two scaled gradient vectors (already multiplied by the base level's size),
+ * and the anisotropic sample count / major axis choice. */
+float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
+                            uint32_t *aniso_n, bool *major_is_x);
+float tex_nv_quantize_lod(float v); /* trunc toward zero to 1/256 */
+
+#endif
