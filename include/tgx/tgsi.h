@@ -428,8 +428,6 @@ typedef enum tgx_tgsi_opcode {
 #define TGX_TGSI_MAX_DST 2 /* DFRACEXP writes two */
 #define TGX_TGSI_MAX_SRC 5 /* SAMPLE_D reads five */
 
-/* The function tgx_tgsi_opcode_info() takes the plain name, so the struct is used as
- * `struct tgx_tgsi_opcode_info` or through the typedef tgx_tgsi_opinfo. */
 typedef struct tgx_tgsi_opcode_info {
     const char *name; /* as printed: "MOV", "KILL_IF", ... */
     uint8_t num_dst;
@@ -439,10 +437,14 @@ typedef struct tgx_tgsi_opcode_info {
     tgx_tgsi_output_mode output;
     tgx_tgsi_cf cf;
     uint32_t flags; /* TGX_TGSI_OPF_* */
-} tgx_tgsi_opinfo;
+} tgx_tgsi_opcode_info;
+typedef tgx_tgsi_opcode_info tgx_tgsi_opinfo; /* short alias */
 
-/* NULL when op >= TGX_TGSI_OP_COUNT. */
-const struct tgx_tgsi_opcode_info *tgx_tgsi_opcode_info(unsigned op);
+/* NULL when op >= TGX_TGSI_OP_COUNT. C gives typedefs and functions one name space, so the
+ * call tgx_tgsi_opcode_info(op) is a function-like macro over tgx_tgsi_opcode_info_get; the
+ * type name tgx_tgsi_opcode_info (not followed by '(') stays the typedef. */
+const tgx_tgsi_opcode_info *tgx_tgsi_opcode_info_get(unsigned op);
+#define tgx_tgsi_opcode_info(op) tgx_tgsi_opcode_info_get(op)
 /* Opcode by its exact, case-sensitive name (name[0..len), "MOV"); TGX_TGSI_OP_COUNT if unknown. */
 tgx_tgsi_opcode tgx_tgsi_opcode_from_name(const char *name, size_t len);
 /* Printer indentation facts (Mesa's pre_dedent / post_indent): 1 or 0. */

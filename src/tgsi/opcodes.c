@@ -46,7 +46,7 @@ static const tgx_tgsi_opinfo opcode_table[TGX_TGSI_OP_COUNT] = {
 #undef SMP
 #undef CND
 
-const struct tgx_tgsi_opcode_info *tgx_tgsi_opcode_info(unsigned op)
+const tgx_tgsi_opcode_info *tgx_tgsi_opcode_info_get(unsigned op)
 {
     return op < TGX_TGSI_OP_COUNT ? &opcode_table[op] : NULL;
 }
