@@ -25,6 +25,9 @@
 #include "tgx/diag.h"
 
 struct tgx_tgsi_shader; /* tgsi.h: a parsed shader */
+struct tgx_tex_view;    /* tex.h */
+struct tgx_sampler;
+struct tgx_tex;
 
 typedef union tgx_exec_word {
     float f;
@@ -94,6 +97,16 @@ tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uin
 tgx_status tgx_exec_bind_buffer(tgx_exec_machine *m, unsigned slot, void *data, size_t size);
 /* The 2013 RES[slot] form declared BUFFER/RAW: byte-addressed memory like BUFFER. */
 tgx_status tgx_exec_bind_raw_resource(tgx_exec_machine *m, unsigned slot, void *data, size_t size);
+/* SVIEW[slot] (and, for TEX-style opcodes, texture unit slot): a view of a tex.h texture. */
+tgx_status tgx_exec_bind_sampler_view(tgx_exec_machine *m, unsigned slot,
+                                      const struct tgx_tex_view *view);
+/* SAMP[slot]: sampler state (TEX-style opcodes use the sampler of their unit). */
+tgx_status tgx_exec_bind_sampler(tgx_exec_machine *m, unsigned slot, const struct tgx_sampler *s);
+/* IMAGE[slot] (and RES[slot] of a texture): mip level `level` of tex, for LOAD/STORE/ATOM/RESQ.
+ * The format and target come from the shader's declaration; texels are encoded as tex.h's
+ * tgx_tex_store_texel does. */
+tgx_status tgx_exec_bind_image(tgx_exec_machine *m, unsigned slot, struct tgx_tex *tex,
+                               uint32_t level);
 /* Size of MEMORY[n], SHARED (one block per compute workgroup, zeroed at its start). */
 tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
 

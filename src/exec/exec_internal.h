@@ -1,0 +1,223 @@
+/* exec_internal.h — the pre-decoded program and the machine state shared by the files of src/exec.
+ *
+ * Register store. A machine keeps every register file that lives in lanes (TEMP, IN, OUT, IMM,
+ * ADDR, SV) in one array of "slots": slot s is the lane array store[s*W .. s*W+W-1] of one
+ * register component, slot = file base + 4*index + channel. The program records slots, not
+ * pointers, so it does not depend on W and one program serves many machines. Immediates are
+ * splatted into their slots once, when the machine is created.
+ *
+ * Masks are lane arrays of uint32_t, all ones (lane on) or zero, so a masked store is a
+ * branch-free blend the compiler vectorises.
+ */
+#ifndef TGX_EXEC_INTERNAL_H
+#define TGX_EXEC_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tgx/exec.h"
+#include "tgx/tex.h"
+#include "tgx/util.h"
+
+typedef tgx_exec_word xword;
+
+/* Register files as the interpreter sees them. */
+typedef enum xfile {
+    XF_NULL,
+    XF_TEMP,
+    XF_IN,
+    XF_OUT,
+    XF_IMM,
+    XF_ADDR,
+    XF_SV,
+    XF_CONST,   /* uniform: CONST[dim][index], bound per machine */
+    XF_BUFFER,  /* resources: index = unit */
+    XF_MEMORY,  /* shared memory */
+    XF_IMAGE,   /* image unit */
+    XF_SVIEW,   /* sampler view */
+    XF_SAMPLER, /* sampler state */
+    XF_RES,     /* 2013 RES[] form */
+    XF_COUNT
+} xfile;
+
+/* Operand value types: which modifiers apply and how (spec "Modifiers"). */
+typedef enum xtype {
+    XT_FLOAT, /* abs then negate on the float sign */
+    XT_INT,   /* negate (two's complement); abs on signed ints wraps like IABS */
+    XT_UINT,  /* the spec allows no modifiers; Mesa's tgsi_exec negates as INT, so do we */
+    XT_DOUBLE,
+    XT_I64,
+    XT_U64,
+} xtype;
+
+typedef enum xmod {
+    XM_NONE,
+    XM_FABS,
+    XM_FNEG,
+    XM_FABSNEG,
+    XM_INEG,
+    XM_IABS,
+    XM_IABSNEG,
+} xmod;
+
+#define XSRC_MAX 5
+#define XDST_MAX 2
+#define XTEXOFF  1
+
+/* A decoded register operand (source or destination). */
+typedef struct xreg {
+    uint8_t file;     /* xfile */
+    uint8_t mod;      /* xmod, sources only (doubles/64-bit: applied on the pair) */
+    uint8_t swz[4];   /* source swizzle */
+    uint8_t indirect; /* index += ADDR/TEMP component at ind_slot, per lane */
+    uint8_t dim_indirect;
+    uint8_t neg, abs;  /* raw modifiers, for 64-bit pairs */
+    int32_t index;     /* register index (resources: unit) */
+    int32_t dim;       /* 2-D index (CONST buffer), -1 if none */
+    uint32_t base;     /* first slot of the file (lane files) */
+    uint32_t count;    /* registers in the file, bound for indirect access */
+    uint32_t ind_slot; /* slot of the address component */
+    uint32_t dim_ind_slot;
+    uint32_t slot[4]; /* direct lane files: slot of each swizzled channel (dst: channel c) */
+} xreg;
+
+typedef struct xinst xinst;
+typedef struct tgx_exec_machine xmach;
+
+/* A handler executes one instruction over the machine's lanes; control flow handlers set
+ * m->pc. Kernels compute one channel of a component-wise op over n lanes. */
+typedef void (*xhandler)(xmach *m, const xinst *in);
+typedef void (*xkernel)(xword *restrict r, const xword *const *s, unsigned n);
+/* Sources of a channel-pair kernel: 64-bit operand j is (lo[j], hi[j]); s32 is a 32-bit operand
+ * (shift count, exponent, or the source of a 32-to-64-bit conversion). */
+typedef struct xdargs {
+    const xword *lo[3], *hi[3];
+    const xword *s32;
+} xdargs;
+typedef void (*xdkernel)(xword *restrict rl, xword *restrict rh, const xdargs *s, unsigned n);
+
+struct xinst {
+    xhandler fn;
+    xkernel k;
+    xdkernel dk;
+    const char *name; /* opcode name, for diagnostics */
+    uint16_t op;      /* tgsi opcode */
+    uint8_t nsrc, ndst;
+    uint8_t wmask;      /* dst[0] write mask */
+    uint8_t wmask1;     /* dst[1] write mask */
+    uint8_t sat;        /* _SAT: clamp float results to [0, 1], NaN -> 0 */
+    uint8_t stype;      /* xtype of the sources */
+    uint8_t tex_target; /* tgx_tex_target of texture / memory instructions */
+    uint8_t shadow;     /* texture target is a SHADOW variant */
+    uint8_t ntexoff;
+    uint8_t mem_format; /* tgx_tex_format of IMAGE operands */
+    uint8_t brk_switch; /* BRK/BREAKC: innermost breakable construct is a SWITCH */
+    int32_t target;     /* jump target (instruction index) */
+    uint32_t list_off;  /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
+    uint32_t list_len;
+    uint32_t line, column; /* position in the shader text */
+    xreg dst[XDST_MAX];
+    xreg src[XSRC_MAX];
+    xreg texoff[XTEXOFF];
+};
+
+typedef struct xdecl_image {
+    uint8_t target; /* tgx_tex_target */
+    uint8_t format; /* tgx_tex_format */
+    uint8_t writable;
+    uint8_t raw;
+} xdecl_image;
+
+struct tgx_exec_program {
+    tgx_exec_stage stage;
+    char name[TGX_DIAG_FILE_MAX];
+    xinst *insts;
+    unsigned ninsts;
+    /* lane files */
+    uint32_t base[XF_COUNT];
+    uint32_t count[XF_COUNT];
+    uint32_t nslots;
+    xword *imm; /* count[XF_IMM] * 4 words, splatted into machines */
+    uint32_t *lists;
+    unsigned nlists;
+    unsigned block[3];
+    unsigned max_nesting; /* deepest IF/LOOP/SWITCH nesting, sizes the mask stacks */
+    int sv_thread_id, sv_block_id, sv_block_size, sv_grid_size; /* SV register or -1 */
+    unsigned sv_count;
+    xdecl_image sview[32], image[32], res[32];
+};
+
+#define XUNITS 32
+
+typedef struct xmask_stack {
+    uint32_t *data;
+    unsigned top, cap; /* in entries of W words */
+} xmask_stack;
+
+typedef struct xcall_frame {
+    int32_t ret_pc;
+    unsigned cond_top, loop_top, cont_top, sw_top;
+} xcall_frame;
+
+typedef struct xbuffer {
+    uint8_t *data;
+    size_t size;
+} xbuffer;
+
+struct tgx_exec_machine {
+    const tgx_exec_program *p;
+    unsigned W; /* max lanes (multiple of 4) */
+    unsigned n; /* lanes of the current run */
+    xword *store;
+    xword *scratch; /* XSRC_MAX * 4 lane arrays for fetched sources */
+    xword *res;     /* 8 lane arrays of results (4 channels, doubles need pairs) */
+    xword *tmp;     /* 8 more lane arrays for instruction-internal values */
+    /* masks */
+    uint32_t *exec, *cond, *loop, *cont, *sw, *func;
+    uint32_t *killed, *live; /* live = covered by the primitive and not killed */
+    /* innermost SWITCH: its selector, the lanes that entered it, the lanes no CASE matches */
+    uint32_t *sw_sel, *sw_entry, *sw_default;
+    bool all; /* exec is all ones over n lanes */
+    xmask_stack cond_st, loop_st, cont_st, sw_st, swsel_st, swent_st, swdef_st, func_st, addr_st;
+    xcall_frame *calls;
+    unsigned ncalls, calls_cap;
+    int32_t pc;
+    bool halt;
+    tgx_status err;
+    tgx_diag *diag;
+    uint64_t budget, executed;
+    /* bindings */
+    const uint32_t *cbuf[XUNITS];
+    size_t cbuf_words[XUNITS];
+    xbuffer buffer[XUNITS], rawres[XUNITS];
+    uint8_t *shared;
+    size_t shared_size;
+    const tgx_tex_view *sview[XUNITS];
+    const tgx_sampler *sampler[XUNITS];
+    tgx_tex *image[XUNITS];
+    uint32_t image_level[XUNITS];
+    uint32_t *active_bits; /* tex.h's bitset of lanes that are executing */
+    uint32_t *masks;       /* storage of the mask lane arrays above */
+};
+
+static inline xword *xslot(xmach *m, uint32_t slot)
+{
+    return m->store + (size_t)slot * m->W;
+}
+
+/* exec_machine.c */
+const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan);
+const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned chan, xword *scratch);
+void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val);
+void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val);
+void x_update_exec(xmach *m);
+void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask);
+void x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask);
+const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st);
+bool x_any(const xmach *m, const uint32_t *mask);
+void x_active_bits(xmach *m, const uint32_t *mask);
+
+#endif

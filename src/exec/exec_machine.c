@@ -1,0 +1,523 @@
+/* exec_machine.c — machines: register store, bindings, operand fetch and store, masks, runs. */
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/exec_internal.h"
+
+/* ---- operands ------------------------------------------------------------------------------- */
+
+static bool lane_file(unsigned f)
+{
+    return f == XF_TEMP || f == XF_IN || f == XF_OUT || f == XF_IMM || f == XF_ADDR || f == XF_SV;
+}
+
+static void apply_mod(xword *restrict dst, const xword *src, unsigned n, unsigned mod)
+{
+    switch (mod) {
+    case XM_FABS:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = src[i].u & 0x7fffffffu;
+        break;
+    case XM_FNEG:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = src[i].u ^ 0x80000000u;
+        break;
+    case XM_FABSNEG:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = src[i].u | 0x80000000u;
+        break;
+    case XM_INEG:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = 0u - src[i].u;
+        break;
+    case XM_IABS:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = (src[i].u & 0x80000000u) ? 0u - src[i].u : src[i].u;
+        break;
+    case XM_IABSNEG:
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = (src[i].u & 0x80000000u) ? src[i].u : 0u - src[i].u;
+        break;
+    default: break;
+    }
+}
+
+/* Per-lane register index of an indirect operand: index + the address component. */
+static inline int64_t lane_index(const xmach *m, const xreg *r, unsigned i)
+{
+    return (int64_t)r->index + m->store[(size_t)r->ind_slot * m->W + i].i;
+}
+
+static const xword *fetch_const(xmach *m, const xreg *r, unsigned c, xword *scr)
+{
+    unsigned n = m->n;
+    unsigned comp = r->swz[c];
+    if (!r->indirect && !r->dim_indirect) {
+        uint32_t v = 0;
+        unsigned b = (unsigned)r->dim;
+        uint64_t w = (uint64_t)r->index * 4 + comp;
+        if (b < XUNITS && m->cbuf[b] && w < m->cbuf_words[b])
+            v = m->cbuf[b][w];
+        for (unsigned i = 0; i < n; i++)
+            scr[i].u = v;
+        return scr;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        int64_t b = r->dim;
+        if (r->dim_indirect)
+            b += m->store[(size_t)r->dim_ind_slot * m->W + i].i;
+        int64_t idx = r->indirect ? lane_index(m, r, i) : r->index;
+        uint32_t v = 0;
+        /* out-of-range indirect reads give 0 (docs/exec.md) */
+        if (b >= 0 && b < XUNITS && m->cbuf[b] && idx >= 0 &&
+            (uint64_t)idx * 4 + comp < m->cbuf_words[b])
+            v = m->cbuf[b][(uint64_t)idx * 4 + comp];
+        scr[i].u = v;
+    }
+    return scr;
+}
+
+const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned c, xword *scr)
+{
+    unsigned n = m->n;
+    const xword *v;
+    if (lane_file(r->file)) {
+        if (!r->indirect) {
+            v = xslot(m, r->slot[c]);
+        } else {
+            for (unsigned i = 0; i < n; i++) {
+                int64_t idx = lane_index(m, r, i);
+                if (idx < 0 || idx >= (int64_t)r->count)
+                    scr[i].u = 0; /* out of the file: 0 (docs/exec.md) */
+                else
+                    scr[i] = m->store[((size_t)r->base + (size_t)idx * 4 + r->swz[c]) * m->W + i];
+            }
+            v = scr;
+        }
+    } else if (r->file == XF_CONST) {
+        v = fetch_const(m, r, c, scr);
+    } else {
+        memset(scr, 0, sizeof(xword) * n);
+        v = scr;
+    }
+    if (r->mod != XM_NONE) {
+        apply_mod(scr, v, n, r->mod);
+        v = scr;
+    }
+    return v;
+}
+
+const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan)
+{
+    xword *scr = m->scratch + (size_t)(s * 4 + chan) * m->W;
+    return x_fetch_typed(m, &in->src[s], chan, scr);
+}
+
+void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val)
+{
+    const xreg *r = &in->dst[d];
+    unsigned n = m->n;
+    if (!lane_file(r->file))
+        return;
+    const uint32_t *e = m->exec;
+    if (!r->indirect) {
+        xword *dst = xslot(m, r->slot[chan]);
+        if (dst == val)
+            return;
+        if (m->all) {
+            memcpy(dst, val, sizeof(xword) * n);
+            return;
+        }
+        for (unsigned i = 0; i < n; i++)
+            dst[i].u = (val[i].u & e[i]) | (dst[i].u & ~e[i]);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        int64_t idx = lane_index(m, r, i);
+        if (!e[i] || idx < 0 || idx >= (int64_t)r->count)
+            continue; /* out of the file: not written */
+        m->store[((size_t)r->base + (size_t)idx * 4 + chan) * m->W + i] = val[i];
+    }
+}
+
+void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val)
+{
+    if (in->sat) {
+        /* tgsi_exec store_dest: fminf(fmaxf(x, 0), 1), so NaN saturates to 0 */
+        unsigned n = m->n;
+        for (unsigned i = 0; i < n; i++)
+            val[i].f = fminf(fmaxf(val[i].f, 0.0f), 1.0f);
+    }
+    x_store_raw(m, in, d, chan, val);
+}
+
+/* ---- masks ---------------------------------------------------------------------------------- */
+
+void x_update_exec(xmach *m)
+{
+    unsigned n = m->n;
+    uint32_t acc = 0xffffffffu;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t e = m->cond[i] & m->loop[i] & m->cont[i] & m->sw[i] & m->func[i];
+        m->exec[i] = e;
+        acc &= e;
+    }
+    m->all = acc != 0;
+}
+
+bool x_any(const xmach *m, const uint32_t *mask)
+{
+    uint32_t acc = 0;
+    for (unsigned i = 0; i < m->n; i++)
+        acc |= mask[i];
+    return acc != 0;
+}
+
+uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask)
+{
+    if (st->top == st->cap) {
+        unsigned cap = st->cap ? st->cap * 2 : 8;
+        uint32_t *data = realloc(st->data, sizeof(uint32_t) * (size_t)cap * m->W);
+        if (!data) {
+            m->err = TGX_ERR_NOMEM;
+            tgx_diag_set(m->diag, TGX_ERR_NOMEM, m->p->name, 0, 0,
+                         "out of memory for the execution-mask stack");
+            return NULL;
+        }
+        st->data = data;
+        st->cap = cap;
+    }
+    uint32_t *slot = st->data + (size_t)st->top * m->W;
+    memcpy(slot, mask, sizeof(uint32_t) * m->n);
+    st->top++;
+    return slot;
+}
+
+void x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask)
+{
+    if (!st->top)
+        return;
+    st->top--;
+    memcpy(mask, st->data + (size_t)st->top * m->W, sizeof(uint32_t) * m->n);
+}
+
+const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st)
+{
+    return st->top ? st->data + (size_t)(st->top - 1) * m->W : NULL;
+}
+
+void x_active_bits(xmach *m, const uint32_t *mask)
+{
+    unsigned words = (m->n + 31) / 32;
+    memset(m->active_bits, 0, sizeof(uint32_t) * words);
+    for (unsigned i = 0; i < m->n; i++)
+        if (mask[i])
+            m->active_bits[i >> 5] |= 1u << (i & 31u);
+}
+
+void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
+{
+    if (m->err != TGX_OK)
+        return;
+    m->err = st;
+    va_list ap;
+    va_start(ap, fmt);
+    tgx_diag_vset(m->diag, st, m->p->name[0] ? m->p->name : NULL, in ? in->line : 0,
+                  in ? in->column : 0, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- machines ------------------------------------------------------------------------------- */
+
+static void stack_free(xmask_stack *st)
+{
+    free(st->data);
+    st->data = NULL;
+    st->top = st->cap = 0;
+}
+
+void tgx_exec_machine_destroy(tgx_exec_machine *m)
+{
+    if (!m)
+        return;
+    free(m->store);
+    free(m->scratch);
+    free(m->res);
+    free(m->tmp);
+    free(m->masks);
+    free(m->active_bits);
+    free(m->shared);
+    free(m->calls);
+    xmask_stack *sts[] = {&m->cond_st,  &m->loop_st,  &m->cont_st, &m->sw_st,  &m->swsel_st,
+                          &m->swent_st, &m->swdef_st, &m->func_st, &m->addr_st};
+    for (size_t i = 0; i < sizeof(sts) / sizeof(sts[0]); i++)
+        stack_free(sts[i]);
+    free(m);
+}
+
+#define XMASKS 11 /* exec cond loop cont sw func killed live sw_sel sw_entry sw_default */
+
+tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes,
+                                   tgx_exec_machine **out, tgx_diag *d)
+{
+    *out = NULL;
+    if (!p || max_lanes == 0 || max_lanes > TGX_EXEC_MAX_LANES)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "machine lane count %u is outside 1..%u",
+                            max_lanes, TGX_EXEC_MAX_LANES);
+    unsigned W = (max_lanes + 3u) & ~3u;
+    if (p->stage == TGX_EXEC_COMPUTE) {
+        unsigned t = p->block[0] * p->block[1] * p->block[2];
+        if (((t + 3u) & ~3u) > W)
+            return tgx_diag_set(d, TGX_ERR_ARG, p->name, 0, 0,
+                                "the compute block has %u threads but the machine only %u lanes", t,
+                                W);
+    }
+    tgx_exec_machine *m = calloc(1, sizeof(*m));
+    if (!m)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    m->p = p;
+    m->W = W;
+    m->budget = TGX_EXEC_DEFAULT_BUDGET;
+    m->store = calloc((size_t)p->nslots * W + 1, sizeof(xword));
+    m->scratch = calloc((size_t)XSRC_MAX * 4 * W, sizeof(xword));
+    m->res = calloc((size_t)8 * W, sizeof(xword));
+    m->tmp = calloc((size_t)8 * W, sizeof(xword));
+    m->masks = calloc((size_t)XMASKS * W, sizeof(uint32_t));
+    m->active_bits = calloc((W + 31) / 32, sizeof(uint32_t));
+    m->shared_size = TGX_EXEC_DEFAULT_SHARED_BYTES;
+    m->shared = p->stage == TGX_EXEC_COMPUTE ? calloc(1, m->shared_size) : NULL;
+    if (!m->store || !m->scratch || !m->res || !m->tmp || !m->masks || !m->active_bits ||
+        (p->stage == TGX_EXEC_COMPUTE && !m->shared)) {
+        tgx_exec_machine_destroy(m);
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for a %u-lane machine", W);
+    }
+    uint32_t *mk = m->masks;
+    uint32_t **slots[XMASKS] = {&m->exec,   &m->cond,     &m->loop,      &m->cont,
+                                &m->sw,     &m->func,     &m->killed,    &m->live,
+                                &m->sw_sel, &m->sw_entry, &m->sw_default};
+    for (unsigned k = 0; k < XMASKS; k++)
+        *slots[k] = mk + (size_t)k * W;
+    /* immediates, splatted once */
+    for (unsigned r = 0; r < p->count[XF_IMM]; r++)
+        for (unsigned c = 0; c < 4; c++) {
+            xword *dst = xslot(m, p->base[XF_IMM] + r * 4 + c);
+            for (unsigned i = 0; i < W; i++)
+                dst[i] = p->imm[r * 4 + c];
+        }
+    *out = m;
+    return TGX_OK;
+}
+
+void tgx_exec_set_budget(tgx_exec_machine *m, uint64_t max_instructions)
+{
+    m->budget = max_instructions;
+}
+
+uint64_t tgx_exec_instructions_executed(const tgx_exec_machine *m)
+{
+    return m->executed;
+}
+
+tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uint32_t *words,
+                                   size_t nwords)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->cbuf[slot] = words;
+    m->cbuf_words[slot] = words ? nwords : 0;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_buffer(tgx_exec_machine *m, unsigned slot, void *data, size_t size)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->buffer[slot].data = data;
+    m->buffer[slot].size = data ? size : 0;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_raw_resource(tgx_exec_machine *m, unsigned slot, void *data, size_t size)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->rawres[slot].data = data;
+    m->rawres[slot].size = data ? size : 0;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes)
+{
+    uint8_t *mem = calloc(1, bytes ? bytes : 1);
+    if (!mem)
+        return TGX_ERR_NOMEM;
+    free(m->shared);
+    m->shared = mem;
+    m->shared_size = bytes;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_sampler_view(tgx_exec_machine *m, unsigned slot, const tgx_tex_view *view)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->sview[slot] = view;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_sampler(tgx_exec_machine *m, unsigned slot, const tgx_sampler *s)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->sampler[slot] = s;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_image(tgx_exec_machine *m, unsigned slot, tgx_tex *tex, uint32_t level)
+{
+    if (slot >= XUNITS)
+        return TGX_ERR_ARG;
+    m->image[slot] = tex;
+    m->image_level[slot] = level;
+    return TGX_OK;
+}
+
+static xword *lane_reg(const tgx_exec_machine *m, unsigned file, unsigned reg, unsigned chan)
+{
+    if (reg >= m->p->count[file] || chan > 3)
+        return NULL;
+    return m->store + ((size_t)m->p->base[file] + reg * 4 + chan) * m->W;
+}
+
+tgx_exec_word *tgx_exec_input(tgx_exec_machine *m, unsigned reg, unsigned chan)
+{
+    return lane_reg(m, XF_IN, reg, chan);
+}
+
+const tgx_exec_word *tgx_exec_output(const tgx_exec_machine *m, unsigned reg, unsigned chan)
+{
+    return lane_reg(m, XF_OUT, reg, chan);
+}
+
+tgx_exec_word *tgx_exec_sysval(tgx_exec_machine *m, unsigned reg, unsigned chan)
+{
+    return lane_reg(m, XF_SV, reg, chan);
+}
+
+/* ---- runs ----------------------------------------------------------------------------------- */
+
+static void reset_state(xmach *m, unsigned lanes_valid)
+{
+    unsigned n = m->n;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t v = i < lanes_valid ? 0xffffffffu : 0u;
+        m->cond[i] = m->loop[i] = m->cont[i] = m->sw[i] = 0xffffffffu;
+        m->func[i] = v;
+        m->killed[i] = 0;
+        m->live[i] = v;
+    }
+    m->cond_st.top = m->loop_st.top = m->cont_st.top = m->sw_st.top = 0;
+    m->swsel_st.top = m->swent_st.top = m->swdef_st.top = m->func_st.top = m->addr_st.top = 0;
+    m->ncalls = 0;
+    m->err = TGX_OK;
+    m->executed = 0;
+    x_update_exec(m);
+}
+
+static tgx_status run(xmach *m, tgx_diag *d)
+{
+    const tgx_exec_program *p = m->p;
+    const xinst *insts = p->insts;
+    int32_t count = (int32_t)p->ninsts;
+    uint64_t limit = m->budget ? m->budget : UINT64_MAX;
+    m->diag = d;
+    m->pc = 0;
+    while (m->pc >= 0 && m->pc < count) {
+        const xinst *in = &insts[m->pc];
+        m->pc++;
+        in->fn(m, in);
+        if (++m->executed >= limit && m->pc >= 0 && m->pc < count) {
+            x_fail(m, in, TGX_ERR_LIMIT,
+                   "instruction budget of %llu exceeded at %s (instruction %u): the shader "
+                   "does not terminate, or needs a larger budget",
+                   (unsigned long long)limit, in->name, (unsigned)(in - insts));
+        }
+        if (m->err != TGX_OK)
+            break;
+    }
+    m->diag = NULL;
+    return m->err;
+}
+
+tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint8_t *active,
+                                 uint8_t *killed, tgx_diag *d)
+{
+    if (lanes == 0 || lanes % 4 != 0 || lanes > m->W)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "a fragment run needs a multiple of 4 lanes up to %u, not %u", m->W,
+                            lanes);
+    m->n = lanes;
+    reset_state(m, lanes);
+    if (active)
+        for (unsigned i = 0; i < lanes; i++)
+            m->live[i] = active[i] ? 0xffffffffu : 0u;
+    tgx_status st = run(m, d);
+    if (killed)
+        for (unsigned i = 0; i < lanes; i++)
+            killed[i] = m->killed[i] ? 1 : 0;
+    return st;
+}
+
+tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d)
+{
+    if (lanes == 0 || lanes > m->W)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a run needs 1..%u lanes, not %u", m->W,
+                            lanes);
+    m->n = (lanes + 3u) & ~3u;
+    reset_state(m, lanes);
+    return run(m, d);
+}
+
+static void set_sv(xmach *m, int reg, const uint32_t v[3], unsigned threads)
+{
+    if (reg < 0)
+        return;
+    for (unsigned c = 0; c < 3; c++) {
+        xword *dst = lane_reg(m, XF_SV, (unsigned)reg, c);
+        for (unsigned i = 0; i < threads; i++)
+            dst[i].u = v[c];
+    }
+}
+
+tgx_status tgx_exec_run_compute(tgx_exec_machine *m, const uint32_t block_id[3],
+                                const uint32_t grid_size[3], tgx_diag *d)
+{
+    const tgx_exec_program *p = m->p;
+    unsigned bw = p->block[0], bh = p->block[1], bd = p->block[2];
+    unsigned threads = bw * bh * bd;
+    if (p->stage != TGX_EXEC_COMPUTE)
+        return tgx_diag_set(d, TGX_ERR_ARG, p->name, 0, 0, "not a compute shader");
+    m->n = (threads + 3u) & ~3u;
+    if (p->sv_thread_id >= 0) {
+        xword *tx = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 0);
+        xword *ty = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 1);
+        xword *tz = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 2);
+        for (unsigned i = 0; i < m->n; i++) {
+            unsigned t = i < threads ? i : 0;
+            tx[i].u = t % bw;
+            ty[i].u = (t / bw) % bh;
+            tz[i].u = t / (bw * bh);
+        }
+    }
+    uint32_t bs[3] = {bw, bh, bd};
+    set_sv(m, p->sv_block_id, block_id, m->n);
+    set_sv(m, p->sv_block_size, bs, m->n);
+    set_sv(m, p->sv_grid_size, grid_size, m->n);
+    if (m->shared)
+        memset(m->shared, 0, m->shared_size);
+    reset_state(m, threads);
+    return run(m, d);
+}

@@ -1,0 +1,596 @@
+/* exec_program.c — translation of a parsed shader (tgsi.h) into the pre-decoded program.
+ *
+ * Everything that does not change from run to run is settled here: the handler and kernel of
+ * each instruction (exec_ops.def, matched to the tgsi opcode table by name), register slots,
+ * modifiers by operand type (the opcode table's source types), jump targets of the structured
+ * control flow (checked for balance), the CASE lists of each SWITCH, immediates, the compute
+ * block size and the system values the machine fills itself.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/exec_alu.h"
+#include "tgx/tgsi.h"
+
+typedef struct xop_info {
+    const char *name;
+    xhandler fn;
+    uint8_t stype;
+    xkernel k;
+    xdkernel dk;
+} xop_info;
+
+#define XK_K(NAME)                    k_##NAME, NULL
+#define XK_D(NAME)                    NULL, dk_##NAME
+#define XK_N(NAME)                    NULL, NULL
+#define X(NAME, HANDLER, STYPE, KIND) {#NAME, x_op_##HANDLER, XT_##STYPE, XK_##KIND(NAME)},
+static const xop_info xops[] = {
+#include "exec/exec_ops.def"
+};
+#undef X
+
+static const xop_info *find_op(const char *name)
+{
+    for (size_t i = 0; i < sizeof(xops) / sizeof(xops[0]); i++)
+        if (!strcmp(xops[i].name, name))
+            return &xops[i];
+    return NULL;
+}
+
+/* ---- small maps from tgsi.h enumerations ---------------------------------------------------- */
+
+static int file_of(tgx_tgsi_file f)
+{
+    switch (f) {
+    case TGX_TGSI_FILE_NULL: return XF_NULL;
+    case TGX_TGSI_FILE_CONST: return XF_CONST;
+    case TGX_TGSI_FILE_IN: return XF_IN;
+    case TGX_TGSI_FILE_OUT: return XF_OUT;
+    case TGX_TGSI_FILE_TEMP: return XF_TEMP;
+    case TGX_TGSI_FILE_SAMP: return XF_SAMPLER;
+    case TGX_TGSI_FILE_ADDR: return XF_ADDR;
+    case TGX_TGSI_FILE_IMM: return XF_IMM;
+    case TGX_TGSI_FILE_SV: return XF_SV;
+    case TGX_TGSI_FILE_IMAGE: return XF_IMAGE;
+    case TGX_TGSI_FILE_SVIEW: return XF_SVIEW;
+    case TGX_TGSI_FILE_BUFFER: return XF_BUFFER;
+    case TGX_TGSI_FILE_MEMORY: return XF_MEMORY;
+    case TGX_TGSI_FILE_RES: return XF_RES;
+    default: return -1; /* CONSTBUF, HWATOMIC */
+    }
+}
+
+static bool is_lane_file(int f)
+{
+    return f == XF_TEMP || f == XF_IN || f == XF_OUT || f == XF_IMM || f == XF_ADDR || f == XF_SV;
+}
+
+/* TGSI texture target -> texture unit target (+ shadow). */
+static uint8_t target_of(tgx_tgsi_texture t, uint8_t *shadow)
+{
+    *shadow = tgx_tgsi_texture_is_shadow(t) ? 1 : 0;
+    switch (t) {
+    case TGX_TGSI_TEXTURE_BUFFER: return TGX_TEX_BUFFER;
+    case TGX_TGSI_TEXTURE_1D:
+    case TGX_TGSI_TEXTURE_SHADOW1D: return TGX_TEX_1D;
+    case TGX_TGSI_TEXTURE_2D:
+    case TGX_TGSI_TEXTURE_SHADOW2D: return TGX_TEX_2D;
+    case TGX_TGSI_TEXTURE_3D: return TGX_TEX_3D;
+    case TGX_TGSI_TEXTURE_CUBE:
+    case TGX_TGSI_TEXTURE_SHADOWCUBE: return TGX_TEX_CUBE;
+    case TGX_TGSI_TEXTURE_RECT:
+    case TGX_TGSI_TEXTURE_SHADOWRECT: return TGX_TEX_RECT;
+    case TGX_TGSI_TEXTURE_1D_ARRAY:
+    case TGX_TGSI_TEXTURE_SHADOW1D_ARRAY: return TGX_TEX_1D_ARRAY;
+    case TGX_TGSI_TEXTURE_2D_ARRAY:
+    case TGX_TGSI_TEXTURE_SHADOW2D_ARRAY: return TGX_TEX_2D_ARRAY;
+    case TGX_TGSI_TEXTURE_2D_MSAA: return TGX_TEX_2D_MS;
+    case TGX_TGSI_TEXTURE_2D_ARRAY_MSAA: return TGX_TEX_2D_ARRAY_MS;
+    case TGX_TGSI_TEXTURE_CUBE_ARRAY:
+    case TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY: return TGX_TEX_CUBE_ARRAY;
+    default: return TGX_TEX_2D;
+    }
+}
+
+/* ---- translation state ---------------------------------------------------------------------- */
+
+typedef struct xbuild {
+    tgx_exec_program *p;
+    const tgx_tgsi_shader *sh;
+    tgx_diag *d;
+    uint32_t *lists;
+    unsigned nlists, caplists;
+} xbuild;
+
+static tgx_status fail_at(xbuild *b, tgx_tgsi_pos pos, tgx_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static tgx_status fail_at(xbuild *b, tgx_tgsi_pos pos, tgx_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tgx_diag_vset(b->d, st, b->p->name[0] ? b->p->name : NULL, pos.line, pos.column, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static void grow_count(tgx_exec_program *p, int file, uint32_t last)
+{
+    if (file >= 0 && last + 1 > p->count[file])
+        p->count[file] = last + 1;
+}
+
+static tgx_status read_decls(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    const tgx_tgsi_shader *sh = b->sh;
+    for (size_t i = 0; i < sh->num_decls; i++) {
+        const tgx_tgsi_declaration *dc = &sh->decls[i];
+        int f = file_of(dc->file);
+        if (f < 0)
+            return fail_at(b, dc->pos, TGX_ERR_UNSUPPORTED,
+                           "the interpreter does not support %s registers",
+                           tgx_tgsi_file_name(dc->file));
+        if (is_lane_file(f) && f != XF_IMM)
+            grow_count(p, f, dc->last);
+        if (dc->last >= 1u << 20)
+            return fail_at(b, dc->pos, TGX_ERR_LIMIT, "register index %u is too large", dc->last);
+        for (uint32_t r = dc->first; r <= dc->last && r < XUNITS; r++) {
+            uint8_t shadow;
+            if (f == XF_SVIEW) {
+                p->sview[r].target = target_of(dc->target, &shadow);
+            } else if (f == XF_IMAGE || f == XF_RES) {
+                xdecl_image *im = f == XF_IMAGE ? &p->image[r] : &p->res[r];
+                im->target = target_of(dc->target, &shadow);
+                im->writable = dc->writable;
+                im->raw = dc->raw || (f == XF_RES && dc->target == TGX_TGSI_TEXTURE_BUFFER);
+            }
+        }
+        if (f == XF_SV && dc->has_semantic) {
+            int *slot = NULL;
+            switch (dc->semantic_name) {
+            case TGX_TGSI_SEMANTIC_THREAD_ID: slot = &p->sv_thread_id; break;
+            case TGX_TGSI_SEMANTIC_BLOCK_ID: slot = &p->sv_block_id; break;
+            case TGX_TGSI_SEMANTIC_BLOCK_SIZE: slot = &p->sv_block_size; break;
+            case TGX_TGSI_SEMANTIC_GRID_SIZE: slot = &p->sv_grid_size; break;
+            default: break;
+            }
+            if (slot)
+                *slot = (int)dc->first;
+        }
+    }
+    for (size_t i = 0; i < sh->num_props; i++) {
+        const tgx_tgsi_property_decl *pr = &sh->props[i];
+        if (!pr->num_values)
+            continue;
+        unsigned v = pr->values[0] ? pr->values[0] : 1;
+        if (pr->name == TGX_TGSI_PROPERTY_CS_FIXED_BLOCK_WIDTH)
+            p->block[0] = v;
+        else if (pr->name == TGX_TGSI_PROPERTY_CS_FIXED_BLOCK_HEIGHT)
+            p->block[1] = v;
+        else if (pr->name == TGX_TGSI_PROPERTY_CS_FIXED_BLOCK_DEPTH)
+            p->block[2] = v;
+    }
+    if ((uint64_t)p->block[0] * p->block[1] * p->block[2] > TGX_EXEC_MAX_LANES)
+        return fail_at(b, sh->processor_pos, TGX_ERR_LIMIT,
+                       "compute block %ux%ux%u has more than %u threads", p->block[0], p->block[1],
+                       p->block[2], TGX_EXEC_MAX_LANES);
+    return TGX_OK;
+}
+
+static tgx_status layout(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    p->count[XF_IMM] = (uint32_t)b->sh->num_imms;
+    static const int order[] = {XF_TEMP, XF_IN, XF_OUT, XF_IMM, XF_ADDR, XF_SV};
+    uint64_t slots = 0;
+    for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
+        p->base[order[k]] = (uint32_t)slots;
+        slots += (uint64_t)p->count[order[k]] * 4;
+    }
+    if (slots > (1u << 22))
+        return fail_at(b, b->sh->processor_pos, TGX_ERR_LIMIT,
+                       "the shader declares too many registers (%llu components)",
+                       (unsigned long long)slots);
+    p->nslots = (uint32_t)slots;
+    p->imm = calloc((size_t)p->count[XF_IMM] * 4 + 1, sizeof(xword));
+    if (!p->imm)
+        return fail_at(b, b->sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+    for (size_t i = 0; i < b->sh->num_imms; i++) {
+        const tgx_tgsi_immediate *im = &b->sh->imms[i];
+        for (unsigned c = 0; c < im->num_words && c < 4; c++)
+            p->imm[i * 4 + c].u = im->words[c];
+    }
+    return TGX_OK;
+}
+
+/* ---- operands ------------------------------------------------------------------------------- */
+
+static tgx_status decode_reg(xbuild *b, const tgx_tgsi_instruction *ti, const tgx_tgsi_register *r,
+                             xreg *x, const char *what)
+{
+    tgx_exec_program *p = b->p;
+    int f = file_of(r->file);
+    if (f < 0)
+        return fail_at(b, ti->pos, TGX_ERR_UNSUPPORTED, "%s: %s registers are not supported", what,
+                       tgx_tgsi_file_name(r->file));
+    x->file = (uint8_t)f;
+    x->index = r->index;
+    x->dim = r->dimension ? r->dim_index : 0;
+    x->base = is_lane_file(f) ? p->base[f] : 0;
+    x->count = is_lane_file(f) ? p->count[f] : 0;
+    if (r->indirect) {
+        int af = file_of(r->ind.file);
+        if (!is_lane_file(af) || r->ind.index < 0 || (uint32_t)r->ind.index >= p->count[af])
+            return fail_at(b, ti->pos, TGX_ERR_INVALID,
+                           "%s: the address register of an indirect operand is not declared", what);
+        x->indirect = 1;
+        x->ind_slot = p->base[af] + (uint32_t)r->ind.index * 4 + (r->ind.swizzle & 3u);
+    } else if (is_lane_file(f) && (r->index < 0 || (uint32_t)r->index >= p->count[f])) {
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s: %s[%d] is not declared", what,
+                       tgx_tgsi_file_name(r->file), r->index);
+    }
+    if (r->dim_indirect) {
+        int af = file_of(r->dim_ind.file);
+        if (!is_lane_file(af) || r->dim_ind.index < 0 || (uint32_t)r->dim_ind.index >= p->count[af])
+            return fail_at(b, ti->pos, TGX_ERR_INVALID,
+                           "%s: the address register of an indirect dimension is not declared",
+                           what);
+        x->dim_indirect = 1;
+        x->dim_ind_slot = p->base[af] + (uint32_t)r->dim_ind.index * 4 + (r->dim_ind.swizzle & 3u);
+    }
+    if (r->dimension && f != XF_CONST)
+        return fail_at(b, ti->pos, TGX_ERR_UNSUPPORTED,
+                       "%s: two-dimensional %s operands (geometry inputs) are not supported", what,
+                       tgx_tgsi_file_name(r->file));
+    return TGX_OK;
+}
+
+static uint8_t mod_of(tgx_tgsi_type t, bool neg, bool abs)
+{
+    if (t == TGX_TGSI_TYPE_DOUBLE || t == TGX_TGSI_TYPE_INT64 || t == TGX_TGSI_TYPE_UINT64)
+        return XM_NONE; /* applied on the channel pair */
+    if (t == TGX_TGSI_TYPE_INT || t == TGX_TGSI_TYPE_UINT)
+        return abs ? (neg ? XM_IABSNEG : XM_IABS) : (neg ? XM_INEG : XM_NONE);
+    return abs ? (neg ? XM_FABSNEG : XM_FABS) : (neg ? XM_FNEG : XM_NONE);
+}
+
+static tgx_status decode_operands(xbuild *b, const tgx_tgsi_instruction *ti,
+                                  const struct tgx_tgsi_opcode_info *info, xinst *x)
+{
+    tgx_status st;
+    x->ndst = ti->num_dst;
+    x->nsrc = ti->num_src;
+    if (x->ndst > XDST_MAX || x->nsrc > XSRC_MAX)
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s has too many operands", x->name);
+    for (unsigned k = 0; k < ti->num_dst; k++) {
+        xreg *r = &x->dst[k];
+        st = decode_reg(b, ti, &ti->dst[k].reg, r, x->name);
+        if (st != TGX_OK)
+            return st;
+        if (r->file == XF_IN || r->file == XF_IMM || r->file == XF_SV || r->file == XF_CONST)
+            return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s cannot write %s registers", x->name,
+                           tgx_tgsi_file_name(ti->dst[k].reg.file));
+        for (unsigned c = 0; c < 4; c++)
+            r->slot[c] = r->base + (uint32_t)r->index * 4 + c;
+        if (k == 0)
+            x->wmask = ti->dst[k].write_mask;
+        else
+            x->wmask1 = ti->dst[k].write_mask;
+    }
+    for (unsigned k = 0; k < ti->num_src; k++) {
+        xreg *r = &x->src[k];
+        const tgx_tgsi_src *s = &ti->src[k];
+        st = decode_reg(b, ti, &s->reg, r, x->name);
+        if (st != TGX_OK)
+            return st;
+        for (unsigned c = 0; c < 4; c++) {
+            r->swz[c] = s->swizzle[c] & 3u;
+            r->slot[c] = r->base + (uint32_t)(r->index < 0 ? 0 : r->index) * 4 + r->swz[c];
+        }
+        r->neg = s->negate;
+        r->abs = s->absolute;
+        tgx_tgsi_type t = info->src_type[k];
+        if (t == TGX_TGSI_TYPE_NONE || t == TGX_TGSI_TYPE_UNTYPED)
+            t = TGX_TGSI_TYPE_FLOAT; /* spec: MOV is considered to have float input type */
+        r->mod = mod_of(t, s->negate, s->absolute);
+    }
+    for (unsigned k = 0; k < ti->num_tex_offsets && k < XTEXOFF; k++) {
+        xreg *r = &x->texoff[k];
+        tgx_tgsi_register reg;
+        memset(&reg, 0, sizeof(reg));
+        reg.file = ti->tex_offsets[k].file;
+        reg.index = ti->tex_offsets[k].index;
+        st = decode_reg(b, ti, &reg, r, x->name);
+        if (st != TGX_OK)
+            return st;
+        for (unsigned c = 0; c < 3; c++) {
+            r->swz[c] = ti->tex_offsets[k].swizzle[c] & 3u;
+            r->slot[c] = r->base + (uint32_t)r->index * 4 + r->swz[c];
+        }
+        x->ntexoff = 1;
+    }
+    if (ti->has_texture)
+        x->tex_target = target_of(ti->texture, &x->shadow);
+    if (ti->has_memory && ti->mem_texture != TGX_TGSI_TEXTURE_UNKNOWN) {
+        uint8_t sh;
+        x->tex_target = target_of(ti->mem_texture, &sh);
+    }
+    return TGX_OK;
+}
+
+/* ---- structured control flow ---------------------------------------------------------------- */
+
+typedef struct xcf {
+    uint32_t inst;
+    uint8_t kind; /* 'I' if, 'E' else, 'L' loop, 'S' switch */
+} xcf;
+
+static tgx_status add_list(xbuild *b, uint32_t v)
+{
+    if (b->nlists == b->caplists) {
+        unsigned cap = b->caplists ? b->caplists * 2 : 16;
+        uint32_t *l = realloc(b->lists, sizeof(uint32_t) * cap);
+        if (!l)
+            return TGX_ERR_NOMEM;
+        b->lists = l;
+        b->caplists = cap;
+    }
+    b->lists[b->nlists++] = v;
+    return TGX_OK;
+}
+
+static int innermost(const xcf *st, unsigned top, char a, char c2)
+{
+    for (unsigned k = top; k-- > 0;)
+        if (st[k].kind == a || st[k].kind == c2)
+            return (int)k;
+    return -1;
+}
+
+static tgx_status link_flow(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    const tgx_tgsi_shader *sh = b->sh;
+    unsigned n = p->ninsts, top = 0;
+    xcf *st = calloc(n + 1, sizeof(xcf));
+    uint32_t *case_count = calloc(n + 1, sizeof(uint32_t));
+    if (!st || !case_count) {
+        free(st);
+        free(case_count);
+        return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+    }
+    tgx_status rc = TGX_OK;
+    /* pass 1: match the constructs; CASE lists are gathered per SWITCH in pass 2 */
+    for (unsigned i = 0; i < n && rc == TGX_OK; i++) {
+        xinst *x = &p->insts[i];
+        const tgx_tgsi_instruction *ti = &sh->insts[i];
+        const char *nm = x->name;
+        const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
+        tgx_tgsi_cf cf = info ? info->cf : TGX_TGSI_CF_NONE;
+        int k;
+        switch (cf) {
+        case TGX_TGSI_CF_IF:
+        case TGX_TGSI_CF_UIF: st[top++] = (xcf){i, 'I'}; break;
+        case TGX_TGSI_CF_ELSE:
+            if (!top || st[top - 1].kind != 'I') {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ELSE without IF");
+                break;
+            }
+            p->insts[st[top - 1].inst].target = (int32_t)i;
+            st[top - 1] = (xcf){i, 'E'};
+            break;
+        case TGX_TGSI_CF_ENDIF:
+            if (!top || (st[top - 1].kind != 'I' && st[top - 1].kind != 'E')) {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDIF without IF");
+                break;
+            }
+            p->insts[st[--top].inst].target = (int32_t)i;
+            break;
+        case TGX_TGSI_CF_BGNLOOP: st[top++] = (xcf){i, 'L'}; break;
+        case TGX_TGSI_CF_ENDLOOP:
+            if (!top || st[top - 1].kind != 'L') {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDLOOP without BGNLOOP");
+                break;
+            }
+            p->insts[st[top - 1].inst].target = (int32_t)i;
+            x->target = (int32_t)st[--top].inst + 1;
+            break;
+        case TGX_TGSI_CF_BRK:
+        case TGX_TGSI_CF_BREAKC:
+            k = innermost(st, top, 'L', 'S');
+            if (k < 0) {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s outside a loop or switch", nm);
+                break;
+            }
+            x->brk_switch = st[k].kind == 'S';
+            break;
+        case TGX_TGSI_CF_CONT:
+            if (innermost(st, top, 'L', 'L') < 0)
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "CONT outside a loop");
+            break;
+        case TGX_TGSI_CF_SWITCH: st[top++] = (xcf){i, 'S'}; break;
+        case TGX_TGSI_CF_CASE:
+        case TGX_TGSI_CF_DEFAULT:
+            if (!top || st[top - 1].kind != 'S') {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s outside a SWITCH", nm);
+                break;
+            }
+            if (cf == TGX_TGSI_CF_CASE)
+                case_count[st[top - 1].inst]++;
+            x->target = (int32_t)st[top - 1].inst; /* owner, replaced below */
+            break;
+        case TGX_TGSI_CF_ENDSWITCH:
+            if (!top || st[top - 1].kind != 'S') {
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDSWITCH without SWITCH");
+                break;
+            }
+            p->insts[st[--top].inst].target = (int32_t)i;
+            break;
+        case TGX_TGSI_CF_CAL:
+        case TGX_TGSI_CF_CALLNZ:
+        case TGX_TGSI_CF_BRA:
+            if (!ti->has_label || ti->label >= n) {
+                rc =
+                    fail_at(b, ti->pos, TGX_ERR_INVALID, "%s needs a label inside the program", nm);
+                break;
+            }
+            x->target = (int32_t)ti->label;
+            break;
+        case TGX_TGSI_CF_BGNSUB:
+        case TGX_TGSI_CF_ENDSUB:
+            if (top)
+                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s inside an unclosed construct", nm);
+            break;
+        default: break;
+        }
+    }
+    if (rc == TGX_OK && top) {
+        const tgx_tgsi_instruction *ti = &sh->insts[st[top - 1].inst];
+        rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s is never closed",
+                     p->insts[st[top - 1].inst].name);
+    }
+    /* pass 2: each SWITCH's CASE instructions, in order */
+    for (unsigned i = 0; i < n && rc == TGX_OK; i++) {
+        xinst *x = &p->insts[i];
+        if (x->fn != x_op_switch)
+            continue;
+        x->list_off = b->nlists;
+        x->list_len = case_count[i];
+        for (unsigned j = i + 1; j < (unsigned)x->target && rc == TGX_OK; j++)
+            if (p->insts[j].fn == x_op_case && p->insts[j].target == (int32_t)i)
+                rc = add_list(b, j);
+    }
+    free(st);
+    free(case_count);
+    if (rc == TGX_ERR_NOMEM)
+        return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+    return rc;
+}
+
+/* ---- the program ---------------------------------------------------------------------------- */
+
+static tgx_exec_stage stage_of(tgx_tgsi_processor proc)
+{
+    switch (proc) {
+    case TGX_TGSI_PROC_FRAG: return TGX_EXEC_FRAGMENT;
+    case TGX_TGSI_PROC_GEOM: return TGX_EXEC_GEOMETRY;
+    case TGX_TGSI_PROC_COMP: return TGX_EXEC_COMPUTE;
+    case TGX_TGSI_PROC_TESS_CTRL: return TGX_EXEC_TESS_CTRL;
+    case TGX_TGSI_PROC_TESS_EVAL: return TGX_EXEC_TESS_EVAL;
+    default: return TGX_EXEC_VERTEX;
+    }
+}
+
+static tgx_status build(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    const tgx_tgsi_shader *sh = b->sh;
+    tgx_status st;
+    p->stage = stage_of(sh->processor);
+    if (p->stage != TGX_EXEC_VERTEX && p->stage != TGX_EXEC_FRAGMENT &&
+        p->stage != TGX_EXEC_COMPUTE)
+        return fail_at(b, sh->processor_pos, TGX_ERR_UNSUPPORTED,
+                       "the interpreter runs vertex, fragment and compute shaders, not %s",
+                       tgx_tgsi_processor_name(sh->processor));
+    if ((st = read_decls(b)) != TGX_OK || (st = layout(b)) != TGX_OK)
+        return st;
+    p->ninsts = (unsigned)sh->num_insts;
+    p->insts = calloc(p->ninsts + 1, sizeof(xinst));
+    if (!p->insts)
+        return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+    for (unsigned i = 0; i < p->ninsts; i++) {
+        const tgx_tgsi_instruction *ti = &sh->insts[i];
+        const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
+        const xop_info *op = info ? find_op(info->name) : NULL;
+        if (!op)
+            return fail_at(b, ti->pos, TGX_ERR_UNSUPPORTED, "the interpreter does not execute %s",
+                           info ? info->name : "this opcode");
+        xinst *x = &p->insts[i];
+        x->fn = op->fn;
+        x->k = op->k;
+        x->dk = op->dk;
+        x->name = op->name;
+        x->op = (uint16_t)ti->opcode;
+        x->stype = op->stype;
+        x->sat = ti->saturate;
+        x->line = ti->pos.line;
+        x->column = ti->pos.column;
+        x->target = -1;
+        if ((st = decode_operands(b, ti, info, x)) != TGX_OK)
+            return st;
+    }
+    if ((st = link_flow(b)) != TGX_OK)
+        return st;
+    p->lists = b->lists;
+    p->nlists = b->nlists;
+    b->lists = NULL;
+    return TGX_OK;
+}
+
+tgx_status tgx_exec_program_create(const struct tgx_tgsi_shader *sh, const char *name,
+                                   tgx_exec_program **out, tgx_diag *d)
+{
+    *out = NULL;
+    if (!sh)
+        return tgx_diag_set(d, TGX_ERR_ARG, name, 0, 0, "no shader");
+    tgx_exec_program *p = calloc(1, sizeof(*p));
+    if (!p)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, name, 0, 0, "out of memory");
+    if (name)
+        snprintf(p->name, sizeof(p->name), "%s", name);
+    p->block[0] = p->block[1] = p->block[2] = 1;
+    p->sv_thread_id = p->sv_block_id = p->sv_block_size = p->sv_grid_size = -1;
+    xbuild b = {p, sh, d, NULL, 0, 0};
+    tgx_status st = build(&b);
+    free(b.lists);
+    if (st != TGX_OK) {
+        tgx_exec_program_destroy(p);
+        return st;
+    }
+    *out = p;
+    return TGX_OK;
+}
+
+void tgx_exec_program_destroy(tgx_exec_program *p)
+{
+    if (!p)
+        return;
+    free(p->insts);
+    free(p->imm);
+    free(p->lists);
+    free(p);
+}
+
+tgx_exec_stage tgx_exec_program_stage(const tgx_exec_program *p)
+{
+    return p->stage;
+}
+
+unsigned tgx_exec_program_num_inputs(const tgx_exec_program *p)
+{
+    return p->count[XF_IN];
+}
+
+unsigned tgx_exec_program_num_outputs(const tgx_exec_program *p)
+{
+    return p->count[XF_OUT];
+}
+
+unsigned tgx_exec_program_num_sysvals(const tgx_exec_program *p)
+{
+    return p->count[XF_SV];
+}
+
+unsigned tgx_exec_program_num_instructions(const tgx_exec_program *p)
+{
+    return p->ninsts;
+}
+
+void tgx_exec_program_block_size(const tgx_exec_program *p, unsigned size[3])
+{
+    for (unsigned k = 0; k < 3; k++)
+        size[k] = p->block[k];
+}

@@ -1,0 +1,480 @@
+/* exec_tex.c — sampling instructions through the texture unit (tex.h).
+ *
+ * Operand layout follows Mesa's tgsi_exec (exec_tex, exec_txd, exec_txf, exec_txq, exec_lodq,
+ * exec_sample): the coordinates are the first dim channels of src0 for the instruction's target
+ * (tgsi_util_get_texture_coord_dim), the shadow reference is channel 2 (SHADOW1D, SHADOW2D,
+ * SHADOWRECT, SHADOW1D_ARRAY), 3 (SHADOW2D_ARRAY, SHADOWCUBE) or src1.x (SHADOWCUBE_ARRAY); TXB
+ * and TXL take the bias / LOD from src0.w (TXB's text in the spec says src.z: docs/errata.md),
+ * TEX2/TXB2/TXL2 from src1.x; TXP divides the coordinates and the reference by src0.w.
+ * Texture opcodes use SAMP[u] and the sampler view of the same unit u; the SAMPLE_* family names
+ * its view and sampler and swizzles the result by the view operand's swizzle.
+ * Outside fragment shaders there are no quads, so an implicit LOD is LOD 0 (plus the bias).
+ */
+#include <string.h>
+
+#include "exec/exec_alu.h"
+
+_Static_assert(sizeof(xword) == sizeof(float), "lane words are 32-bit");
+
+#define RES(m, c) ((m)->res + (size_t)(c) * (m)->W)
+#define TMP(m, c) ((m)->tmp + (size_t)(c) * (m)->W)
+
+/* Which channel of src0 holds each coordinate (-1: none; 4: src1.x). */
+typedef struct xcoords {
+    int8_t s, t, r, layer, ref;
+    uint8_t dim; /* channels of src0 that are coordinates (TXP divides these) */
+} xcoords;
+
+static xcoords coords_for(unsigned target, bool shadow)
+{
+    xcoords c = {0, -1, -1, -1, -1, 1};
+    switch (target) {
+    case TGX_TEX_1D: c.ref = shadow ? 2 : -1; break;
+    case TGX_TEX_1D_ARRAY:
+        c.layer = 1;
+        c.dim = 2;
+        c.ref = shadow ? 2 : -1;
+        break;
+    case TGX_TEX_2D:
+    case TGX_TEX_RECT:
+    case TGX_TEX_2D_MS:
+        c.t = 1;
+        c.dim = 2;
+        c.ref = shadow ? 2 : -1;
+        break;
+    case TGX_TEX_2D_ARRAY:
+    case TGX_TEX_2D_ARRAY_MS:
+        c.t = 1;
+        c.layer = 2;
+        c.dim = 3;
+        c.ref = shadow ? 3 : -1;
+        break;
+    case TGX_TEX_3D:
+        c.t = 1;
+        c.r = 2;
+        c.dim = 3;
+        break;
+    case TGX_TEX_CUBE:
+        c.t = 1;
+        c.r = 2;
+        c.dim = 3;
+        c.ref = shadow ? 3 : -1;
+        break;
+    case TGX_TEX_CUBE_ARRAY:
+        c.t = 1;
+        c.r = 2;
+        c.layer = 3;
+        c.dim = 4;
+        c.ref = shadow ? 4 : -1;
+        break;
+    default: break;
+    }
+    return c;
+}
+
+static bool fragment(const xmach *m)
+{
+    return m->p->stage == TGX_EXEC_FRAGMENT;
+}
+
+static bool unit_views(xmach *m, const xinst *in, unsigned view_unit, unsigned samp_unit,
+                       bool need_sampler, const tgx_tex_view **view, const tgx_sampler **samp)
+{
+    *view = view_unit < XUNITS ? m->sview[view_unit] : NULL;
+    *samp = samp_unit < XUNITS ? m->sampler[samp_unit] : NULL;
+    if (!*view) {
+        x_fail(m, in, TGX_ERR_ARG, "%s: no texture is bound to unit %u", in->name, view_unit);
+        return false;
+    }
+    if (need_sampler && !*samp) {
+        x_fail(m, in, TGX_ERR_ARG, "%s: no sampler is bound to unit %u", in->name, samp_unit);
+        return false;
+    }
+    return true;
+}
+
+/* src operand's value of channel ch (4 = src1.x) as a float lane array */
+static const float *chan_f(xmach *m, const xinst *in, int ch)
+{
+    if (ch < 0)
+        return NULL;
+    const xword *v = ch == 4 ? x_fetch(m, in, 1, 0) : x_fetch(m, in, 0, (unsigned)ch);
+    return &v->f;
+}
+
+static void store_result(xmach *m, const xinst *in, const uint8_t *swz)
+{
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(in->wmask & (1u << c)))
+            continue;
+        unsigned from = swz ? swz[c] : c;
+        if (from == c) {
+            x_store(m, in, 0, c, RES(m, c));
+        } else {
+            memcpy(TMP(m, 4 + c), RES(m, from), sizeof(xword) * m->n);
+            x_store(m, in, 0, c, TMP(m, 4 + c));
+        }
+    }
+}
+
+static void fetch_offsets(xmach *m, const xinst *in, const int32_t *off[3])
+{
+    off[0] = off[1] = off[2] = NULL;
+    if (!in->ntexoff)
+        return;
+    for (unsigned c = 0; c < 3; c++)
+        off[c] = &x_fetch_typed(m, &in->texoff[0], c, TMP(m, c))->i;
+}
+
+typedef enum xtexmode { TM_NONE, TM_PROJ, TM_BIAS, TM_LOD, TM_GRAD, TM_GATHER, TM_ZERO } xtexmode;
+
+static tgx_status sample_call(xmach *m, const xinst *in, const tgx_tex_view *view,
+                              const tgx_sampler *samp, tgx_tex_sample_req *req, bool gather)
+{
+    tgx_sampler local;
+    if (view->target == TGX_TEX_RECT || in->tex_target == TGX_TEX_RECT) {
+        local = *samp; /* RECT coordinates are in texels */
+        local.normalized_coords = false;
+        samp = &local;
+    }
+    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = gather ? tgx_tex_gather(view, samp, req, out, &d)
+                           : tgx_tex_sample(view, samp, req, out, &d);
+    if (st != TGX_OK)
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+    return st;
+}
+
+/* Fills the coordinate, reference and LOD fields of req from the operands. */
+static void build_req(xmach *m, const xinst *in, xcoords cm, xtexmode mode, int lod_src,
+                      tgx_tex_sample_req *req)
+{
+    unsigned n = m->n;
+    memset(req, 0, sizeof(*req));
+    req->lanes = n;
+    x_active_bits(m, m->exec);
+    req->active = m->active_bits;
+    const float *ch[5] = {chan_f(m, in, cm.s), chan_f(m, in, cm.t), chan_f(m, in, cm.r),
+                          chan_f(m, in, cm.layer), chan_f(m, in, cm.ref)};
+    if (mode == TM_PROJ) {
+        /* tgsi_exec divides the coordinates (and the reference) by src0.w itself */
+        const xword *q = x_fetch(m, in, 0, 3);
+        for (unsigned k = 0; k < 5; k++) {
+            if (!ch[k])
+                continue;
+            float *t = &TMP(m, 3 + k)->f;
+            for (unsigned i = 0; i < n; i++)
+                t[i] = ch[k][i] / q[i].f;
+            ch[k] = t;
+        }
+    }
+    req->s = ch[0];
+    req->t = ch[1];
+    req->r = ch[2];
+    req->layer = ch[3];
+    req->ref = ch[4];
+    const float *lod = NULL;
+    if (lod_src >= 0) {
+        lod = lod_src == 4 ? &x_fetch(m, in, 1, 0)->f : &x_fetch(m, in, 0, (unsigned)lod_src)->f;
+    } else if (mode == TM_LOD) {
+        float *z = &TMP(m, 1)->f; /* TEX_LZ */
+        memset(z, 0, sizeof(float) * n);
+        lod = z;
+    }
+    switch (mode) {
+    case TM_BIAS: req->lod_mode = TGX_TEX_LOD_BIAS; break;
+    case TM_LOD: req->lod_mode = TGX_TEX_LOD_EXPLICIT; break;
+    case TM_GRAD: req->lod_mode = TGX_TEX_LOD_GRAD; break;
+    case TM_ZERO: req->lod_mode = TGX_TEX_LOD_ZERO; break;
+    default: req->lod_mode = TGX_TEX_LOD_IMPLICIT; break;
+    }
+    req->lod = lod;
+    if (!fragment(m) &&
+        (req->lod_mode == TGX_TEX_LOD_IMPLICIT || req->lod_mode == TGX_TEX_LOD_BIAS)) {
+        /* no quads: LOD 0, plus the bias */
+        float *z = &TMP(m, 2)->f;
+        for (unsigned i = 0; i < n; i++)
+            z[i] = lod ? lod[i] : 0.0f;
+        req->lod = z;
+        req->lod_mode = TGX_TEX_LOD_EXPLICIT;
+    }
+}
+
+static void set_grads(xmach *m, const xinst *in, unsigned sx, unsigned sy, unsigned target,
+                      tgx_tex_sample_req *req)
+{
+    unsigned naxes =
+        (target == TGX_TEX_3D || target == TGX_TEX_CUBE || target == TGX_TEX_CUBE_ARRAY)
+            ? 3
+            : ((target == TGX_TEX_1D || target == TGX_TEX_1D_ARRAY) ? 1 : 2);
+    for (unsigned a = 0; a < naxes; a++) {
+        req->ddx[a] = &x_fetch(m, in, sx, a)->f;
+        req->ddy[a] = &x_fetch(m, in, sy, a)->f;
+    }
+}
+
+/* TEX TXP TXB TXL TXD TEX2 TXB2 TXL2 TG4 */
+void x_op_tex(xmach *m, const xinst *in)
+{
+    const char *nm = in->name;
+    xtexmode mode = TM_NONE;
+    int lod_src = -1;
+    unsigned samp_src = 1;
+    if (!strcmp(nm, "TXP")) {
+        mode = TM_PROJ;
+    } else if (!strcmp(nm, "TEX_LZ")) {
+        mode = TM_LOD; /* like TXL with LOD 0 */
+    } else if (!strcmp(nm, "TXB")) {
+        mode = TM_BIAS;
+        lod_src = 3;
+    } else if (!strcmp(nm, "TXL")) {
+        mode = TM_LOD;
+        lod_src = 3;
+    } else if (!strcmp(nm, "TXD")) {
+        mode = TM_GRAD;
+        samp_src = 3;
+    } else if (!strcmp(nm, "TEX2")) {
+        samp_src = 2;
+    } else if (!strcmp(nm, "TXB2")) {
+        mode = TM_BIAS;
+        lod_src = 4;
+        samp_src = 2;
+    } else if (!strcmp(nm, "TXL2")) {
+        mode = TM_LOD;
+        lod_src = 4;
+        samp_src = 2;
+    } else if (!strcmp(nm, "TG4")) {
+        mode = TM_GATHER;
+        samp_src = 2;
+    }
+    unsigned unit = (unsigned)in->src[samp_src].index;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, unit, unit, true, &view, &samp))
+        return;
+    xcoords cm = coords_for(in->tex_target, in->shadow);
+    tgx_tex_sample_req req;
+    build_req(m, in, cm, mode, lod_src, &req);
+    fetch_offsets(m, in, req.offset);
+    if (mode == TM_GRAD)
+        set_grads(m, in, 1, 2, in->tex_target, &req);
+    if (mode == TM_GATHER) {
+        /* the component is src1.x, an immediate in practice: take the first executing lane's */
+        const xword *comp = x_fetch(m, in, 1, 0);
+        for (unsigned i = 0; i < m->n; i++)
+            if (m->exec[i]) {
+                req.component = comp[i].u & 3u;
+                break;
+            }
+    }
+    if (sample_call(m, in, view, samp, &req, mode == TM_GATHER) == TGX_OK)
+        store_result(m, in, NULL);
+}
+
+/* SAMPLE SAMPLE_B SAMPLE_C SAMPLE_C_LZ SAMPLE_D SAMPLE_L GATHER4: operands address, view,
+ * sampler, then bias / reference / LOD / gradients; the target is the view's declaration. */
+void x_op_sample(xmach *m, const xinst *in)
+{
+    const char *nm = in->name;
+    unsigned vunit = (unsigned)in->src[1].index, sunit = (unsigned)in->src[2].index;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
+        return;
+    unsigned target = vunit < XUNITS ? m->p->sview[vunit].target : view->target;
+    xcoords cm = coords_for(target, false);
+    xtexmode mode = TM_NONE;
+    bool compare = false;
+    if (!strcmp(nm, "SAMPLE_B"))
+        mode = TM_BIAS;
+    else if (!strcmp(nm, "SAMPLE_L"))
+        mode = TM_LOD;
+    else if (!strcmp(nm, "SAMPLE_D"))
+        mode = TM_GRAD;
+    else if (!strcmp(nm, "GATHER4"))
+        mode = TM_GATHER;
+    else if (!strcmp(nm, "SAMPLE_C"))
+        compare = true;
+    else if (!strcmp(nm, "SAMPLE_C_LZ")) {
+        compare = true;
+        mode = TM_ZERO;
+    }
+    tgx_tex_sample_req req;
+    build_req(m, in, cm, mode, -1, &req);
+    if (mode == TM_BIAS || mode == TM_LOD) {
+        req.lod = &x_fetch(m, in, 3, 0)->f;
+        if (!fragment(m) && mode == TM_BIAS) {
+            req.lod_mode = TGX_TEX_LOD_EXPLICIT; /* no quads: the bias is the LOD */
+        }
+    }
+    if (compare)
+        req.ref = &x_fetch(m, in, 3, 0)->f;
+    if (mode == TM_GRAD)
+        set_grads(m, in, 3, 4, target, &req);
+    fetch_offsets(m, in, req.offset);
+    if (sample_call(m, in, view, samp, &req, mode == TM_GATHER) == TGX_OK)
+        store_result(m, in, in->src[1].swz);
+}
+
+/* TXF TXF_LZ SAMPLE_I SAMPLE_I_MS: integer texel fetch; level in src0.w (TXF_LZ: 0), for MS
+ * targets src0.w (SAMPLE_I_MS: src2.x) is the sample. */
+void x_op_txf(xmach *m, const xinst *in)
+{
+    const char *nm = in->name;
+    bool sample_form = !strncmp(nm, "SAMPLE_I", 8);
+    unsigned unit = (unsigned)in->src[1].index;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, unit, unit, false, &view, &samp))
+        return;
+    unsigned target = sample_form && unit < XUNITS ? m->p->sview[unit].target : in->tex_target;
+    xcoords cm = coords_for(target, false);
+    tgx_tex_fetch_req req;
+    memset(&req, 0, sizeof(req));
+    req.lanes = m->n;
+    x_active_bits(m, m->exec);
+    req.active = m->active_bits;
+    req.x = &x_fetch(m, in, 0, 0)->i;
+    if (cm.t >= 0)
+        req.y = &x_fetch(m, in, 0, 1)->i;
+    if (target == TGX_TEX_1D_ARRAY)
+        req.y = &x_fetch(m, in, 0, 1)->i; /* the layer goes in y */
+    if (cm.r >= 0 || (cm.layer == 2))
+        req.z = &x_fetch(m, in, 0, 2)->i;
+    bool ms = target == TGX_TEX_2D_MS || target == TGX_TEX_2D_ARRAY_MS;
+    const int32_t *w = NULL;
+    if (!strcmp(nm, "SAMPLE_I_MS"))
+        w = &x_fetch(m, in, 2, 0)->i;
+    else if (strcmp(nm, "TXF_LZ") != 0 && target != TGX_TEX_BUFFER)
+        w = &x_fetch(m, in, 0, 3)->i;
+    if (ms)
+        req.sample = w;
+    else
+        req.level = w;
+    fetch_offsets(m, in, req.offset);
+    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = tgx_tex_fetch(view, samp, &req, out, &d);
+    if (st != TGX_OK) {
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+        return;
+    }
+    store_result(m, in, sample_form ? in->src[1].swz : NULL);
+}
+
+/* TXQ TXQ_LZ SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x. */
+void x_op_txq(xmach *m, const xinst *in)
+{
+    unsigned unit = (unsigned)in->src[1].index;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, unit, unit, false, &view, &samp))
+        return;
+    const xword *lv = strcmp(in->name, "TXQ_LZ") ? x_fetch(m, in, 0, 0) : NULL;
+    unsigned n = m->n;
+    /* tgsi_exec asks once per quad with the first lane's level; tex.h answers per level */
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t q[4];
+        tgx_tex_query_size(view, lv ? lv[i].i : 0, q);
+        for (unsigned c = 0; c < 4; c++)
+            RES(m, c)[i].u = q[c];
+    }
+    store_result(m, in, NULL);
+}
+
+/* TXQS: the sample count of the view in x (0 if not multisampled). */
+void x_op_txqs(xmach *m, const xinst *in)
+{
+    unsigned unit = (unsigned)in->src[0].index;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (in->src[0].file == XF_SAMPLER || in->src[0].file == XF_SVIEW)
+        unit = (unsigned)in->src[0].index;
+    if (!unit_views(m, in, unit, unit, false, &view, &samp))
+        return;
+    uint32_t s = tgx_tex_query_samples(view);
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned i = 0; i < m->n; i++)
+            RES(m, c)[i].u = c == 0 ? s : 0;
+    store_result(m, in, NULL);
+}
+
+/* LODQ (unit in src1) and LOD (view src1, sampler src2, result swizzled by the view operand):
+ * x = the LOD used (clamped), y = the computed LOD; z = w = 0. */
+void x_op_lodq(xmach *m, const xinst *in)
+{
+    bool sm4 = !strcmp(in->name, "LOD");
+    unsigned vunit = (unsigned)in->src[1].index;
+    unsigned sunit = sm4 ? (unsigned)in->src[2].index : vunit;
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
+        return;
+    unsigned target = sm4 && vunit < XUNITS ? m->p->sview[vunit].target : in->tex_target;
+    tgx_tex_sample_req req;
+    build_req(m, in, coords_for(target, false), TM_NONE, -1, &req);
+    req.ref = NULL;
+    req.layer = NULL;
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = tgx_tex_query_lod(view, samp, &req, &RES(m, 0)->f, &RES(m, 1)->f, &d);
+    if (st != TGX_OK) {
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+        return;
+    }
+    memset(RES(m, 2), 0, sizeof(xword) * m->n);
+    memset(RES(m, 3), 0, sizeof(xword) * m->n);
+    if (sm4) {
+        uint8_t swz[4];
+        for (unsigned c = 0; c < 4; c++)
+            swz[c] = in->src[1].swz[c] >= 2 ? 2 : in->src[1].swz[c];
+        store_result(m, in, swz);
+    } else {
+        store_result(m, in, NULL);
+    }
+}
+
+/* SAMPLE_INFO: the sample count of the resource in x; the render target has 1 sample. */
+void x_op_sample_info(xmach *m, const xinst *in)
+{
+    uint32_t s = 1;
+    if (in->src[0].file == XF_SVIEW) {
+        unsigned unit = (unsigned)in->src[0].index;
+        const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
+        s = view ? tgx_tex_query_samples(view) : 0;
+    }
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned i = 0; i < m->n; i++)
+            RES(m, c)[i].u = c == 0 ? s : 0;
+    store_result(m, in, NULL);
+}
+
+/* SAMPLE_POS: (x, y, 0, 0) of sample src1.x in the resource's pattern; 0 if not multisampled
+ * (the render target has one sample at the pixel centre, 0.5, 0.5). */
+void x_op_sample_pos(xmach *m, const xinst *in)
+{
+    uint32_t samples = 1;
+    bool rt = in->src[0].file != XF_SVIEW;
+    if (!rt) {
+        unsigned unit = (unsigned)in->src[0].index;
+        const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
+        samples = view ? tgx_tex_query_samples(view) : 0;
+    }
+    const xword *idx = x_fetch(m, in, 1, 0);
+    for (unsigned i = 0; i < m->n; i++) {
+        float pos[2] = {0.0f, 0.0f};
+        if (rt && idx[i].u == 0) {
+            pos[0] = pos[1] = 0.5f;
+        } else if (!rt) {
+            tgx_tex_sample_position(samples, idx[i].u, pos);
+        }
+        RES(m, 0)[i].f = pos[0];
+        RES(m, 1)[i].f = pos[1];
+        RES(m, 2)[i].f = 0.0f;
+        RES(m, 3)[i].f = 0.0f;
+    }
+    store_result(m, in, NULL);
+}
