@@ -1,0 +1,459 @@
+/* Parser and assembler for nvdisasm's texture-instruction syntax, driven by the same
+ * sm5_syntax.def rows the printer uses, so whatever the printer writes parses back. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm5/sm5_internal.h"
+
+#define SM5_MAX_PARTS    16
+#define SM5_MAX_OPERANDS 12
+#define SM5_TOKEN_MAX    32
+
+/* A piece of the source text: where it starts (0-based column) and how long it is. */
+typedef struct sm5_tok {
+    const char *s;
+    size_t n;
+    unsigned col;
+} sm5_tok;
+
+typedef struct sm5_parser {
+    const char *text;
+    tgx_diag *d;
+    tgx_sm5_insn *in;
+    sm5_tok parts[SM5_MAX_PARTS]; /* mnemonic split at '.', parts[0] the base */
+    size_t nparts;
+    sm5_tok ops[SM5_MAX_OPERANDS];
+    size_t nops;
+    sm5_tok end; /* the ';' */
+    int tight;   /* ';' directly after the last operand */
+} sm5_parser;
+
+static tgx_status fail(sm5_parser *p, const sm5_tok *at, const char *field, const char *what)
+{
+    char found[SM5_TOKEN_MAX];
+    size_t n = at && at->n < sizeof found ? at->n : (at ? sizeof found - 1 : 0);
+    if (at)
+        memcpy(found, at->s, n);
+    found[n] = '\0';
+    return tgx_diag_set(p->d, TGX_ERR_PARSE, NULL, 0, at ? at->col + 1 : 1, "field '%s': %s%s%s%s",
+                        field, what, at ? ", found '" : "", found, at ? "'" : "");
+}
+
+static int tok_is(const sm5_tok *t, const char *s)
+{
+    return strlen(s) == t->n && memcmp(t->s, s, t->n) == 0;
+}
+
+static const char *skip_space(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+/* Register "R0".."R254" or "RZ" -> 0..255; -1 if t is not one. */
+static int parse_reg(const sm5_tok *t)
+{
+    if (tok_is(t, "RZ"))
+        return (int)TGX_SM5_RZ;
+    if (t->n < 2 || t->n > 4 || t->s[0] != 'R')
+        return -1;
+    unsigned v = 0;
+    for (size_t i = 1; i < t->n; i++) {
+        if (!isdigit((unsigned char)t->s[i]))
+            return -1;
+        v = v * 10 + (unsigned)(t->s[i] - '0');
+    }
+    return v < TGX_SM5_RZ ? (int)v : -1;
+}
+
+/* Predicate "P0".."P6" or "PT" -> 0..7; -1 otherwise. */
+static int parse_pred(const sm5_tok *t)
+{
+    if (t->n != 2 || t->s[0] != 'P')
+        return -1;
+    if (t->s[1] == 'T')
+        return (int)TGX_SM5_PT;
+    return t->s[1] >= '0' && t->s[1] <= '6' ? t->s[1] - '0' : -1;
+}
+
+/* Unsigned number, "0x" hex or decimal, at most max; -1 if t is not one. */
+static long parse_num(const sm5_tok *t, unsigned long max)
+{
+    char buf[SM5_TOKEN_MAX];
+    if (t->n == 0 || t->n >= sizeof buf || !isdigit((unsigned char)t->s[0]))
+        return -1;
+    memcpy(buf, t->s, t->n);
+    buf[t->n] = '\0';
+    char *end;
+    unsigned long v = strtoul(buf, &end, 0);
+    return *end || v > max ? -1 : (long)v;
+}
+
+/* Index of t in names[0..n), or -1. */
+static int find_name(const sm5_tok *t, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (tok_is(t, names[i]))
+            return i;
+    }
+    return -1;
+}
+
+/* Splits "@!P0 TEX.LZ.NDV R0, R1, 0x5, 2D, 0xf ;" into guard, mnemonic parts, operands. */
+static tgx_status tokenize(sm5_parser *p)
+{
+    const char *s = skip_space(p->text);
+    if (*s == '@') {
+        const char *g = s + 1;
+        int neg = *g == '!';
+        sm5_tok t = {g + neg, 2, (unsigned)(g + neg - p->text)};
+        int pr = parse_pred(&t);
+        if (pr < 0)
+            return fail(p, &t, "Pg", "expected a guard predicate P0-P6 or PT");
+        p->in->pred = (uint8_t)pr;
+        p->in->pred_neg = (uint8_t)neg;
+        s = skip_space(g + neg + 2);
+    }
+    const char *m = s;
+    while (isalnum((unsigned char)*s) || *s == '_' || *s == '.')
+        s++;
+    if (s == m) {
+        sm5_tok t = {m, strcspn(m, " \t;,"), (unsigned)(m - p->text)};
+        return fail(p, &t, "mnemonic", "expected an instruction name");
+    }
+    for (const char *q = m; q < s;) {
+        size_t n = strcspn(q, ".");
+        if (q + n > s)
+            n = (size_t)(s - q);
+        if (p->nparts == SM5_MAX_PARTS || n == 0) {
+            sm5_tok t = {q, n, (unsigned)(q - p->text)};
+            return fail(p, &t, "mnemonic", "malformed modifier list");
+        }
+        p->parts[p->nparts++] = (sm5_tok){q, n, (unsigned)(q - p->text)};
+        q += n + (q + n < s);
+    }
+    s = skip_space(s);
+    while (*s && *s != ';') {
+        size_t n = strcspn(s, ",;");
+        size_t k = n;
+        while (k && (s[k - 1] == ' ' || s[k - 1] == '\t'))
+            k--;
+        sm5_tok t = {s, k, (unsigned)(s - p->text)};
+        if (p->nops == SM5_MAX_OPERANDS || k == 0)
+            return fail(p, &t, "operands", "expected an operand");
+        p->ops[p->nops++] = t;
+        p->tight = k == n;
+        s += n;
+        if (*s == ',')
+            s = skip_space(s + 1);
+    }
+    if (*s != ';') {
+        sm5_tok t = {s, 0, (unsigned)(s - p->text)};
+        return fail(p, &t, "syntax", "expected ';' at the end of the instruction");
+    }
+    p->end = (sm5_tok){s, 1, (unsigned)(s - p->text)};
+    if (p->nops == 0)
+        p->tight = s > p->text && s[-1] != ' ' && s[-1] != '\t';
+    s = skip_space(s + 1);
+    if (*s) {
+        sm5_tok t = {s, strlen(s), (unsigned)(s - p->text)};
+        return fail(p, &t, "syntax", "unexpected text after ';'");
+    }
+    return TGX_OK;
+}
+
+/* Does cls have a field of kind f? */
+static int class_has(tgx_sm5_class cls, sm5_fld f)
+{
+    for (size_t i = 0; i < sm5_field_count; i++) {
+        if (sm5_fields[i].cls == cls && sm5_fields[i].fld == f)
+            return 1;
+    }
+    return 0;
+}
+
+static uint32_t mod_flag(const char *m)
+{
+    static const struct {
+        const char *name;
+        uint32_t flag;
+    } flags[] = {{".F16", TGX_SM5_F_F16}, {".LC", TGX_SM5_F_LC},   {".AOFFI", TGX_SM5_F_AOFFI},
+                 {".DC", TGX_SM5_F_DC},   {".NDV", TGX_SM5_F_NDV}, {".NODEP", TGX_SM5_F_NODEP},
+                 {".MS", TGX_SM5_F_MS},   {".CL", TGX_SM5_F_CL},   {".PTP", TGX_SM5_F_PTP}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
+        if (strcmp(m, flags[i].name) == 0)
+            return flags[i].flag;
+    }
+    return 0;
+}
+
+/* Copies the next space-separated word of *s into w; 0 at the end. */
+static int next_word(const char **s, char *w, size_t size)
+{
+    const char *q = skip_space(*s);
+    size_t n = strcspn(q, " ");
+    if (n == 0 || n >= size)
+        return 0;
+    memcpy(w, q, n);
+    w[n] = '\0';
+    *s = q + n;
+    return 1;
+}
+
+/* Index of part (without its '.') in names (which carry a leading '.'), or -1. */
+static int find_mod(const sm5_tok *t, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const char *nm = names[i];
+        if (nm[0] == '.' && strlen(nm + 1) == t->n && memcmp(nm + 1, t->s, t->n) == 0)
+            return i;
+    }
+    return -1;
+}
+
+/* Matches the mnemonic's modifier parts against cls's row; returns the number of parts used
+ * (the phase is left for the caller), or 0 if a required modifier is missing. */
+static size_t match_mods(sm5_parser *p, tgx_sm5_class cls)
+{
+    tgx_sm5_insn *in = p->in;
+    const char *mods = sm5_syntaxes[cls].mods;
+    size_t i = 1;
+    char w[16];
+    while (next_word(&mods, w, sizeof w)) {
+        const sm5_tok *t = i < p->nparts ? &p->parts[i] : NULL;
+        int k;
+        if (strcmp(w, "lod") == 0) {
+            k = t ? find_mod(t, sm5_lod_names, 8) : -1;
+            if (k < 0 && class_has(cls, SM5_FLD_LODLL))
+                return 0; /* TLD always names .LZ or .LL */
+            if (k >= 0) {
+                in->lod = (uint8_t)k;
+                i++;
+            }
+        } else if (strcmp(w, "comp") == 0) {
+            k = t ? find_mod(t, sm5_comp_names, 4) : -1;
+            if (k < 0)
+                return 0;
+            in->component = (uint8_t)k;
+            i++;
+        } else if (strcmp(w, "toff") == 0) {
+            k = t ? find_mod(t, sm5_toff_names, 4) : -1;
+            if (k > 0) {
+                in->toff = (uint8_t)k;
+                in->flags |= k == TGX_SM5_TOFF_AOFFI ? TGX_SM5_F_AOFFI
+                             : k == TGX_SM5_TOFF_PTP ? TGX_SM5_F_PTP
+                                                     : 0;
+                i++;
+            }
+        } else {
+            int hit = t && t->n == strlen(w + 1) && memcmp(t->s, w + 1, t->n) == 0;
+            uint32_t f = mod_flag(w);
+            if (!hit && f == 0)
+                return 0; /* .B / .LOD are part of the name */
+            if (hit) {
+                in->flags |= f;
+                i++;
+            }
+        }
+    }
+    return i;
+}
+
+/* The phase suffix (.T, .P, .INVALIDPHASE3) -> 1..3, or 0. */
+static unsigned match_phase(const sm5_tok *t)
+{
+    static const char *const phases[4] = {"", ".T", ".P", ".INVALIDPHASE3"};
+    int k = find_mod(t, phases, 4);
+    return k > 0 ? (unsigned)k : 0;
+}
+
+static void insn_defaults(tgx_sm5_insn *in)
+{
+    memset(in, 0, sizeof *in);
+    in->pred = TGX_SM5_PT;
+    in->sparse_pred = TGX_SM5_PT;
+    in->rd = in->rd1 = in->ra = in->rb = in->rc = (uint8_t)TGX_SM5_RZ;
+    in->wmask = 0xf;
+}
+
+/* Finds the class whose mnemonic row consumes every part; fills modifiers and phase. */
+static tgx_status match_class(sm5_parser *p)
+{
+    tgx_sm5_insn saved = *p->in;
+    for (int c = 0; c < TGX_SM5_CLASS_COUNT; c++) {
+        if (!tok_is(&p->parts[0], sm5_syntaxes[c].mnemonic))
+            continue;
+        *p->in = saved;
+        size_t used = match_mods(p, (tgx_sm5_class)c);
+        if (used == 0)
+            continue;
+        unsigned phase = used < p->nparts ? match_phase(&p->parts[used]) : 0;
+        if (phase)
+            used++;
+        if (used == p->nparts) {
+            p->in->cls = (tgx_sm5_class)c;
+            p->in->phase = (uint8_t)phase;
+            return TGX_OK;
+        }
+    }
+    for (int c = 0; c < TGX_SM5_CLASS_COUNT; c++) {
+        if (tok_is(&p->parts[0], sm5_syntaxes[c].mnemonic))
+            return fail(p, p->nparts > 1 ? &p->parts[1] : &p->parts[0], "modifiers",
+                        "modifiers not valid for this instruction or out of order");
+    }
+    return fail(p, &p->parts[0], "mnemonic", "not a Maxwell texture instruction");
+}
+
+static tgx_status parse_reg_op(sm5_parser *p, const sm5_tok *t, const char *field, uint8_t *r)
+{
+    int v = parse_reg(t);
+    if (v < 0)
+        return fail(p, t, field, "expected a register R0-R254 or RZ");
+    *r = (uint8_t)v;
+    return TGX_OK;
+}
+
+/* One operand of the syntax row; *used is set when it consumed token t. */
+static tgx_status parse_operand(sm5_parser *p, const char *op, const sm5_tok *t, int *used)
+{
+    tgx_sm5_insn *in = p->in;
+    size_t n = strlen(op);
+    int optional = op[n - 1] == '?';
+    *used = 1;
+    if (strcmp(op, "sparse") == 0 || optional) {
+        int present = t && (optional ? parse_reg(t) >= 0 : parse_pred(t) >= 0);
+        if (!present) {
+            *used = 0;
+            return TGX_OK;
+        }
+        if (!optional) {
+            in->sparse_pred = (uint8_t)parse_pred(t);
+            return TGX_OK;
+        }
+    }
+    if (!t)
+        return fail(p, &p->end, op, "missing operand");
+    if (strcmp(op, "rd") == 0)
+        return parse_reg_op(p, t, "Rd", &in->rd);
+    if (strcmp(op, "rd1") == 0)
+        return parse_reg_op(p, t, "Rd1", &in->rd1);
+    if (strncmp(op, "ra", 2) == 0)
+        return parse_reg_op(p, t, "Ra", &in->ra);
+    if (strncmp(op, "rb", 2) == 0)
+        return parse_reg_op(p, t, "Rb", &in->rb);
+    long v;
+    if (strcmp(op, "index") == 0 || strcmp(op, "zero") == 0) {
+        v = parse_num(t, op[0] == 'z' ? 0 : 0x1fff);
+        if (v < 0)
+            return fail(p, t, "tsPtrIdx",
+                        op[0] == 'z' ? "bindless forms take 0x0" : "expected 0x0-0x1fff");
+        in->tex_index = (uint16_t)v;
+    } else if (strcmp(op, "target") == 0) {
+        v = find_name(t, sm5_target_names, 8);
+        if (v < 0)
+            return fail(p, t, "paramA", "expected 1D, 2D, 3D, CUBE or an ARRAY_ form");
+        in->target = (uint8_t)v;
+    } else if (strcmp(op, "wmask") == 0) {
+        v = parse_num(t, 0xf);
+        if (v < 0)
+            return fail(p, t, "wmsk", "expected a write mask 0x0-0xf");
+        in->wmask = (uint8_t)v;
+    } else if (strcmp(op, "wenc") == 0) {
+        v = find_name(t, in->rd1 == TGX_SM5_RZ ? sm5_wmsk2_names : sm5_wmsk34_names, 8);
+        if (v < 0)
+            return fail(p, t, "wmsk",
+                        in->rd1 == TGX_SM5_RZ
+                            ? "with Rd1 = RZ expected R, G, B, A, RG, RA, GA or BA"
+                            : "with Rd1 != RZ expected RGB, RGA, RBA, GBA or RGBA");
+        in->wmsk_enc = (uint8_t)v;
+    } else if (strcmp(op, "query") == 0) {
+        int q = -1;
+        for (unsigned k = 0; k < 64 && q < 0; k++) {
+            const char *nm = sm5_query_name(k);
+            if (nm && tok_is(t, nm))
+                q = (int)k;
+        }
+        v = parse_num(t, 31);
+        if (q < 0 && v >= 3)
+            q = (int)v * 2;
+        if (q < 0)
+            return fail(p, t, "query", "expected a TXQ query name or a number 3-31");
+        in->query = (uint8_t)q;
+    }
+    return TGX_OK;
+}
+
+static tgx_status parse_operands(sm5_parser *p)
+{
+    const char *ops = sm5_syntaxes[p->in->cls].operands;
+    char w[16];
+    size_t k = 0;
+    while (next_word(&ops, w, sizeof w)) {
+        int used = 0;
+        tgx_status st = parse_operand(p, w, k < p->nops ? &p->ops[k] : NULL, &used);
+        if (st != TGX_OK)
+            return st;
+        k += (size_t)used;
+    }
+    if (k < p->nops)
+        return fail(p, &p->ops[k], "operands", "too many operands");
+    return TGX_OK;
+}
+
+/* TEXS/TLDS: the encoding number that stands for the parsed target, LOD and flags. */
+static tgx_status pick_encoding(sm5_parser *p)
+{
+    tgx_sm5_insn *in = p->in;
+    const uint32_t enc_flags = TGX_SM5_F_DC | TGX_SM5_F_AOFFI | TGX_SM5_F_MS;
+    for (size_t i = 0; i < sm5_senc_count; i++) {
+        const sm5_senc *e = &sm5_sencs[i];
+        if (e->cls == in->cls && e->target == in->target && e->lod == in->lod &&
+            e->flags == (in->flags & enc_flags)) {
+            in->texs_enc = e->number;
+            return TGX_OK;
+        }
+    }
+    return fail(p, &p->parts[0], "paramA",
+                "no encoding of this instruction has this target with these modifiers");
+}
+
+tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, uint32_t *ctrl,
+                         tgx_diag *d)
+{
+    (void)arch; /* the syntax is the same on every arch; encode checks what the arch has */
+    if (!text || !in)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "no text or no output");
+    sm5_parser p = {0};
+    p.text = text;
+    p.d = d;
+    p.in = in;
+    insn_defaults(in);
+    tgx_status st = tokenize(&p);
+    if (st == TGX_OK)
+        st = match_class(&p);
+    if (st == TGX_OK)
+        st = parse_operands(&p);
+    if (st == TGX_OK && (in->cls == TGX_SM5_TEXS || in->cls == TGX_SM5_TLDS))
+        st = pick_encoding(&p);
+    if (st != TGX_OK)
+        return st;
+    if (ctrl) {
+        /* ";" without a space is nvdisasm's spelling of stall 0, yield 0 (print.c). */
+        uint32_t c = p.tight ? 0x7e0u : TGX_SM5_CTRL_NEUTRAL;
+        *ctrl = c | (uint32_t)in->phase << 17;
+    }
+    return TGX_OK;
+}
+
+tgx_status tgx_sm5_assemble_line(const char *text, tgx_sm5_arch arch, uint64_t *word,
+                                 uint32_t *ctrl, tgx_diag *d)
+{
+    tgx_sm5_insn in;
+    tgx_status st = tgx_sm5_parse(text, arch, &in, ctrl, d);
+    if (st != TGX_OK)
+        return st;
+    return tgx_sm5_encode(&in, arch, word, d);
+}
