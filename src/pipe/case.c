@@ -148,7 +148,7 @@ static tgx_status read_framebuffer(const ctx *x, const tgx_json *fb, tgx_case *c
             return bad(x, clear, "clear", "an array of 4 numbers");
         for (unsigned i = 0; i < 4; i++) {
             const tgx_json *e = &clear->items[i];
-            float f;
+            float f = 0.0f;
             if (c->fb_integer) {
                 TRY(get_uint(x, e, "clear", &c->fb_clear[i]));
             } else {
@@ -488,7 +488,7 @@ static tgx_status read_ssbos(const ctx *x, const tgx_json *inputs, tgx_case *c)
 static tgx_status attrib_value(const ctx *x, const tgx_json *v, tgx_case_type t, uint32_t *w)
 {
     int64_t i;
-    float f;
+    float f = 0.0f;
     if (t == TGX_CASE_F32) {
         TRY(get_float(x, v, "values", &f));
         *w = tgx_f2bits(f);

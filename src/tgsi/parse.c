@@ -1053,7 +1053,7 @@ static tgx_status parse_immediate(parser *p)
     if ((st = expect_char(p, '{', "to open the immediate values")) != TGX_OK)
         return st;
     do {
-        size_t n;
+        size_t n = 0;
         skip_space(p);
         if ((st = value_token(p, buf, sizeof buf, &n)) != TGX_OK ||
             (st = parse_imm_value(p, im, buf, n)) != TGX_OK)

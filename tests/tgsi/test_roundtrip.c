@@ -83,7 +83,7 @@ static void check_file(const char *path, bool split)
         while (start < size) {
             const char *sep = strstr(data + start, "\n\n");
             size_t end = sep ? (size_t)(sep - data) + 1 : size;
-            char name[512];
+            char name[2100];
             snprintf(name, sizeof name, "%s#%d", path, n++);
             check_one(name, data + start, end - start);
             start = sep ? end + 1 : size;
