@@ -13,6 +13,10 @@ enum { TGX_EXIT_OK = 0, TGX_EXIT_INVALID = 1, TGX_EXIT_USAGE = 2 };
 #include "cli/verbs.def"
 #undef X
 
+/* `tgx check --sm5 ...` (src/cli/cmd_check_sm5.c): tgx_cli_check hands the whole argument
+ * vector over when --sm5 is among the options. */
+int tgx_cli_check_sm5(int argc, char **argv);
+
 /* Prints one diagnostic to stderr as "file:line:col: error: message". */
 void tgx_cli_print_diag(const tgx_diag *d);
 /* True if arg is -h or --help. */
