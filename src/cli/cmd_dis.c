@@ -1,0 +1,278 @@
+/* tgx dis: Maxwell texture instructions as nvdisasm prints them.
+ *
+ *   tgx dis --arch sm_50|sm_52|sm_53 --words [FILE]   lines `WORD [CTRL]` -> one text line each
+ *   tgx dis --arch ARCH [FILE]                         a raw code file or a cubin's .text sections
+ *
+ * With --words, every input word gives exactly one output line: nvdisasm's text for it with the
+ * control field CTRL (default 0x7e1, the neutral field ../shared/oracle/nvdis uses), or
+ * `ERROR: <nvdisasm's message>`. Lines that hold no word (blank, `#` comment) give none; a line
+ * that is not `WORD [CTRL]` is reported on stderr with its position and gives none either.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/sm5.h"
+#include "tgx/util.h"
+
+/* The control field nvdis pairs with a word that has none: stall 1, no barriers, no phase
+ * (../shared/oracle/README.md). */
+#define DIS_NEUTRAL_CTRL 0x7e1u
+#define DIS_TEXT_MAX     (TGX_DIAG_MSG_MAX + 64)
+
+typedef struct dis_opts {
+    tgx_sm5_arch arch;
+    int have_arch;
+    int words;
+    const char *file;
+} dis_opts;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tgx dis --arch sm_50|sm_52|sm_53 [--words] [FILE]\n\n"
+            "Disassembles Maxwell texture instructions exactly as NVIDIA's nvdisasm prints them.\n"
+            "  --words   FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally\n"
+            "            its 21-bit scheduling-control field, hex with optional 0x, `#` starts a\n"
+            "            comment; prints one line per word: the text, or `ERROR: message`.\n"
+            "  otherwise FILE is a cubin (ELF) or a raw code file of 32-byte bundles; prints\n"
+            "            every instruction with its address: texture instructions as text, others\n"
+            "            as `<non-texture instruction 0x...>`.\n"
+            "  --arch    required for --words and raw files; a cubin's own SM is the default.\n");
+}
+
+/* Parses one hex number (optional 0x) at *p; advances *p. */
+static int parse_hex(const char **p, uint64_t *v)
+{
+    const char *s = *p;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    uint64_t x = 0;
+    int n = 0;
+    for (;; s++, n++) {
+        int c = (unsigned char)*s, dgt;
+        if (c >= '0' && c <= '9')
+            dgt = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            dgt = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            dgt = c - 'A' + 10;
+        else
+            break;
+        if (n == 16)
+            return 0; /* more than 64 bits */
+        x = x << 4 | (uint64_t)dgt;
+    }
+    if (n == 0)
+        return 0;
+    *p = s;
+    *v = x;
+    return 1;
+}
+
+static const char *skip_blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    return s;
+}
+
+/* One input line: 1 = a word (and ctrl), 0 = nothing on it, -1 = malformed (d filled). */
+static int parse_word_line(const char *line, const char *file, unsigned lineno, uint64_t *word,
+                           uint32_t *ctrl, tgx_diag *d)
+{
+    const char *s = skip_blank(line);
+    if (*s == '\0' || *s == '#' || *s == '\n')
+        return 0;
+    const char *start = s;
+    if (!parse_hex(&s, word)) {
+        tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
+                     "expected a 64-bit hex word");
+        return -1;
+    }
+    *ctrl = DIS_NEUTRAL_CTRL;
+    s = skip_blank(s);
+    if (*s != '\0' && *s != '#' && *s != '\n') {
+        const char *cstart = s;
+        uint64_t c;
+        if (!parse_hex(&s, &c) || c > 0x1fffff) {
+            tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(cstart - line) + 1,
+                         "expected a 21-bit hex control field (at most 0x1fffff)");
+            return -1;
+        }
+        *ctrl = (uint32_t)c;
+        s = skip_blank(s);
+    }
+    if (*s != '\0' && *s != '#' && *s != '\n') {
+        tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(s - line) + 1,
+                     "unexpected text after the word and control field");
+        return -1;
+    }
+    return 1;
+}
+
+/* nvdisasm's text for word with control field ctrl, or "ERROR: message". Returns 1 if the word
+ * is a texture instruction of the arch (text or error), 0 if it is outside the texture classes. */
+static int dis_word(tgx_sm5_arch arch, uint64_t word, uint32_t ctrl, char *buf, size_t size)
+{
+    tgx_sm5_insn in;
+    tgx_diag d;
+    tgx_status st = tgx_sm5_decode(word, arch, &in, &d);
+    if (st == TGX_OK) {
+        tgx_sm5_print(&in, ctrl, buf, size);
+        return 1;
+    }
+    snprintf(buf, size, "ERROR: %s", d.message);
+    return tgx_sm5_is_texture_opcode(word, arch);
+}
+
+static int run_words(const dis_opts *o)
+{
+    FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "r");
+    if (!f) {
+        fprintf(stderr, "tgx dis: %s: %s\n", o->file, strerror(errno));
+        return TGX_EXIT_USAGE;
+    }
+    char line[1024], text[DIS_TEXT_MAX];
+    unsigned lineno = 0;
+    int bad = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        uint64_t word;
+        uint32_t ctrl;
+        tgx_diag d;
+        int r = parse_word_line(line, o->file, lineno, &word, &ctrl, &d);
+        if (r < 0) {
+            tgx_cli_print_diag(&d);
+            bad = 1;
+        } else if (r > 0) {
+            dis_word(o->arch, word, ctrl, text, sizeof text);
+            fputs(text, stdout);
+            fputc('\n', stdout);
+        }
+        if (!strchr(line, '\n') && !feof(f)) { /* an over-long line: drop its rest */
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n')
+                ;
+        }
+    }
+    if (f != stdin)
+        fclose(f);
+    return bad ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+}
+
+static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
+{
+    switch (sm) {
+    case 50: *arch = TGX_SM5_ARCH_SM50; return 1;
+    case 52: *arch = TGX_SM5_ARCH_SM52; return 1;
+    case 53: *arch = TGX_SM5_ARCH_SM53; return 1;
+    default: return 0;
+    }
+}
+
+static void print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
+                          const tgx_sm5_code_section *s)
+{
+    char text[DIS_TEXT_MAX];
+    if (cf->is_cubin)
+        printf("\n// %s: 0x%zx bytes at file offset 0x%" PRIx64 "\n", s->name, s->size,
+               s->file_offset);
+    size_t n = tgx_sm5_code_section_insns(s);
+    for (size_t i = 0; i < n; i++) {
+        tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
+        if (dis_word(arch, in.word, in.ctrl, text, sizeof text))
+            printf("        /*%04" PRIx64 "*/ %s /* 0x%016" PRIx64 " */\n", in.addr, text, in.word);
+        else
+            printf("        /*%04" PRIx64 "*/ <non-texture instruction 0x%016" PRIx64 ">\n",
+                   in.addr, in.word);
+    }
+}
+
+static int run_code_file(dis_opts *o)
+{
+    char *data = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    if (tgx_read_file(o->file, &data, &size, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    tgx_sm5_code_file cf;
+    if (tgx_sm5_code_file_read((const unsigned char *)data, size, o->file, &cf, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        free(data);
+        return TGX_EXIT_INVALID;
+    }
+    int rc = TGX_EXIT_OK;
+    tgx_sm5_arch file_arch;
+    if (cf.is_cubin && !arch_of_sm(cf.sm, &file_arch) && !o->have_arch) {
+        fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", o->file,
+                cf.sm);
+        rc = TGX_EXIT_INVALID;
+    } else if (!cf.is_cubin && !o->have_arch) {
+        fprintf(stderr, "tgx dis: %s is a raw code file: --arch is required\n", o->file);
+        rc = TGX_EXIT_USAGE;
+    } else {
+        if (!o->have_arch)
+            o->arch = file_arch;
+        for (size_t i = 0; i < cf.count; i++)
+            print_section(o->arch, &cf, &cf.sections[i]);
+    }
+    tgx_sm5_code_file_free(&cf);
+    free(data);
+    return rc;
+}
+
+static int parse_arch(const char *s, tgx_sm5_arch *arch)
+{
+    if (strcmp(s, "sm_50") == 0)
+        return arch_of_sm(50, arch);
+    if (strcmp(s, "sm_52") == 0)
+        return arch_of_sm(52, arch);
+    if (strcmp(s, "sm_53") == 0)
+        return arch_of_sm(53, arch);
+    return 0;
+}
+
+int tgx_cli_dis(int argc, char **argv)
+{
+    dis_opts o = {TGX_SM5_ARCH_SM52, 0, 0, "-"};
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (tgx_cli_is_help(argv[i])) {
+            usage(stdout);
+            return TGX_EXIT_OK;
+        } else if (strcmp(argv[i], "--words") == 0) {
+            o.words = 1;
+        } else if (strcmp(argv[i], "--arch") == 0 && i + 1 < argc) {
+            if (!parse_arch(argv[++i], &o.arch)) {
+                fprintf(stderr, "tgx dis: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
+                return TGX_EXIT_USAGE;
+            }
+            o.have_arch = 1;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "tgx dis: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return TGX_EXIT_USAGE;
+        } else {
+            o.file = argv[i];
+            nfiles++;
+        }
+    }
+    if (nfiles > 1) {
+        usage(stderr);
+        return TGX_EXIT_USAGE;
+    }
+    if (o.words) {
+        if (!o.have_arch) {
+            fprintf(stderr, "tgx dis: --words needs --arch sm_50|sm_52|sm_53\n");
+            return TGX_EXIT_USAGE;
+        }
+        return run_words(&o);
+    }
+    return run_code_file(&o);
+}

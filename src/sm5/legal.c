@@ -1,0 +1,458 @@
+/* Legality of Maxwell texture instructions: the rules of the seed pages that nvdisasm does not
+ * enforce (it prints any word whose fields have names; ptxas never emits a word these rules
+ * reject). docs/sm5-legality.md lists every rule with its source.
+ *
+ * Sources. ../shared/spec/sm5-TEXS.txt: the legal modifier table (encodings 0-13 with their
+ * Ra/Rb packing), the Rd1/Rd0/wmsk tables for 32-bit and F16 returns, alignment rules 1-4, .DC
+ * not for 3D, .F16 not for integer textures. sm5-TLD.txt: the Ra/Rb packing table, rules 1-4
+ * (rule 3, Rb = RZ when unused, "no error is generated": a warning), .MS only with .LZ and
+ * 2D/ARRAY_2D, .CL not with .MS. sm5-TMML.txt: the packing table; its list of alignment rules is
+ * empty after "Specifically," so TLD's list, introduced by the same sentence, is applied.
+ * sm5-TXA.txt: Ra aligned to 4, not RZ; Rd aligned to the write mask.
+ * TLDS and TLD4S have no seed page: which TLDS encodings exist is nvdisasm's (its Tld2D4 table
+ * rejects 3, 9-11, 13-15: ../shared/corpus/maxwell fuzz lines); what each packs in Ra/Rb is yuzu's
+ * Maxwell decoder (texture_load_swizzled.cpp, texture_gather_swizzled.cpp); their register rules
+ * are TEXS's, the page of their sibling scalar form. TEX and TLD4 have no page either; their
+ * Ra/Rb hold what TLD's table describes (array, coordinates; handle, LOD, offsets, depth
+ * reference), and TLD's rules hold for every TEX/TLD4 word ptxas emitted in the corpus.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tgx/sm5.h"
+
+/* The rules: X(id, spec page, rule as the page states it). */
+#define LEGAL_RULES(X)                                                                             \
+    X(TEXS_ENCODING, "sm5-TEXS", "legal modifier table for #paramA, .DC, .lod")                    \
+    X(TLDS_ENCODING, "TLDS", "encodings of nvdisasm's Tld2D4 table")                               \
+    X(FIELDS_MATCH_ENCODING, "sm5-TEXS", "the modifiers are those of the encoding")                \
+    X(WMASK_TABLE, "sm5-TEXS", "legal modifier table for Rd1, Rd0, wmsk")                          \
+    X(RD_ALIGN, "", "Rd aligned to the number of components written")                              \
+    X(RA_ALIGN, "", "Ra aligned to the number of scalars packed in it")                            \
+    X(RB_ALIGN, "", "Rb aligned to the number of scalars packed in it")                            \
+    X(RB_UNUSED_RZ, "", "Rb must be RZ when no parameter is packed in it")                         \
+    X(RA_NOT_RZ, "", "Ra must not be RZ when parameters are packed in it")                         \
+    X(RB_NOT_RZ, "", "Rb must not be RZ when parameters are packed in it")                         \
+    X(MS_LZ_2D, "sm5-TLD", ".MS can only be used with .LZ and 2D/ARRAY_2D textures")               \
+    X(MS_CL, "sm5-TLD", ".CL cannot be combined with .MS")                                         \
+    X(DC_3D, "sm5-TEXS", "depth comparison is not supported by 3D textures")                       \
+    X(F16_INT, "sm5-TEXS", ".F16 is not supported for integer textures")                           \
+    X(TXA_RA, "sm5-TXA", "Ra aligned to 4 (vec4) and not RZ")
+
+typedef enum legal_rule {
+#define X(id, page, text) RULE_##id,
+    LEGAL_RULES(X)
+#undef X
+} legal_rule;
+
+static const char *const rule_page[] = {
+#define X(id, page, text) page,
+    LEGAL_RULES(X)
+#undef X
+};
+static const char *const rule_text[] = {
+#define X(id, page, text) text,
+    LEGAL_RULES(X)
+#undef X
+};
+
+enum { RZ = TGX_SM5_RZ, ANY = 0xff };
+
+/* Which target, LOD mode and .DC/.AOFFI/.MS each TEXS/TLDS encoding number stands for is the
+ * codec's table (src/sm5/sm5_encodings.def: the spec's TEXS table, nvdisasm's TLDS numbers). */
+typedef struct short_encoding {
+    tgx_sm5_class cls;
+    unsigned num;
+    uint8_t target, lod;
+    uint32_t flags;
+} short_encoding;
+
+static const short_encoding short_encodings[] = {
+#define SENC(cls, num, target, lod, flags) {TGX_SM5_##cls, num, target, lod, flags},
+#include "sm5/sm5_encodings.def"
+#undef SENC
+};
+
+/* What each encoding packs in Ra and Rb: X(class, number, scalars in Ra, scalars in Rb, Ra
+ * packing, Rb packing). TEXS: the Ra-packing/Rb columns of sm5-TEXS's legal modifier table.
+ * TLDS: yuzu's TLDS decoder (texture_load_swizzled.cpp): the array index alone in Ra for
+ * ARRAY_2D, s and t in Rb (also ../shared/STYLE.md "Hard points"). */
+#define SHORT_PACKING(X)                                                                           \
+    X(TEXS, 0, 1, 0, "s", "")                                                                      \
+    X(TEXS, 1, 1, 1, "s", "t")                                                                     \
+    X(TEXS, 2, 1, 1, "s", "t")                                                                     \
+    X(TEXS, 3, 2, 1, "s,t", "lod")                                                                 \
+    X(TEXS, 4, 2, 1, "s,t", "dc")                                                                  \
+    X(TEXS, 5, 2, 2, "s,t", "lod,dc")                                                              \
+    X(TEXS, 6, 2, 1, "s,t", "dc")                                                                  \
+    X(TEXS, 7, 2, 1, "array,s", "t")                                                               \
+    X(TEXS, 8, 2, 1, "array,s", "t")                                                               \
+    X(TEXS, 9, 2, 2, "array,s", "t,dc")                                                            \
+    X(TEXS, 10, 2, 1, "s,t", "r")                                                                  \
+    X(TEXS, 11, 2, 1, "s,t", "r")                                                                  \
+    X(TEXS, 12, 2, 1, "s,t", "r")                                                                  \
+    X(TEXS, 13, 2, 2, "s,t", "r,lod")                                                              \
+    X(TLDS, 0, 1, 0, "s", "")                                                                      \
+    X(TLDS, 1, 1, 1, "s", "lod")                                                                   \
+    X(TLDS, 2, 1, 1, "s", "t")                                                                     \
+    X(TLDS, 4, 2, 1, "s,t", "offset")                                                              \
+    X(TLDS, 5, 2, 1, "s,t", "lod")                                                                 \
+    X(TLDS, 6, 2, 1, "s,t", "ms")                                                                  \
+    X(TLDS, 7, 2, 1, "s,t", "r")                                                                   \
+    X(TLDS, 8, 1, 2, "array", "s,t")                                                               \
+    X(TLDS, 12, 2, 2, "s,t", "lod,offset")
+
+typedef struct short_packing {
+    tgx_sm5_class cls;
+    unsigned num, na, nb;
+    const char *pa, *pb;
+} short_packing;
+
+static const short_packing short_packings[] = {
+#define X(cls, num, na, nb, pa, pb) {TGX_SM5_##cls, num, na, nb, pa, pb},
+    SHORT_PACKING(X)
+#undef X
+};
+
+#define SHORT_MODE_FLAGS (TGX_SM5_F_DC | TGX_SM5_F_AOFFI | TGX_SM5_F_MS)
+
+/* sm5-TEXS write-mask tables: wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ), as RGBA bit masks. */
+static const uint8_t wmsk2c[8] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x9, 0xa, 0xc};
+static const uint8_t wmsk34c[5] = {0x7, 0xb, 0xd, 0xe, 0xf};
+static const char *const wmsk2c_name[8] = {"R", "G", "B", "A", "RG", "RA", "GA", "BA"};
+static const char *const wmsk34c_name[5] = {"RGB", "RGA", "RBA", "GBA", "RGBA"};
+
+static const char *const target_name[8] = {"1D", "ARRAY_1D", "2D",   "ARRAY_2D",
+                                           "3D", "ARRAY_3D", "CUBE", "ARRAY_CUBE"};
+/* " .LZ" & co.: how messages name a LOD mode after the target ("2D .LZ"). */
+static const char *const lod_name[8] = {
+    "", " .LZ", " .LB", " .LL", " .INVALIDBLOD4", " .INVALIDBLOD5", " .LBA", " .LLA"};
+
+/* Scalars per target: array index first, then coordinates (sm5-TLD/sm5-TMML packing tables). */
+static unsigned target_scalars(unsigned target)
+{
+    static const uint8_t n[8] = {1, 2, 2, 3, 3, 4, 3, 4};
+    return target < 8 ? n[target] : 0;
+}
+
+/* Rule 2 of the pages: 1 scalar -> any register, 2 -> even, 3 or 4 -> multiple of 4. */
+static unsigned alignment_for(unsigned scalars)
+{
+    return scalars <= 1 ? 1 : scalars == 2 ? 2 : 4;
+}
+
+static unsigned popcount4(unsigned m)
+{
+    return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1);
+}
+
+/* What the checks of one instruction share. */
+typedef struct checker {
+    const tgx_sm5_insn *in;
+    const char *file;
+    unsigned line;
+    tgx_diag_list *out;
+    tgx_status st;
+    const char *page; /* the page whose register rules apply to this class */
+    char what[64];    /* "encoding 3 (2D .LL)" or "2D .LZ" & co., for messages */
+} checker;
+
+static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, ...)
+{
+    char detail[TGX_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    const char *page = rule_page[r][0] ? rule_page[r] : c->page;
+    tgx_diag d;
+    tgx_diag_set(&d, TGX_ERR_INVALID, c->file, c->line, 0, "%s: %s: %s", page, rule_text[r],
+                 detail);
+    d.severity = sev;
+    if (tgx_diag_list_add(c->out, &d) < 0)
+        c->st = TGX_ERR_NOMEM;
+    else if (sev == TGX_SEV_ERROR && c->st == TGX_OK)
+        c->st = TGX_ERR_INVALID;
+}
+
+static void reg_name(unsigned r, char buf[8])
+{
+    if (r == RZ)
+        snprintf(buf, 8, "RZ");
+    else
+        snprintf(buf, 8, "R%u", r & 0xffu);
+}
+
+/* Rules 2-4 for one source register holding n scalars described by packing. unused_sev is the
+ * severity of "Rb should be RZ" (TEXS: must; TLD: should, no error generated). */
+static void check_source(checker *c, const char *name, unsigned reg, unsigned n,
+                         const char *packing, tgx_severity unused_sev)
+{
+    char rn[8];
+    reg_name(reg, rn);
+    int is_a = name[1] == 'a';
+    if (n == 0) {
+        if (reg != RZ)
+            report(c, unused_sev, RULE_RB_UNUSED_RZ, "%s packs no parameter in %s, but %s is %s",
+                   c->what, name, name, rn);
+        return;
+    }
+    if (reg == RZ) {
+        report(c, TGX_SEV_ERROR, is_a ? RULE_RA_NOT_RZ : RULE_RB_NOT_RZ,
+               "%s packs %s in %s, but %s is RZ", c->what, packing, name, name);
+        return;
+    }
+    unsigned al = alignment_for(n);
+    if (reg % al != 0)
+        report(c, TGX_SEV_ERROR, is_a ? RULE_RA_ALIGN : RULE_RB_ALIGN,
+               "%s packs %s (%u scalars) in %s, so %s must be a multiple of %u, not %s", c->what,
+               packing, n, name, name, al, rn);
+}
+
+/* Rule 1: a destination written with n components is aligned to n (3 -> 4). */
+static void check_dest(checker *c, const char *name, unsigned reg, unsigned n, const char *mask)
+{
+    unsigned al = alignment_for(n);
+    if (reg == RZ || reg % al == 0)
+        return;
+    char rn[8];
+    reg_name(reg, rn);
+    report(c, TGX_SEV_ERROR, RULE_RD_ALIGN,
+           "write mask %s writes %u register%s at %s, so %s must be a multiple of %u, not %s", mask,
+           n, n == 1 ? "" : "s", name, name, al, rn);
+}
+
+static void mask_text(unsigned m, char buf[8])
+{
+    snprintf(buf, 8, "0x%x", m & 0xfu);
+}
+
+static const short_encoding *find_encoding(tgx_sm5_class cls, unsigned num)
+{
+    for (size_t i = 0; i < sizeof short_encodings / sizeof short_encodings[0]; i++)
+        if (short_encodings[i].cls == cls && short_encodings[i].num == num)
+            return &short_encodings[i];
+    return NULL;
+}
+
+static const short_packing *find_packing(tgx_sm5_class cls, unsigned num)
+{
+    for (size_t i = 0; i < sizeof short_packings / sizeof short_packings[0]; i++)
+        if (short_packings[i].cls == cls && short_packings[i].num == num)
+            return &short_packings[i];
+    return NULL;
+}
+
+/* "2D .LL .DC" for a target, LOD mode and mode flags. */
+static void mode_text(unsigned target, unsigned lod, uint32_t flags, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s%s%s", target < 8 ? target_name[target] : "?",
+             lod < 8 ? lod_name[lod] : " ?", flags & TGX_SM5_F_DC ? " .DC" : "",
+             flags & TGX_SM5_F_AOFFI ? " .AOFFI" : "", flags & TGX_SM5_F_MS ? " .MS" : "");
+}
+
+/* TEXS/TLDS: the instruction's target and modifiers must be its encoding's row. */
+static void check_fields_match(checker *c, const short_encoding *e)
+{
+    const tgx_sm5_insn *in = c->in;
+    uint32_t f = in->flags & SHORT_MODE_FLAGS;
+    if (in->target == e->target && in->lod == e->lod && f == (e->flags & SHORT_MODE_FLAGS))
+        return;
+    char has[48];
+    mode_text(in->target, in->lod, f, has, sizeof has);
+    report(c, TGX_SEV_ERROR, RULE_FIELDS_MATCH_ENCODING, "%s, but the instruction says %s", c->what,
+           has);
+}
+
+/* sm5-TEXS Rd1/Rd0/wmsk tables, shared by TEXS and TLDS (same fields, same stores in yuzu). */
+static void check_short_dest(checker *c)
+{
+    const tgx_sm5_insn *in = c->in;
+    int f16 = !!(in->flags & TGX_SM5_F_F16);
+    unsigned w = in->wmsk_enc;
+    if (in->rd1 == RZ) {
+        if (w >= 8)
+            return; /* a 3-bit field cannot hold more */
+        unsigned n = popcount4(wmsk2c[w]);
+        check_dest(c, "Rd0", in->rd, f16 ? 1 : n, wmsk2c_name[w]);
+        return;
+    }
+    if (w >= 5) {
+        char rn[8];
+        reg_name(in->rd1, rn);
+        report(c, TGX_SEV_ERROR, RULE_WMASK_TABLE,
+               "with Rd1 = %s (not RZ) the write mask is one of RGB, RGA, RBA, GBA, RGBA "
+               "(encodings 0-4); encoding %u is not in that table",
+               rn, w);
+        return;
+    }
+    unsigned n = popcount4(wmsk34c[w]);
+    check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, wmsk34c_name[w]);
+    check_dest(c, "Rd1", in->rd1, f16 ? 1 : n - 2, wmsk34c_name[w]);
+}
+
+static void check_texs_tlds(checker *c, int is_tlds)
+{
+    const tgx_sm5_insn *in = c->in;
+    const short_encoding *e = find_encoding(in->cls, in->texs_enc);
+    const short_packing *p = find_packing(in->cls, in->texs_enc);
+    if (!e || !p) {
+        report(c, TGX_SEV_ERROR, is_tlds ? RULE_TLDS_ENCODING : RULE_TEXS_ENCODING,
+               "encoding %u does not exist (%s)", in->texs_enc,
+               is_tlds ? "TLDS has 0, 1, 2, 4, 5, 6, 7, 8 and 12" : "TEXS has 0-13");
+        return;
+    }
+    char mode[48];
+    mode_text(e->target, e->lod, e->flags, mode, sizeof mode);
+    snprintf(c->what, sizeof c->what, "encoding %u (%s)", e->num, mode);
+    check_fields_match(c, e);
+    check_source(c, "Ra", in->ra, p->na, p->pa, TGX_SEV_ERROR);
+    check_source(c, "Rb", in->rb, p->nb, p->pb, TGX_SEV_ERROR);
+    check_short_dest(c);
+}
+
+/* TLD4S (yuzu's TLD4S decoder): 2D only; Ra = s (Rb = t) without .AOFFI/.DC, else Ra = s,t and
+ * Rb = offset and/or the depth reference. Always 4 components: Rd0 = R,G, Rd1 = B,A (F16: one
+ * packed register each). */
+static void check_tld4s(checker *c)
+{
+    const tgx_sm5_insn *in = c->in;
+    int aoffi = !!(in->flags & TGX_SM5_F_AOFFI), dc = !!(in->flags & TGX_SM5_F_DC);
+    int f16 = !!(in->flags & TGX_SM5_F_F16);
+    snprintf(c->what, sizeof c->what, "TLD4S%s%s", aoffi ? ".AOFFI" : "", dc ? ".DC" : "");
+    const char *pb = aoffi && dc ? "offset,dc" : aoffi ? "offset" : dc ? "dc" : "t";
+    check_source(c, "Ra", in->ra, aoffi || dc ? 2 : 1, aoffi || dc ? "s,t" : "s", TGX_SEV_ERROR);
+    check_source(c, "Rb", in->rb, aoffi && dc ? 2 : 1, pb, TGX_SEV_ERROR);
+    check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, "RGBA");
+    check_dest(c, "Rd1", in->rd1, f16 ? 1 : 2, "RGBA");
+}
+
+static int is_bindless(tgx_sm5_class cls)
+{
+    return cls == TGX_SM5_TEX_B || cls == TGX_SM5_TLD_B || cls == TGX_SM5_TLD4_B ||
+           cls == TGX_SM5_TXD_B || cls == TGX_SM5_TXQ_B || cls == TGX_SM5_TMML_B;
+}
+
+/* TEX, TLD, TLD4, TMML: Ra = [array], coordinates; Rb = [handle], [LOD], [offset], [.MS sample],
+ * [depth reference] (sm5-TLD / sm5-TMML packing tables). Returns 0 where the packing is not known
+ * (.LBA/.LLA, .PTP, reserved values), so nothing is checked. */
+static int general_packing(const tgx_sm5_insn *in, unsigned *na, unsigned *nb)
+{
+    if (in->target >= 8 || in->lod == TGX_SM5_LOD_INVALID4 || in->lod == TGX_SM5_LOD_INVALID5 ||
+        in->lod == TGX_SM5_LOD_LBA || in->lod == TGX_SM5_LOD_LLA || (in->flags & TGX_SM5_F_PTP) ||
+        in->toff == TGX_SM5_TOFF_INVALID3)
+        return 0;
+    *na = target_scalars(in->target);
+    *nb = (unsigned)is_bindless(in->cls) +
+          (in->lod == TGX_SM5_LOD_LB || in->lod == TGX_SM5_LOD_LL) +
+          !!(in->flags & TGX_SM5_F_AOFFI) + !!(in->flags & TGX_SM5_F_MS) +
+          !!(in->flags & TGX_SM5_F_DC);
+    return 1;
+}
+
+static void check_general(checker *c)
+{
+    const tgx_sm5_insn *in = c->in;
+    unsigned na, nb;
+    snprintf(c->what, sizeof c->what, "%s %s%s", tgx_sm5_class_name(in->cls),
+             in->target < 8 ? target_name[in->target] : "?", in->lod < 8 ? lod_name[in->lod] : "");
+    if (general_packing(in, &na, &nb)) {
+        check_source(c, "Ra", in->ra, na, "the array index and coordinates", TGX_SEV_ERROR);
+        check_source(c, "Rb", in->rb, nb, "the handle/LOD/offset/sample/reference",
+                     TGX_SEV_WARNING);
+    }
+}
+
+/* sm5-TLD: .MS needs .LZ and 2D/ARRAY_2D; .CL excludes .MS. */
+static void check_tld_modes(checker *c)
+{
+    const tgx_sm5_insn *in = c->in;
+    if (!(in->flags & TGX_SM5_F_MS))
+        return;
+    if (in->lod != TGX_SM5_LOD_LZ || (in->target != TGX_SM5_2D && in->target != TGX_SM5_ARRAY_2D))
+        report(c, TGX_SEV_ERROR, RULE_MS_LZ_2D, "the instruction has%s .MS and target %s",
+               in->lod < 8 ? lod_name[in->lod] : "?",
+               in->target < 8 ? target_name[in->target] : "?");
+    if (in->flags & TGX_SM5_F_CL)
+        report(c, TGX_SEV_ERROR, RULE_MS_CL, "this TLD has both");
+}
+
+static void check_txa(checker *c)
+{
+    const tgx_sm5_insn *in = c->in;
+    char rn[8];
+    reg_name(in->ra, rn);
+    if (in->ra == RZ || in->ra % 4 != 0)
+        report(c, TGX_SEV_ERROR, RULE_TXA_RA, "Ra packs s, t, r (weights) but is %s", rn);
+}
+
+/* Classes with a 4-bit write mask: Rd holds popcount(mask) registers (rule 1). */
+static int has_wmask4(tgx_sm5_class cls)
+{
+    return cls != TGX_SM5_TEXS && cls != TGX_SM5_TLDS && cls != TGX_SM5_TLD4S;
+}
+
+static const char *class_page(tgx_sm5_class cls)
+{
+    switch (cls) {
+    case TGX_SM5_TEXS:
+    case TGX_SM5_TLDS:
+    case TGX_SM5_TLD4S: return "sm5-TEXS";
+    case TGX_SM5_TMML:
+    case TGX_SM5_TMML_B: return "sm5-TMML";
+    case TGX_SM5_TXA: return "sm5-TXA";
+    default: return "sm5-TLD";
+    }
+}
+
+static void check_common(checker *c, tgx_sm5_arch arch, const tgx_sm5_legal_opts *opts)
+{
+    const tgx_sm5_insn *in = c->in;
+    /* TEXS/TLDS: their encoding tables have no 3D .DC row; check_fields_match says so */
+    if ((in->flags & TGX_SM5_F_DC) &&
+        (in->target == TGX_SM5_3D || in->target == TGX_SM5_ARRAY_3D) && in->cls != TGX_SM5_TEXS &&
+        in->cls != TGX_SM5_TLDS)
+        report(c, TGX_SEV_ERROR, RULE_DC_3D, "%s has .DC with target %s",
+               tgx_sm5_class_name(in->cls), target_name[in->target]);
+    if ((in->flags & TGX_SM5_F_F16) && arch != TGX_SM5_ARCH_SM50 && opts && opts->tex_kind &&
+        opts->tex_kind(opts->user, in) == TGX_SM5_TEX_INTEGER)
+        report(c, TGX_SEV_ERROR, RULE_F16_INT, "%s.F16 reads texture 0x%x, an integer texture",
+               tgx_sm5_class_name(in->cls), in->tex_index);
+    if (has_wmask4(in->cls)) {
+        char m[8];
+        mask_text(in->wmask, m);
+        check_dest(c, "Rd", in->rd, popcount4(in->wmask), m);
+    }
+}
+
+tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
+                               const tgx_sm5_legal_opts *opts, const char *file, unsigned line,
+                               tgx_diag_list *out)
+{
+    if (!in || !out || (unsigned)in->cls >= TGX_SM5_CLASS_COUNT)
+        return TGX_ERR_ARG;
+    checker c = {in, file, line, out, TGX_OK, class_page(in->cls), ""};
+    switch (in->cls) {
+    case TGX_SM5_TEXS: check_texs_tlds(&c, 0); break;
+    case TGX_SM5_TLDS: check_texs_tlds(&c, 1); break;
+    case TGX_SM5_TLD4S: check_tld4s(&c); break;
+    case TGX_SM5_TLD:
+    case TGX_SM5_TLD_B:
+        check_tld_modes(&c);
+        check_general(&c);
+        break;
+    case TGX_SM5_TEX:
+    case TGX_SM5_TEX_B:
+    case TGX_SM5_TLD4:
+    case TGX_SM5_TLD4_B:
+    case TGX_SM5_TMML:
+    case TGX_SM5_TMML_B: check_general(&c); break;
+    case TGX_SM5_TXA: check_txa(&c); break;
+    default: /* TXD, TXQ: no page gives their Ra/Rb packing; only rule 1 below */ break;
+    }
+    check_common(&c, arch, opts);
+    return c.st;
+}
