@@ -92,10 +92,17 @@ static tgx_status read_info(tgx_pipe_shader *s, tgx_diag *d)
         const tgx_tgsi_property_decl *p = &t->props[i];
         if (p->num_values < 1)
             continue;
+        /* Values are Mesa's numbers, each list from 0 (LOWER_LEFT = 1, INTEGER = 1). tgsi.h
+         * numbers both lists in one enum (PIXEL_CENTER_HALF_INTEGER = 2), so take the offset
+         * from each list's first member. */
         if (p->name == TGX_TGSI_PROPERTY_FS_COORD_ORIGIN)
-            info->origin_lower_left = p->values[0] == TGX_TGSI_FS_COORD_ORIGIN_LOWER_LEFT;
+            info->origin_lower_left =
+                p->values[0] == (uint32_t)(TGX_TGSI_FS_COORD_ORIGIN_LOWER_LEFT -
+                                           TGX_TGSI_FS_COORD_ORIGIN_UPPER_LEFT);
         else if (p->name == TGX_TGSI_PROPERTY_FS_COORD_PIXEL_CENTER)
-            info->pixel_center_integer = p->values[0] == TGX_TGSI_FS_COORD_PIXEL_CENTER_INTEGER;
+            info->pixel_center_integer =
+                p->values[0] == (uint32_t)(TGX_TGSI_FS_COORD_PIXEL_CENTER_INTEGER -
+                                           TGX_TGSI_FS_COORD_PIXEL_CENTER_HALF_INTEGER);
     }
     return st;
 }

@@ -1,0 +1,244 @@
+/* The pipeline end to end with small shaders: fragment coordinates and FACE (TGSI spec,
+ * "TGSI_SEMANTIC_POSITION" / "FACE"; the FS_COORD_* properties), perspective-correct and flat
+ * interpolation (GL 4.6 eq. 14.9, table 13.2), helper lanes for derivatives, identical images
+ * for any thread count, and a compute dispatch. Expected values are the formulas, computed here
+ * in double from the vertex data. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tgx/pipe.h"
+#include "tgx/util.h"
+#include "tgx_test.h"
+
+static tgx_pipe_shader *shader(const char *text)
+{
+    tgx_pipe_shader *s = NULL;
+    tgx_diag d;
+    tgx_status st = tgx_pipe_shader_parse(text, strlen(text), "test.tgsi", &s, &d);
+    TGX_CHECK(st == TGX_OK, "shader: %s:%u:%u: %s", d.file, d.line, d.column, d.message);
+    return s;
+}
+
+static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+
+/* Renders fs on the full-screen quad with the built-in vertex shader into a w x h target. */
+static uint32_t *render_quad(const char *fs_text, uint32_t w, uint32_t h, unsigned threads)
+{
+    tgx_pipe_shader *vs = NULL, *fs = shader(fs_text);
+    tgx_diag d;
+    TGX_CHECK(tgx_pipe_shader_passthrough(&vs, &d) == TGX_OK, "passthrough: %s", d.message);
+    tgx_pipe_target t = {w, h, false, calloc((size_t)w * h * 4, 4)};
+    tgx_pipe_draw draw;
+    tgx_pipe_state st;
+    memset(&draw, 0, sizeof draw);
+    tgx_pipe_state_init(&st, w, h);
+    st.threads = threads;
+    draw.vs = vs, draw.fs = fs, draw.prim = TGX_PIPE_TRIANGLE_STRIP, draw.vertex_count = 4;
+    draw.attribs[0].words = (const uint32_t *)(const void *)quad;
+    draw.attribs[0].components = 2;
+    draw.targets[0] = &t;
+    tgx_status s = vs && fs ? tgx_pipe_render(&draw, &st, &d) : TGX_ERR_ARG;
+    TGX_CHECK(s == TGX_OK, "render: %s", d.message);
+    tgx_pipe_shader_destroy(vs);
+    tgx_pipe_shader_destroy(fs);
+    return t.words;
+}
+
+static float px(const uint32_t *img, uint32_t w, int x, int y, int c)
+{
+    return tgx_bits2f(img[((size_t)y * w + (size_t)x) * 4 + (size_t)c]);
+}
+
+static void test_fragcoord(void)
+{
+    const uint32_t W = 10, H = 6;
+    uint32_t *img = render_quad("FRAG\nDCL IN[0], POSITION, LINEAR\nDCL IN[1].x, FACE, CONSTANT\n"
+                                "DCL OUT[0], COLOR\n  0: MOV OUT[0].xyz, IN[0]\n"
+                                "  1: MOV OUT[0].w, IN[1].xxxx\n  2: END\n",
+                                W, H, 1);
+    int bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            bad += px(img, W, x, y, 0) != x + 0.5f || px(img, W, x, y, 1) != y + 0.5f ||
+                   px(img, W, x, y, 2) != 0.5f || px(img, W, x, y, 3) != 1.0f;
+    TGX_CHECK(bad == 0, "POSITION = (x+.5, y+.5, 0.5), FACE = +1: %d pixels differ", bad);
+    free(img);
+    img = render_quad("FRAG\nPROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+                      "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\nDCL IN[0], POSITION, LINEAR\n"
+                      "DCL OUT[0], COLOR\n  0: MOV OUT[0], IN[0]\n  1: END\n",
+                      W, H, 1);
+    bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            bad += px(img, W, x, y, 0) != (float)x || px(img, W, x, y, 1) != (float)(H - 1 - y) ||
+                   px(img, W, x, y, 3) != 1.0f;
+    TGX_CHECK(bad == 0, "LOWER_LEFT + INTEGER: (x, H-1-y): %d pixels differ", bad);
+    free(img);
+}
+
+/* Coarse derivative of the window x on every pixel, helpers included: exactly 1. */
+static void test_helpers_and_threads(void)
+{
+    const char *fs = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL IN[1].xy, GENERIC[0], PERSPECTIVE\n"
+                     "DCL OUT[0], COLOR\n  0: DDX OUT[0].x, IN[0].xxxx\n"
+                     "  1: DDY OUT[0].y, IN[0].yyyy\n  2: MOV OUT[0].zw, IN[1].xxxy\n  3: END\n";
+    const uint32_t W = 67, H = 45; /* odd sizes: quads on the right and top edges have helpers */
+    uint32_t *a = render_quad(fs, W, H, 1), *b = render_quad(fs, W, H, 3);
+    int bad = 0;
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++)
+            bad += px(a, W, x, y, 0) != 1.0f || px(a, W, x, y, 1) != 1.0f;
+    TGX_CHECK(bad == 0, "DDX(x) = DDY(y) = 1 everywhere (helper lanes run): %d differ", bad);
+    float u = px(a, W, 20, 30, 2), v = px(a, W, 20, 30, 3);
+    TGX_CHECK(fabs(u - 20.5 / W) < 1e-6 && fabs(v - 30.5 / H) < 1e-6,
+              "GENERIC[0] = ((x+.5)/W, (y+.5)/H): %g %g", u, v);
+    TGX_CHECK(memcmp(a, b, (size_t)W * H * 16) == 0, "1 thread and 3 threads: same image");
+    free(a);
+    free(b);
+}
+
+/* One triangle with clip w = 1, 2, 4: perspective-correct, linear and flat inputs. */
+static void test_interpolation_modes(void)
+{
+    const char *vs_text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
+                          "DCL OUT[1], GENERIC[0]\n  0: MOV OUT[0], IN[0]\n  1: MOV OUT[1], IN[1]\n"
+                          "  2: END\n";
+    /* one fragment shader per mode, all reading the same varying */
+    const char *fs3 = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                      "  0: MOV OUT[0], IN[0]\n  1: END\n";
+    const char *fs_lin = "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\n"
+                         "  0: MOV OUT[0], IN[0]\n  1: END\n";
+    const char *fs_flat = "FRAG\nDCL IN[0], GENERIC[0]\nDCL OUT[0], COLOR\n"
+                          "  0: MOV OUT[0], IN[0]\n  1: END\n";
+    /* clip positions (x, y, z, w) and an attribute per vertex */
+    float clip[3][4] = {{-0.9f, -0.8f, 0, 1}, {1.6f, -1.4f, 0, 2}, {-2.0f, 3.2f, 0, 4}};
+    float attr[3][4] = {{1, 10, 100, 7}, {2, 20, 200, 8}, {3, 30, 300, 9}};
+    const char *frag[3] = {fs3, fs_lin, fs_flat};
+    const uint32_t W = 32, H = 32;
+    for (int mode = 0; mode < 3; mode++) {
+        tgx_pipe_shader *vs = shader(vs_text), *fs = shader(frag[mode]);
+        tgx_pipe_target t = {W, H, false, calloc((size_t)W * H * 4, 4)};
+        tgx_pipe_draw draw;
+        tgx_pipe_state st;
+        tgx_diag d;
+        memset(&draw, 0, sizeof draw);
+        tgx_pipe_state_init(&st, W, H);
+        st.threads = 2;
+        draw.vs = vs, draw.fs = fs, draw.prim = TGX_PIPE_TRIANGLES, draw.vertex_count = 3;
+        draw.attribs[0].words = (const uint32_t *)(const void *)clip;
+        draw.attribs[0].components = 4;
+        draw.attribs[1].words = (const uint32_t *)(const void *)attr;
+        draw.attribs[1].components = 4;
+        draw.targets[0] = &t;
+        tgx_status s = vs && fs ? tgx_pipe_render(&draw, &st, &d) : TGX_ERR_ARG;
+        TGX_CHECK(s == TGX_OK, "render: %s", d.message);
+        double win[3][3];
+        for (int k = 0; k < 3; k++) {
+            win[k][0] = (clip[k][0] / clip[k][3] + 1) * W / 2;
+            win[k][1] = (clip[k][1] / clip[k][3] + 1) * H / 2;
+            win[k][2] = 1.0 / clip[k][3];
+        }
+        double area = (win[1][0] - win[0][0]) * (win[2][1] - win[0][1]) -
+                      (win[2][0] - win[0][0]) * (win[1][1] - win[0][1]);
+        double worst = 0;
+        int covered = 0;
+        for (uint32_t y = 0; y < H; y++)
+            for (uint32_t x = 0; x < W; x++) {
+                double b[3], pxc = x + 0.5, pyc = y + 0.5;
+                for (int i = 0; i < 3; i++) {
+                    const double *a0 = win[(i + 1) % 3], *c0 = win[(i + 2) % 3];
+                    b[i] =
+                        ((c0[0] - a0[0]) * (pyc - a0[1]) - (c0[1] - a0[1]) * (pxc - a0[0])) / area;
+                }
+                if (b[0] <= 1e-9 || b[1] <= 1e-9 || b[2] <= 1e-9)
+                    continue; /* outside or on an edge: coverage is tested elsewhere */
+                covered++;
+                double iw = b[0] * win[0][2] + b[1] * win[1][2] + b[2] * win[2][2];
+                for (int c = 0; c < 4; c++) {
+                    double want;
+                    if (mode == 0)
+                        want = (b[0] * attr[0][c] * win[0][2] + b[1] * attr[1][c] * win[1][2] +
+                                b[2] * attr[2][c] * win[2][2]) /
+                               iw;
+                    else if (mode == 1)
+                        want = b[0] * attr[0][c] + b[1] * attr[1][c] + b[2] * attr[2][c];
+                    else
+                        want = attr[2][c]; /* provoking vertex: the last */
+                    double got = px(t.words, W, (int)x, (int)y, c);
+                    double err = fabs(got - want) / (fabs(want) > 1 ? fabs(want) : 1);
+                    worst = err > worst ? err : worst;
+                }
+            }
+        TGX_CHECK(covered > 100, "triangle covers pixels (%d)", covered);
+        TGX_CHECK(worst < 2e-6, "mode %d: relative error %g", mode, worst);
+        free(t.words);
+        tgx_pipe_shader_destroy(vs);
+        tgx_pipe_shader_destroy(fs);
+    }
+}
+
+static void test_clip_w_error(void)
+{
+    const char *vs_text = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n"
+                          "  1: END\n";
+    tgx_pipe_shader *vs = shader(vs_text);
+    tgx_pipe_shader *fs = shader("FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {    1.0000,     "
+                                 "0.0000,     0.0000,     1.0000}\n  0: MOV OUT[0], IMM[0]\n"
+                                 "  1: END\n");
+    float clip[3][4] = {{0, 0, 0, 1}, {1, 0, 0, -1}, {0, 1, 0, 1}};
+    tgx_pipe_target t = {4, 4, false, calloc(64, 4)};
+    tgx_pipe_draw draw;
+    tgx_pipe_state st;
+    tgx_diag d;
+    memset(&draw, 0, sizeof draw);
+    tgx_pipe_state_init(&st, 4, 4);
+    draw.vs = vs, draw.fs = fs, draw.prim = TGX_PIPE_TRIANGLES, draw.vertex_count = 3;
+    draw.attribs[0].words = (const uint32_t *)(const void *)clip;
+    draw.attribs[0].components = 4;
+    draw.targets[0] = &t;
+    TGX_CHECK(vs && fs && tgx_pipe_render(&draw, &st, &d) == TGX_ERR_UNSUPPORTED,
+              "a vertex behind the eye is refused (no clipper)");
+    free(t.words);
+    tgx_pipe_shader_destroy(vs);
+    tgx_pipe_shader_destroy(fs);
+}
+
+/* 2 x 1 workgroups of 8 threads: word[g*8 + t] = THREAD_ID.x + 100 * BLOCK_ID.x. */
+static void test_dispatch(void)
+{
+    tgx_pipe_shader *cs = shader("COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 8\n"
+                                 "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                                 "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\n"
+                                 "DCL SV[1], BLOCK_ID\nDCL BUFFER[0]\nDCL TEMP[0..1]\n"
+                                 "IMM[0] UINT32 {100, 8, 4, 0}\n"
+                                 "  0: UMAD TEMP[0].x, SV[1].xxxx, IMM[0].yyyy, SV[0].xxxx\n"
+                                 "  1: UMUL TEMP[0].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                                 "  2: UMAD TEMP[1].x, SV[1].xxxx, IMM[0].xxxx, SV[0].xxxx\n"
+                                 "  3: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+                                 "  4: END\n");
+    uint32_t words[16];
+    memset(words, 0xff, sizeof words);
+    tgx_pipe_bindings b;
+    memset(&b, 0, sizeof b);
+    b.buffer[0] = words;
+    b.buffer_bytes[0] = sizeof words;
+    uint32_t grid[3] = {2, 1, 1};
+    tgx_diag d;
+    TGX_CHECK(cs && tgx_pipe_dispatch(cs, grid, &b, 0, &d) == TGX_OK, "dispatch: %s", d.message);
+    int bad = 0;
+    for (unsigned i = 0; i < 16; i++)
+        bad += words[i] != (i % 8) + 100 * (i / 8);
+    TGX_CHECK(bad == 0, "ids written: %d wrong", bad);
+    tgx_pipe_shader_destroy(cs);
+}
+
+int main(void)
+{
+    test_fragcoord();
+    test_helpers_and_threads();
+    test_interpolation_modes();
+    test_clip_w_error();
+    test_dispatch();
+    return tgx_test_finish();
+}
