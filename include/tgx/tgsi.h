@@ -455,8 +455,9 @@ unsigned tgx_tgsi_opcode_post_indent(unsigned op);
  * The IR
  * ------------------------------------------------------------------------------------------ */
 
-/* 1-based position in the source text of a declaration, immediate, property or instruction
- * (0,0 for things built in memory). */
+/* 1-based position in the source text of a declaration, immediate, property or instruction,
+ * and of an instruction's operands, target and label, so that a diagnostic about one operand
+ * points at it (0,0 for things built in memory). */
 typedef struct tgx_tgsi_pos {
     uint32_t line;
     uint32_t column;
@@ -480,6 +481,7 @@ typedef struct tgx_tgsi_indirect {
     int32_t index;
     uint8_t swizzle; /* one component, TGX_TGSI_SWZ_* */
     uint16_t array_id;
+    tgx_tgsi_pos pos; /* where the address register's name starts (0,0 when built in memory) */
 } tgx_tgsi_indirect;
 
 /* The register part shared by dst and src operands: FILE[index], FILE[ADDR[0].x+index],
@@ -493,6 +495,7 @@ typedef struct tgx_tgsi_register {
     int32_t dim_index; /* the outer index; the offset added to dim_ind when dim_indirect */
     bool dim_indirect;
     tgx_tgsi_indirect dim_ind;
+    tgx_tgsi_pos pos; /* where the file name starts ("TEMP" of TEMP[1]) */
 } tgx_tgsi_register;
 
 typedef struct tgx_tgsi_dst {
@@ -505,6 +508,7 @@ typedef struct tgx_tgsi_src {
     uint8_t swizzle[4]; /* source component for x, y, z, w; identity when none is written */
     bool negate;        /* -SRC (applied after absolute) */
     bool absolute;      /* |SRC| */
+    tgx_tgsi_pos pos;   /* where the operand starts, its '-' or '|' included */
 } tgx_tgsi_src;
 
 /* Texel offset operand of a texture instruction: ", IMM[0].xyx" (three components). */
@@ -529,12 +533,14 @@ typedef struct tgx_tgsi_instruction {
     /* Texture ops (TGX_TGSI_OPF_TEX): the target and texel offsets. */
     bool has_texture;
     tgx_tgsi_texture texture;
+    tgx_tgsi_pos texture_pos;
     uint8_t num_tex_offsets;
     tgx_tgsi_tex_offset tex_offsets[TGX_TGSI_MAX_TEX_OFFSETS];
 
     /* Branch target ":N" (an instruction number) of IF/UIF/ELSE/BGNLOOP/ENDLOOP/CAL/BGNSUB. */
     bool has_label;
     uint32_t label;
+    tgx_tgsi_pos label_pos; /* of the ':' */
 
     /* Memory ops (TGX_TGSI_OPF_MEMORY): qualifier bits (TGX_TGSI_MEM_*), the image target
      * (BUFFER when none is written: Mesa prints it only when not BUFFER) and the image format

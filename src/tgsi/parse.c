@@ -74,6 +74,12 @@ static uint32_t column_of(const parser *p, size_t at)
     return c > UINT32_MAX ? UINT32_MAX : (uint32_t)c;
 }
 
+static tgx_tgsi_pos pos_of(const parser *p, size_t at)
+{
+    tgx_tgsi_pos pos = {p->line_no, column_of(p, at)};
+    return pos;
+}
+
 static tgx_status fail_at(parser *p, size_t at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -261,6 +267,7 @@ static tgx_status parse_indirect(parser *p, tgx_tgsi_indirect *ind)
         return fail_at(p, at, "expected a register file for the indirect address, found %s",
                        found(p, buf, sizeof buf));
     ind->file = (tgx_tgsi_file)f;
+    ind->pos = pos_of(p, at);
     uint32_t idx;
     tgx_status st;
     if ((st = expect_char(p, '[', "after the address register file")) != TGX_OK ||
@@ -354,6 +361,7 @@ static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
     r->index = idx;
     r->indirect = ind;
     r->ind = indr;
+    r->pos = pos_of(p, at);
     return TGX_OK;
 }
 
@@ -423,6 +431,7 @@ static tgx_status parse_src(parser *p, tgx_tgsi_src *s)
     tgx_status st;
     memset(s, 0, sizeof *s);
     skip_space(p);
+    s->pos = pos_of(p, p->pos);
     if (peek(p) == '-') {
         s->negate = true;
         p->pos++;
@@ -589,6 +598,7 @@ static tgx_status parse_inst_suffixes(parser *p, tgx_tgsi_instruction *in,
         if ((st = expect_char(p, ',', "and a texture target (2D, CUBE, ...)")) != TGX_OK)
             return st;
         skip_space(p);
+        in->texture_pos = pos_of(p, p->pos);
         int t = parse_texture_name(p);
         if (t < 0)
             return FAIL(p, "expected a texture target (2D, CUBE, SHADOW2D, ...), found %s",
@@ -635,6 +645,7 @@ static tgx_status parse_label(parser *p, tgx_tgsi_instruction *in, const tgx_tgs
         return TGX_OK;
     if (!(info->flags & TGX_TGSI_OPF_LABEL))
         return FAIL(p, "%s does not take a label", info->name);
+    in->label_pos = pos_of(p, p->pos);
     p->pos++;
     in->has_label = true;
     return parse_uint(p, 0xffffffffu, &in->label, "a label (an instruction number)");

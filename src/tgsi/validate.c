@@ -1,0 +1,713 @@
+/* The TGSI validator: checks a parsed shader against the rules of the TGSI specification
+ * (spec/tgsi-spec.txt) and reports every problem with the position the IR recorded.
+ *
+ * This file holds the entry point, the diagnostics and the operand rules (registers declared,
+ * operand kinds, read-only files, modifiers, 64-bit pairs, texture targets). Control flow lives
+ * in validate_flow.c, per-processor and declaration rules in validate_stage.c. docs/check.md
+ * lists the rules with their spec sections; tests/data/bad has a malformed input for each.
+ *
+ * The parser records where each operand, address register, texture target and label starts, so
+ * a finding about one of them points at it; findings about the whole instruction point at its
+ * opcode. Messages also name the operand ("ADD src1", "TEMP[9]") for IR built in memory.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tgsi/validate_internal.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Diagnostics
+ * ------------------------------------------------------------------------------------------ */
+
+static void add_diag(tgx_vctx *c, tgx_severity sev, tgx_tgsi_pos pos, const char *fmt, va_list ap)
+{
+    tgx_diag d;
+    if (c->full || c->nomem != TGX_OK)
+        return;
+    if (c->count >= TGX_VALIDATE_MAX_DIAGS) {
+        tgx_diag_set(&d, TGX_ERR_LIMIT, c->file, pos.line, pos.column,
+                     "more than %d problems; the rest are not reported", TGX_VALIDATE_MAX_DIAGS);
+        c->full = true;
+        sev = TGX_SEV_ERROR;
+    } else {
+        tgx_diag_vset(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, pos.line,
+                      pos.column, fmt, ap);
+    }
+    d.severity = sev;
+    if (tgx_diag_list_add(c->out, &d) != TGX_OK) {
+        c->nomem = TGX_ERR_NOMEM;
+        return;
+    }
+    c->count++;
+    if (sev == TGX_SEV_ERROR)
+        c->num_errors++;
+}
+
+void tgx_v_error(tgx_vctx *c, tgx_tgsi_pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(c, TGX_SEV_ERROR, pos, fmt, ap);
+    va_end(ap);
+}
+
+void tgx_v_warning(tgx_vctx *c, tgx_tgsi_pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    add_diag(c, TGX_SEV_WARNING, pos, fmt, ap);
+    va_end(ap);
+}
+
+/* Findings are made subject by subject; users read them in text order. Sorts this run's
+ * findings by position, keeping the order of findings at the same position. */
+typedef struct keyed_diag {
+    tgx_diag d;
+    size_t seq;
+} keyed_diag;
+
+static int cmp_keyed(const void *pa, const void *pb)
+{
+    const keyed_diag *a = pa, *b = pb;
+    if (a->d.line != b->d.line)
+        return a->d.line < b->d.line ? -1 : 1;
+    if (a->d.column != b->d.column)
+        return a->d.column < b->d.column ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static void sort_findings(tgx_vctx *c)
+{
+    size_t n = c->count;
+    keyed_diag *k;
+    if (n < 2)
+        return;
+    k = malloc(n * sizeof *k);
+    if (!k)
+        return; /* unsorted but complete: still correct, only less pleasant to read */
+    for (size_t i = 0; i < n; i++) {
+        k[i].d = c->out->items[c->first + i];
+        k[i].seq = i;
+    }
+    qsort(k, n, sizeof *k, cmp_keyed);
+    for (size_t i = 0; i < n; i++)
+        c->out->items[c->first + i] = k[i].d;
+    free(k);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Names and look-ups
+ * ------------------------------------------------------------------------------------------ */
+
+const char *tgx_v_file_name(unsigned file)
+{
+    const char *n = tgx_tgsi_file_name(file);
+    return n ? n : "?";
+}
+
+const char *tgx_v_op_name(unsigned op)
+{
+    const tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(op);
+    return info ? info->name : "?";
+}
+
+/* Files whose registers are numbered by the shader's IMM lines, not by DCL lines. */
+static bool decl_covers(const tgx_tgsi_declaration *d, tgx_tgsi_file file, long dim, long index)
+{
+    if (d->file != file || index < (long)d->first || index > (long)d->last)
+        return false;
+    if (file != TGX_TGSI_FILE_CONST)
+        return true;
+    /* CONST[n] (no buffer index) is buffer 0, as in Mesa's 1-D constant declarations. */
+    long want = dim < 0 ? 0 : dim;
+    long have = d->dimension ? (long)d->dim_index : 0;
+    return want == have;
+}
+
+const tgx_tgsi_declaration *tgx_v_find_decl(const tgx_vctx *c, tgx_tgsi_file file, long dim,
+                                            long index)
+{
+    for (size_t i = 0; i < c->s->num_decls; i++)
+        if (decl_covers(&c->s->decls[i], file, dim, index))
+            return &c->s->decls[i];
+    return NULL;
+}
+
+/* The buffer index of a register for CONST look-ups, -1 when absent or not static. Only CONST
+ * has a static outer index that selects declarations; IN[vertex][attr] (GEOM, TESS) names a
+ * vertex, which no declaration bounds. */
+static long reg_dim(const tgx_tgsi_register *r)
+{
+    if (r->file != TGX_TGSI_FILE_CONST || !r->dimension || r->dim_indirect)
+        return -1;
+    return r->dim_index;
+}
+
+/* "TEMP[3]", "CONST[1][5]" for a register at index (the base index when indirect). */
+static const char *reg_text(const tgx_tgsi_register *r, long index, char *buf, size_t size)
+{
+    const char *f = tgx_v_file_name(r->file);
+    if (r->dimension && !r->dim_indirect)
+        snprintf(buf, size, "%s[%ld][%ld]", f, (long)r->dim_index, index);
+    else
+        snprintf(buf, size, "%s[%ld]", f, index);
+    return buf;
+}
+
+#define REG_TEXT_MAX 48
+
+/* ---------------------------------------------------------------------------------------------
+ * Registers: declared, indirect ranges
+ * ------------------------------------------------------------------------------------------ */
+
+/* The shared-memory quirk of Mesa 22.3's nir_to_tgsi: it declares `DCL MEMORY[1], SHARED` (the
+ * index is the memory type) but addresses `MEMORY[0]` (corpus cs_shared_reduce). A warning,
+ * once per index, names the declaration the access is taken to mean. */
+static bool memory_quirk(tgx_vctx *c, const tgx_tgsi_register *r, unsigned char *warned)
+{
+    const tgx_tgsi_declaration *shared = NULL;
+    for (size_t i = 0; i < c->s->num_decls && !shared; i++) {
+        const tgx_tgsi_declaration *d = &c->s->decls[i];
+        if (d->file == TGX_TGSI_FILE_MEMORY && d->has_mem_type &&
+            d->mem_type == TGX_TGSI_MEMTYPE_SHARED)
+            shared = d;
+    }
+    long index = r->index;
+    if (!shared)
+        return false;
+    if (index >= 0 && index < 8) {
+        if (warned[index])
+            return true;
+        warned[index] = 1;
+    }
+    tgx_v_warning(c, r->pos,
+                  "MEMORY[%ld] is not declared; using the shared memory declared as "
+                  "MEMORY[%u] (Mesa 22.3 declares MEMORY[1] but addresses MEMORY[0])",
+                  index, shared->first);
+    return true;
+}
+
+/* The register an indirect index reads (ADDR[0], or TEMP[n] in Mesa's newer text). */
+static void check_address(tgx_vctx *c, const tgx_tgsi_indirect *ind)
+{
+    tgx_tgsi_register ar = {.file = ind->file, .index = ind->index};
+    char buf[REG_TEXT_MAX];
+    if (!tgx_v_find_decl(c, ind->file, -1, ind->index))
+        tgx_v_error(c, ind->pos, "%s is not declared", reg_text(&ar, ind->index, buf, sizeof buf));
+}
+
+/* spec "Array Declaration": an indirect access with an ArrayID stays inside that declaration;
+ * its index is still absolute ("the effective index is zero-based"). */
+static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
+{
+    char buf[REG_TEXT_MAX];
+    const char *f = tgx_v_file_name(r->file);
+    check_address(c, &r->ind);
+    if (r->file == TGX_TGSI_FILE_IMM) {
+        if (r->index < 0 || (size_t)r->index >= c->s->num_imms)
+            tgx_v_error(c, r->pos, "%s is not declared (base of an indirect access)",
+                        reg_text(r, r->index, buf, sizeof buf));
+        return;
+    }
+    if (r->ind.array_id == 0) {
+        if (!tgx_v_find_decl(c, r->file, reg_dim(r), r->index))
+            tgx_v_error(c, r->pos, "%s is not declared (base of an indirect access)",
+                        reg_text(r, r->index, buf, sizeof buf));
+        return;
+    }
+    for (size_t i = 0; i < c->s->num_decls; i++) {
+        const tgx_tgsi_declaration *d = &c->s->decls[i];
+        if (d->file != r->file || d->array_id != r->ind.array_id)
+            continue;
+        if (r->index < (long)d->first || r->index > (long)d->last)
+            tgx_v_error(c, r->pos, "%s is outside array %u (%s[%u..%u])",
+                        reg_text(r, r->index, buf, sizeof buf), d->array_id, f, d->first, d->last);
+        return;
+    }
+    tgx_v_error(c, r->pos, "%s array %u is not declared", f, (unsigned)r->ind.array_id);
+}
+
+static void check_declared(tgx_vctx *c, const tgx_tgsi_register *r, unsigned char *memory_warned)
+{
+    char buf[REG_TEXT_MAX];
+    if (r->dim_indirect)
+        check_address(c, &r->dim_ind);
+    if (r->indirect) {
+        check_indirect(c, r);
+        return;
+    }
+    if (r->file == TGX_TGSI_FILE_NULL)
+        return;
+    if (r->file == TGX_TGSI_FILE_IMM) {
+        if (r->index < 0 || (size_t)r->index >= c->s->num_imms)
+            tgx_v_error(c, r->pos, "%s is not declared", reg_text(r, r->index, buf, sizeof buf));
+        return;
+    }
+    if (tgx_v_find_decl(c, r->file, reg_dim(r), r->index))
+        return;
+    if (r->file == TGX_TGSI_FILE_MEMORY && memory_quirk(c, r, memory_warned))
+        return;
+    tgx_v_error(c, r->pos, "%s is not declared", reg_text(r, r->index, buf, sizeof buf));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Operand kinds
+ * ------------------------------------------------------------------------------------------ */
+
+typedef enum operand_kind {
+    KIND_VALUE,    /* a four-component value (spec "Basics") */
+    KIND_SAMPLER,  /* SAMP[n] */
+    KIND_VIEW,     /* SVIEW[n] */
+    KIND_RESOURCE, /* BUFFER, IMAGE, MEMORY, SVIEW, RES, CONSTBUF, HWATOMIC */
+} operand_kind;
+
+static bool is_value_file(tgx_tgsi_file f)
+{
+    switch (f) {
+    case TGX_TGSI_FILE_CONST:
+    case TGX_TGSI_FILE_IN:
+    case TGX_TGSI_FILE_OUT:
+    case TGX_TGSI_FILE_TEMP:
+    case TGX_TGSI_FILE_ADDR:
+    case TGX_TGSI_FILE_IMM:
+    case TGX_TGSI_FILE_SV: return true;
+    default: return false;
+    }
+}
+
+static bool is_resource_file(tgx_tgsi_file f)
+{
+    switch (f) {
+    case TGX_TGSI_FILE_BUFFER:
+    case TGX_TGSI_FILE_IMAGE:
+    case TGX_TGSI_FILE_MEMORY:
+    case TGX_TGSI_FILE_SVIEW:
+    case TGX_TGSI_FILE_RES:
+    case TGX_TGSI_FILE_CONSTBUF:
+    case TGX_TGSI_FILE_HWATOMIC: return true;
+    default: return false;
+    }
+}
+
+/* Which register an R operand of the opcode table names, from the opcode's flags and the
+ * spec's syntax lines: texture opcodes name a sampler unit (TEX dst, coord, SAMP[n], target);
+ * the SAMPLE family a view then a sampler ("SAMPLE dst, address, sampler_view, sampler"); memory
+ * opcodes a resource ("LOAD dst, resource, address"); the view queries (SVIEWINFO, SAMPLE_POS,
+ * SAMPLE_INFO) a view or a resource. rank counts the R operands before this one. */
+static operand_kind resource_kind(const tgx_tgsi_opcode_info *info, unsigned rank)
+{
+    if (info->flags & TGX_TGSI_OPF_TEX)
+        return KIND_SAMPLER;
+    if (info->flags & TGX_TGSI_OPF_SAMPLE)
+        return rank == 0 ? KIND_VIEW : KIND_SAMPLER;
+    if (info->flags & (TGX_TGSI_OPF_MEMORY | TGX_TGSI_OPF_STORE))
+        return KIND_RESOURCE;
+    return KIND_RESOURCE;
+}
+
+static bool kind_accepts(operand_kind k, tgx_tgsi_file f)
+{
+    switch (k) {
+    case KIND_VALUE: return is_value_file(f);
+    case KIND_SAMPLER: return f == TGX_TGSI_FILE_SAMP;
+    case KIND_VIEW: return f == TGX_TGSI_FILE_SVIEW;
+    case KIND_RESOURCE: return is_resource_file(f);
+    }
+    return false;
+}
+
+static const char *kind_text(operand_kind k)
+{
+    switch (k) {
+    case KIND_VALUE: return "a value";
+    case KIND_SAMPLER: return "a SAMP register";
+    case KIND_VIEW: return "a SVIEW register";
+    case KIND_RESOURCE:
+        return "a resource (BUFFER, IMAGE, MEMORY, SVIEW, RES, CONSTBUF or HWATOMIC)";
+    }
+    return "?";
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Modifiers (spec "Modifiers") and 64-bit pairs (spec "Double ISA")
+ * ------------------------------------------------------------------------------------------ */
+
+static bool is_64bit(tgx_tgsi_type t)
+{
+    return t == TGX_TGSI_TYPE_DOUBLE || t == TGX_TGSI_TYPE_INT64 || t == TGX_TGSI_TYPE_UINT64;
+}
+
+/* Float inputs (MOV's untyped ones count as float, doubles are floats) take |x| and -x; signed
+ * inputs take -x only, "including instructions otherwise ignorant of the type, such as UADD";
+ * unsigned inputs take none. */
+static void check_modifiers(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
+                            tgx_tgsi_type t)
+{
+    const tgx_tgsi_src *s = &in->src[i];
+    const char *what;
+    bool abs_ok, neg_ok;
+    switch (t) {
+    case TGX_TGSI_TYPE_UNTYPED:
+    case TGX_TGSI_TYPE_FLOAT:
+    case TGX_TGSI_TYPE_DOUBLE: return;
+    case TGX_TGSI_TYPE_INT:
+    case TGX_TGSI_TYPE_INT64:
+        what = "signed";
+        abs_ok = false;
+        neg_ok = true;
+        break;
+    case TGX_TGSI_TYPE_RESOURCE:
+        what = "resource";
+        abs_ok = neg_ok = false;
+        break;
+    default:
+        what = "unsigned";
+        abs_ok = neg_ok = false;
+        break;
+    }
+    if (s->absolute && !abs_ok)
+        tgx_v_error(c, s->pos, "absolute value is not allowed on %s src%u (%s operand)",
+                    tgx_v_op_name(in->opcode), i, what);
+    if (s->negate && !neg_ok)
+        tgx_v_error(c, s->pos, "negation is not allowed on %s src%u (%s operand)",
+                    tgx_v_op_name(in->opcode), i, what);
+}
+
+static const char *mask_text(unsigned mask, char *buf)
+{
+    char *p = buf;
+    for (unsigned c = 0; c < 4; c++)
+        if (mask & (1u << c))
+            *p++ = "xyzw"[c];
+    *p = '\0';
+    return buf;
+}
+
+/* A 64-bit value lives in .xy or .zw (spec "Double ISA"), so a 64-bit result is written a whole
+ * pair at a time. */
+static void check_dst_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, const tgx_tgsi_dst *d)
+{
+    unsigned m = d->write_mask & TGX_TGSI_MASK_XYZW;
+    unsigned lo = m & 3u, hi = m & 12u;
+    char buf[5];
+    if ((lo == 0 || lo == 3u) && (hi == 0 || hi == 12u))
+        return;
+    tgx_v_error(c, d->reg.pos, "%s writes 64-bit values: write mask .%s must be .xy, .zw or .xyzw",
+                tgx_v_op_name(in->opcode), mask_text(m, buf));
+}
+
+/* A 64-bit source reads, for each half of dst it writes (.xy, .zw), one aligned pair: the
+ * swizzle of that half must be .xy or .zw. Halves dst does not write are not read (Mesa's
+ * tgsi_exec fetches a pair only for a written half), so they may hold anything. */
+static void check_src_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
+                            unsigned dst_mask)
+{
+    const uint8_t *sw = in->src[i].swizzle;
+    static const char *const half_name[2] = {"xy", "zw"};
+    for (unsigned h = 0; h < 2; h++) {
+        unsigned a = sw[2 * h], b = sw[2 * h + 1];
+        if (!(dst_mask & (3u << (2 * h))))
+            continue;
+        if ((a == 0 || a == 2) && b == a + 1)
+            continue;
+        tgx_v_error(c, in->src[i].reg.pos,
+                    "%s src%u swizzle .%c%c%c%c splits a 64-bit pair: .%s must read .xy or .zw",
+                    tgx_v_op_name(in->opcode), i, "xyzw"[sw[0] & 3], "xyzw"[sw[1] & 3],
+                    "xyzw"[sw[2] & 3], "xyzw"[sw[3] & 3], half_name[h]);
+        return;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Operands
+ * ------------------------------------------------------------------------------------------ */
+
+static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
+                      const tgx_tgsi_opcode_info *info, unsigned char *memory_warned)
+{
+    const tgx_tgsi_dst *d = &in->dst[i];
+    tgx_tgsi_file f = d->reg.file;
+    char buf[REG_TEXT_MAX];
+    /* DFRACEXP's dst0 is the integer exponent (spec), dst1 the significand. */
+    tgx_tgsi_type t =
+        (in->opcode == TGX_TGSI_OP_DFRACEXP && i == 0) ? TGX_TGSI_TYPE_INT : info->dst_type;
+    if (t == TGX_TGSI_TYPE_RESOURCE) {
+        if (!kind_accepts(KIND_RESOURCE, f)) {
+            tgx_v_error(c, d->reg.pos, "%s dst must be %s, not %s", info->name,
+                        kind_text(KIND_RESOURCE), reg_text(&d->reg, d->reg.index, buf, sizeof buf));
+            return;
+        }
+    } else if (f == TGX_TGSI_FILE_IN || f == TGX_TGSI_FILE_CONST || f == TGX_TGSI_FILE_IMM ||
+               f == TGX_TGSI_FILE_SV || f == TGX_TGSI_FILE_SAMP || f == TGX_TGSI_FILE_SVIEW) {
+        /* Inputs, constants, immediates and system values are supplied to the shader;
+         * samplers and views are bindings (spec "Declaration"). */
+        tgx_v_error(c, d->reg.pos, "cannot write to %s: %s is read-only",
+                    reg_text(&d->reg, d->reg.index, buf, sizeof buf), tgx_v_file_name(f));
+        return;
+    } else if (!is_value_file(f) && f != TGX_TGSI_FILE_NULL) {
+        tgx_v_error(c, d->reg.pos, "%s dst must be a value, not %s", info->name,
+                    reg_text(&d->reg, d->reg.index, buf, sizeof buf));
+        return;
+    }
+    check_declared(c, &d->reg, memory_warned);
+    if (is_64bit(t))
+        check_dst_pairs(c, in, d);
+    if (in->saturate && t != TGX_TGSI_TYPE_FLOAT && t != TGX_TGSI_TYPE_UNTYPED &&
+        t != TGX_TGSI_TYPE_DOUBLE && t != TGX_TGSI_TYPE_RESOURCE)
+        tgx_v_warning(c, in->pos, "_SAT has no effect on %s: its result is not float", info->name);
+}
+
+static void check_src(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
+                      const tgx_tgsi_opcode_info *info, unsigned *rank,
+                      unsigned char *memory_warned)
+{
+    const tgx_tgsi_src *s = &in->src[i];
+    tgx_tgsi_type t = info->src_type[i];
+    operand_kind k = KIND_VALUE;
+    char buf[REG_TEXT_MAX];
+    if (t == TGX_TGSI_TYPE_RESOURCE)
+        k = resource_kind(info, (*rank)++);
+    if (!kind_accepts(k, s->reg.file)) {
+        tgx_v_error(c, s->reg.pos, "%s src%u must be %s, not %s", info->name, i, kind_text(k),
+                    reg_text(&s->reg, s->reg.index, buf, sizeof buf));
+        return;
+    }
+    check_declared(c, &s->reg, memory_warned);
+    check_modifiers(c, in, i, t);
+    if (is_64bit(t)) {
+        unsigned m = in->num_dst ? in->dst[0].write_mask : TGX_TGSI_MASK_XYZW;
+        check_src_pairs(c, in, i, m);
+    }
+}
+
+/* spec CASE: "The src arg must be an integer immediate." */
+static void check_case(tgx_vctx *c, const tgx_tgsi_instruction *in)
+{
+    char buf[REG_TEXT_MAX];
+    const tgx_tgsi_register *r = &in->src[0].reg;
+    if (in->num_src >= 1 && (r->file != TGX_TGSI_FILE_IMM || r->indirect))
+        tgx_v_error(c, r->pos, "CASE src0 must be an integer immediate (IMM), not %s",
+                    reg_text(r, r->index, buf, sizeof buf));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Textures and resources
+ * ------------------------------------------------------------------------------------------ */
+
+/* The view shape a target samples: a SHADOW target samples the same view as its plain form
+ * (the comparison is sampler state, not view state). */
+static tgx_tgsi_texture texture_shape(tgx_tgsi_texture t)
+{
+    switch (t) {
+    case TGX_TGSI_TEXTURE_SHADOW1D: return TGX_TGSI_TEXTURE_1D;
+    case TGX_TGSI_TEXTURE_SHADOW2D: return TGX_TGSI_TEXTURE_2D;
+    case TGX_TGSI_TEXTURE_SHADOWRECT: return TGX_TGSI_TEXTURE_RECT;
+    case TGX_TGSI_TEXTURE_SHADOW1D_ARRAY: return TGX_TGSI_TEXTURE_1D_ARRAY;
+    case TGX_TGSI_TEXTURE_SHADOW2D_ARRAY: return TGX_TGSI_TEXTURE_2D_ARRAY;
+    case TGX_TGSI_TEXTURE_SHADOWCUBE: return TGX_TGSI_TEXTURE_CUBE;
+    case TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY: return TGX_TGSI_TEXTURE_CUBE_ARRAY;
+    default: return t;
+    }
+}
+
+static const char *texture_text(tgx_tgsi_texture t)
+{
+    const char *n = tgx_tgsi_texture_name(t);
+    return n ? n : "?";
+}
+
+/* The register of the first source of the given kind (SAMP for TEX-style, SVIEW for the SAMPLE
+ * family); NULL when the instruction has none or it is indirect (no static declaration). */
+static const tgx_tgsi_register *bound_reg(const tgx_tgsi_instruction *in, tgx_tgsi_file file)
+{
+    for (unsigned i = 0; i < in->num_src && i < TGX_TGSI_MAX_SRC; i++) {
+        const tgx_tgsi_register *r = &in->src[i].reg;
+        if (r->file == file)
+            return r->indirect ? NULL : r;
+    }
+    return NULL;
+}
+
+static const tgx_tgsi_declaration *view_decl(const tgx_vctx *c, const tgx_tgsi_register *r)
+{
+    return r ? tgx_v_find_decl(c, TGX_TGSI_FILE_SVIEW, -1, r->index) : NULL;
+}
+
+static bool is_cube(tgx_tgsi_texture t)
+{
+    t = texture_shape(t);
+    return t == TGX_TGSI_TEXTURE_CUBE || t == TGX_TGSI_TEXTURE_CUBE_ARRAY;
+}
+
+/* Gather reads a 2x2 footprint: spec GATHER4 "Only works with 2D, 2D array, cubemaps, and
+ * cubemaps arrays"; GL's textureGather (TG4) also takes 2D rectangle samplers. */
+static bool gathers_from(tgx_tgsi_texture t, bool rect_ok)
+{
+    t = texture_shape(t);
+    return t == TGX_TGSI_TEXTURE_2D || t == TGX_TGSI_TEXTURE_2D_ARRAY ||
+           t == TGX_TGSI_TEXTURE_CUBE || t == TGX_TGSI_TEXTURE_CUBE_ARRAY ||
+           (rect_ok && t == TGX_TGSI_TEXTURE_RECT);
+}
+
+/* TEX-style opcodes name a target and a sampler unit SAMP[n]; Mesa declares the unit's view as
+ * SVIEW[n] with the same target. */
+static void check_tex_target(tgx_vctx *c, const tgx_tgsi_instruction *in)
+{
+    const tgx_tgsi_register *samp = bound_reg(in, TGX_TGSI_FILE_SAMP);
+    const tgx_tgsi_declaration *view = view_decl(c, samp);
+    tgx_tgsi_texture t = in->texture;
+    if (!in->has_texture) {
+        tgx_v_error(c, in->pos, "%s needs a texture target", tgx_v_op_name(in->opcode));
+        return;
+    }
+    /* spec TXF: "The source sampler may not be a CUBE or SHADOW." Mesa 22.3 nevertheless
+     * emits TXF on CUBE and CUBEARRAY (u_blitter's texel-fetch shaders, which softpipe compiles
+     * for every target: corpus _internal); softpipe's texel fetch asserts on those targets
+     * ("TXF can't work on CUBE according to spec", sp_tex_sample.c). Real input, so legal text,
+     * but a fetch with no defined result: a warning. */
+    if ((in->opcode == TGX_TGSI_OP_TXF || in->opcode == TGX_TGSI_OP_TXF_LZ) && is_cube(t))
+        tgx_v_warning(c, in->texture_pos,
+                      "%s from a %s texture has no defined result (spec TXF: the source may not "
+                      "be a CUBE)",
+                      tgx_v_op_name(in->opcode), texture_text(t));
+    if (in->opcode == TGX_TGSI_OP_TG4 && !gathers_from(t, true))
+        tgx_v_error(c, in->texture_pos,
+                    "TG4 cannot gather from a %s texture (only 2D, 2D_ARRAY, CUBE, CUBE_ARRAY "
+                    "and RECT)",
+                    texture_text(t));
+    if (!view || view->target == TGX_TGSI_TEXTURE_UNKNOWN || t == TGX_TGSI_TEXTURE_UNKNOWN)
+        return;
+    if (texture_shape(view->target) != texture_shape(t))
+        tgx_v_error(c, in->texture_pos, "texture target %s does not match SVIEW[%ld], declared %s",
+                    texture_text(t), (long)samp->index, texture_text(view->target));
+}
+
+/* SAMPLE-family opcodes take the target from the view's declaration. */
+static void check_sample_view(tgx_vctx *c, const tgx_tgsi_instruction *in)
+{
+    const tgx_tgsi_register *r = bound_reg(in, TGX_TGSI_FILE_SVIEW);
+    const tgx_tgsi_declaration *view = view_decl(c, r);
+    const char *op = tgx_v_op_name(in->opcode);
+    if (!view)
+        return;
+    switch (in->opcode) {
+    case TGX_TGSI_OP_SAMPLE_I:
+    case TGX_TGSI_OP_SAMPLE_I_MS:
+        /* spec SAMPLE_I: "any resource type other than CUBE" */
+        if (is_cube(view->target))
+            tgx_v_error(c, r->pos, "%s cannot fetch from SVIEW[%ld], declared %s", op,
+                        (long)r->index, texture_text(view->target));
+        return;
+    case TGX_TGSI_OP_GATHER4:
+        if (!gathers_from(view->target, false))
+            tgx_v_error(c, r->pos,
+                        "GATHER4 cannot gather from SVIEW[%ld], declared %s (only 2D, "
+                        "2D_ARRAY, CUBE and CUBE_ARRAY)",
+                        (long)r->index, texture_text(view->target));
+        return;
+    default:
+        /* spec SAMPLE: "any resource type other than buffers"; the other filtering forms are
+         * "just like the SAMPLE instruction". */
+        if (view->target == TGX_TGSI_TEXTURE_BUFFER)
+            tgx_v_error(c, r->pos, "%s cannot sample SVIEW[%ld], declared BUFFER", op,
+                        (long)r->index);
+        return;
+    }
+}
+
+/* spec "Declaration Resource": "Usage of the STORE opcode is only allowed if the WR (writable)
+ * flag is set." Buffers and shared memory have no WR flag: they are always writable. */
+static void check_store(tgx_vctx *c, const tgx_tgsi_instruction *in)
+{
+    const tgx_tgsi_register *r = &in->dst[0].reg;
+    const tgx_tgsi_declaration *d;
+    if (in->num_dst < 1 || r->indirect ||
+        (r->file != TGX_TGSI_FILE_IMAGE && r->file != TGX_TGSI_FILE_RES))
+        return;
+    d = tgx_v_find_decl(c, r->file, -1, r->index);
+    if (d && !d->writable)
+        tgx_v_error(c, r->pos, "STORE to %s[%ld], which is not declared WR",
+                    tgx_v_file_name(r->file), (long)r->index);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Instructions
+ * ------------------------------------------------------------------------------------------ */
+
+static const char *plural(unsigned n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+static bool check_counts(tgx_vctx *c, const tgx_tgsi_instruction *in,
+                         const tgx_tgsi_opcode_info *info)
+{
+    bool ok = true;
+    if (in->num_dst != info->num_dst) {
+        tgx_v_error(c, in->pos, "%s expects %u destination %s, got %u", info->name, info->num_dst,
+                    plural(info->num_dst, "operand", "operands"), in->num_dst);
+        ok = false;
+    }
+    if (in->num_src != info->num_src) {
+        tgx_v_error(c, in->pos, "%s expects %u source %s, got %u", info->name, info->num_src,
+                    plural(info->num_src, "operand", "operands"), in->num_src);
+        ok = false;
+    }
+    return ok && in->num_dst <= TGX_TGSI_MAX_DST && in->num_src <= TGX_TGSI_MAX_SRC;
+}
+
+static void check_instruction(tgx_vctx *c, const tgx_tgsi_instruction *in,
+                              unsigned char *memory_warned)
+{
+    const tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(in->opcode);
+    unsigned rank = 0;
+    if (!info) {
+        tgx_v_error(c, in->pos, "unknown opcode number %u", (unsigned)in->opcode);
+        return;
+    }
+    tgx_v_check_opcode_stage(c, in);
+    if (!check_counts(c, in, info))
+        return;
+    for (unsigned i = 0; i < in->num_dst; i++)
+        check_dst(c, in, i, info, memory_warned);
+    for (unsigned i = 0; i < in->num_src; i++)
+        check_src(c, in, i, info, &rank, memory_warned);
+    if (in->opcode == TGX_TGSI_OP_CASE)
+        check_case(c, in);
+    if (info->flags & TGX_TGSI_OPF_TEX)
+        check_tex_target(c, in);
+    if (info->flags & TGX_TGSI_OPF_SAMPLE)
+        check_sample_view(c, in);
+    if (in->opcode == TGX_TGSI_OP_STORE)
+        check_store(c, in);
+}
+
+tgx_status tgx_tgsi_validate(const tgx_tgsi_shader *s, const char *filename, tgx_diag_list *out)
+{
+    tgx_vctx c = {0};
+    /* One warning per undeclared MEMORY index for the Mesa quirk (indices 0..7 are tracked;
+     * Mesa uses 0 and 1). */
+    unsigned char memory_warned[8] = {0};
+    if (!s || !out)
+        return TGX_ERR_ARG;
+    c.s = s;
+    c.file = filename ? filename : "";
+    c.out = out;
+    c.first = out->count;
+    if ((unsigned)s->processor >= TGX_TGSI_PROC_COUNT) {
+        /* Every per-processor rule needs a processor; a parsed shader always has one. */
+        tgx_v_error(&c, s->processor_pos, "unknown processor number %u", (unsigned)s->processor);
+        return c.nomem != TGX_OK ? TGX_ERR_NOMEM : TGX_ERR_INVALID;
+    }
+    tgx_v_check_declarations(&c);
+    tgx_v_check_properties(&c);
+    for (size_t i = 0; i < s->num_insts; i++)
+        check_instruction(&c, &s->insts[i], memory_warned);
+    tgx_v_check_flow(&c);
+    if (c.nomem != TGX_OK)
+        return TGX_ERR_NOMEM;
+    sort_findings(&c);
+    return c.num_errors ? TGX_ERR_INVALID : TGX_OK;
+}

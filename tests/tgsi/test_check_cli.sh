@@ -1,0 +1,75 @@
+#!/bin/bash
+# `tgx check` as a command: exit status 0 clean (warnings allowed), 1 invalid, 2 usage or I/O;
+# every diagnostic as file:line:col: severity: message; '-' reads stdin.
+set -u
+: "${TGX:?TGX must name the tgx binary}"
+: "${TGX_TEST_DATA:?TGX_TEST_DATA must name tests/data}"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# expect_rc WANT DESCRIPTION -- command...
+expect_rc() {
+    local want=$1 what=$2
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want"; fi
+}
+
+cat >"$tmp/good.tgsi" <<'T'
+FRAG
+DCL IN[0], GENERIC[0], LINEAR
+DCL OUT[0], COLOR
+  0: MOV OUT[0], IN[0]
+  1: END
+T
+# TEMP[1] is read but only TEMP[0] is declared (line 5, column 18, where TEMP[1] starts).
+cat >"$tmp/bad.tgsi" <<'T'
+FRAG
+DCL IN[0], GENERIC[0], LINEAR
+DCL OUT[0], COLOR
+DCL TEMP[0]
+  0: MOV OUT[0], TEMP[1]
+  1: END
+T
+# Saturating an unsigned result is legal but pointless: a warning, exit 0.
+cat >"$tmp/warn.tgsi" <<'T'
+FRAG
+DCL IN[0], GENERIC[0], LINEAR
+DCL OUT[0], COLOR
+DCL TEMP[0]
+  0: F2U TEMP[0], IN[0]
+  1: UADD_SAT OUT[0], TEMP[0], TEMP[0]
+  2: END
+T
+
+cd "$tmp" || exit 1
+expect_rc 0 "clean file" -- "$TGX" check good.tgsi
+[ ! -s err ] && ok || bad "clean file printed: $(cat err)"
+expect_rc 1 "invalid file" -- "$TGX" check bad.tgsi
+grep -qx 'bad.tgsi:5:18: error: TEMP\[1\] is not declared' err && ok || bad "invalid file diagnostic: $(cat err)"
+expect_rc 1 "clean then invalid" -- "$TGX" check good.tgsi bad.tgsi
+expect_rc 1 "invalid then clean" -- "$TGX" check bad.tgsi good.tgsi
+grep -q '^bad.tgsi:5:18: error: ' err && ok || bad "second file not reported"
+expect_rc 0 "warnings only" -- "$TGX" check warn.tgsi
+grep -q '^warn.tgsi:6:6: warning: ' err && ok || bad "warning not printed: $(cat err)"
+expect_rc 0 "stdin" -- bash -c "\"$TGX\" check - < good.tgsi"
+expect_rc 1 "stdin invalid" -- bash -c "\"$TGX\" check - < bad.tgsi"
+grep -q '^<stdin>:5:18: error: TEMP\[1\] is not declared' err && ok || bad "stdin name: $(cat err)"
+expect_rc 2 "no files" -- "$TGX" check
+expect_rc 2 "missing file" -- "$TGX" check does-not-exist.tgsi
+grep -q 'does-not-exist.tgsi' err && ok || bad "missing file not named: $(cat err)"
+expect_rc 2 "unknown option" -- "$TGX" check --frobnicate good.tgsi
+expect_rc 0 "--help" -- "$TGX" check --help
+grep -q 'usage: tgx check' out && ok || bad "--help text: $(cat out)"
+expect_rc 0 "-- ends options" -- "$TGX" check -- good.tgsi
+printf 'FRAG\nMOV OUT[0], @\n' >parse.tgsi
+expect_rc 1 "parse error" -- "$TGX" check parse.tgsi
+grep -q '^parse.tgsi:2:[0-9]*: error: ' err && ok || bad "parse error position: $(cat err)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
