@@ -1,0 +1,489 @@
+/* Double-precision opcodes: a double lives in a channel pair, xy or zw, low word in x (z), high
+ * word in y (w) (spec "Double ISA"; Mesa tgsi_exec fetch_double_channel). Every double opcode the
+ * interpreter runs, against the spec's formula in C double arithmetic, or Mesa's tgsi_exec where
+ * the spec is silent or differs (each place says so):
+ *   - comparisons (DSLT, DSGE, DSEQ, DSNE) write ~0 / 0 into the first channel of each pair
+ *     (Mesa micro_dslt & co., exec_double_binary), where the spec writes 1.0F to the pair;
+ *   - F2D/I2D/U2D convert src.x into dst.xy and src.y into dst.zw (Mesa exec_t_2_64);
+ *   - D2F/D2I/D2U write the pair results into the first and second written channels
+ *     (Mesa exec_64_2_t);
+ *   - DLDEXP takes the exponent of pair xy from src1.x and of pair zw from src1.z (exec_dldexp);
+ *   - DFRACEXP writes the significand to dst0 and the exponent to dst1 (Mesa glsl_to_tgsi
+ *     emits frexp_sig as dst0 and frexp_exp as dst1; the spec's text says the opposite).
+ * D2I/D2U of NaN or out-of-range values: NaN -> 0 and saturation (the issue; C casts are
+ * undefined there). */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tgx/exec.h"
+#include "tgx/tgsi.h"
+#include "tgx/util.h"
+#include "tgx_test.h"
+
+#define LANES 8
+#define NT(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef struct run {
+    tgx_tgsi_shader *sh;
+    tgx_exec_program *p;
+    tgx_exec_machine *m;
+    tgx_diag d;
+} run;
+
+static int run_open(run *r, const char *text, unsigned lanes, const char *what)
+{
+    memset(r, 0, sizeof(*r));
+    if (tgx_tgsi_parse(text, strlen(text), "ops.tgsi", &r->sh, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: parse %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
+        return 0;
+    }
+    if (tgx_exec_program_create(r->sh, "ops.tgsi", &r->p, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: program %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
+        return 0;
+    }
+    if (tgx_exec_machine_create(r->p, lanes, &r->m, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: machine: %s", what, r->d.message);
+        return 0;
+    }
+    return 1;
+}
+
+static void run_close(run *r)
+{
+    tgx_exec_machine_destroy(r->m);
+    tgx_exec_program_destroy(r->p);
+    tgx_tgsi_free(r->sh);
+    memset(r, 0, sizeof(*r));
+}
+
+static uint64_t DB(double d)
+{
+    return tgx_d2bits(d);
+}
+
+static void set_d(run *r, unsigned reg, unsigned lane, unsigned pair, double v)
+{
+    uint64_t u = DB(v);
+    tgx_exec_input(r->m, reg, 2 * pair)[lane].u = (uint32_t)u;
+    tgx_exec_input(r->m, reg, 2 * pair + 1)[lane].u = (uint32_t)(u >> 32);
+}
+
+static uint64_t out_q(run *r, unsigned reg, unsigned lane, unsigned pair)
+{
+    return (uint64_t)tgx_exec_output(r->m, reg, 2 * pair)[lane].u |
+           ((uint64_t)tgx_exec_output(r->m, reg, 2 * pair + 1)[lane].u << 32);
+}
+
+static uint32_t outu(run *r, unsigned reg, unsigned c, unsigned lane)
+{
+    return tgx_exec_output(r->m, reg, c)[lane].u;
+}
+
+static int same_d(uint64_t got, double want)
+{
+    double g = tgx_bits2d(got);
+    return (isnan(g) && isnan(want)) || got == DB(want);
+}
+
+/* ---- pair-wise opcodes ---------------------------------------------------------------------- */
+
+typedef double (*dref)(double a, double b, double c);
+
+/* `OP OUT[0], IN[0], IN[1], IN[2]` with tuple t in lane t/2, pair t%2. */
+static void pair_case(const char *op, unsigned nsrc, const double (*t)[3], unsigned nt, dref ref)
+{
+    char text[512];
+    static const char *const srcs[4] = {"", ", IN[0]", ", IN[0], IN[1]", ", IN[0], IN[1], IN[2]"};
+    snprintf(text, sizeof(text),
+             "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\n"
+             "  0: %s OUT[0]%s\n  1: END\n",
+             op, srcs[nsrc]);
+    run r;
+    if (run_open(&r, text, LANES, op)) {
+        for (unsigned k = 0; k < nt; k++)
+            for (unsigned s = 0; s < 3; s++)
+                set_d(&r, s, k / 2, k % 2, t[k][s]);
+        TGX_CHECK(tgx_exec_run_vertex(r.m, (nt + 1) / 2, &r.d) == TGX_OK, "%s: run: %s", op,
+                  r.d.message);
+        for (unsigned k = 0; k < nt; k++) {
+            double want = ref(t[k][0], t[k][1], t[k][2]);
+            uint64_t got = out_q(&r, 0, k / 2, k % 2);
+            TGX_CHECK(same_d(got, want), "%s(%.17g, %.17g, %.17g) = %.17g, want %.17g", op, t[k][0],
+                      t[k][1], t[k][2], tgx_bits2d(got), want);
+        }
+    }
+    run_close(&r);
+}
+
+static double d_add(double a, double b, double c)
+{
+    (void)c;
+    return a + b;
+}
+static double d_mul(double a, double b, double c)
+{
+    (void)c;
+    return a * b;
+}
+static double d_div(double a, double b, double c)
+{
+    (void)c;
+    return a / b;
+}
+static double d_mad(double a, double b, double c)
+{
+    double p = a * b; /* two roundings (Mesa micro_dmad) */
+    return p + c;
+}
+static double d_fma(double a, double b, double c)
+{
+    return fma(a, b, c);
+}
+/* DMIN/DMAX: Mesa uses fmin/fmax (a NaN operand yields the other one). */
+static double d_min(double a, double b, double c)
+{
+    (void)c;
+    return fmin(a, b);
+}
+static double d_max(double a, double b, double c)
+{
+    (void)c;
+    return fmax(a, b);
+}
+static double d_abs(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return fabs(a);
+}
+static double d_neg(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return -a;
+}
+static double d_rcp(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return 1.0 / a;
+}
+static double d_sqrt(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return sqrt(a);
+}
+static double d_rsq(double a, double b, double c)
+{
+    (void)b, (void)c;
+    double s = sqrt(a);
+    return 1.0 / s;
+}
+static double d_frac(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return a - floor(a);
+}
+static double d_flr(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return floor(a);
+}
+static double d_ceil(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return ceil(a);
+}
+static double d_trunc(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return trunc(a);
+}
+/* DROUND: round half to even, as ROUND (Mesa micro_rnd) */
+static double d_round(double a, double b, double c)
+{
+    (void)b, (void)c;
+    if (isnan(a) || isinf(a))
+        return a;
+    double f = floor(a), d = a - f;
+    if (d > 0.5 || (d == 0.5 && fmod(f, 2.0) != 0.0))
+        f += 1.0;
+    return copysign(f, a);
+}
+static double d_ssg(double a, double b, double c)
+{
+    (void)b, (void)c;
+    return a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0);
+}
+
+static const double t_bin[][3] = {
+    {1.5, 2.25, 0},
+    {0.1, 0.2, 0},
+    {1e300, 1e300, 0},
+    {-1e-300, 1e-10, 0},
+    {1.0, 3.0, 0},
+    {-7.0, 0.0, 0},
+    {NAN, 1.0, 0},
+    {2.0, NAN, 0},
+    {INFINITY, -INFINITY, 0},
+    {123456789.123, -0.001, 0},
+    {4503599627370497.0, 0.5, 0},
+    {-2.5, -2.5, 0},
+};
+static const double t_tri[][3] = {
+    {1.0 + 0x1p-52, 1.0 + 0x1p-52, -(1.0 + 0x1p-51)}, /* fused and unfused differ */
+    {0.5, 2.0, 4.0},
+    {-3.0, 1e-20, 1.0},
+    {0.1, 0.1, -0.01},
+    {NAN, 1.0, 2.0},
+    {1e308, 10.0, -1e308},
+};
+static const double t_un[][3] = {
+    {2.0, 0, 0},       {-2.5, 0, 0},
+    {2.5, 0, 0},       {0.5, 0, 0},
+    {-0.5, 0, 0},      {3.5, 0, 0},
+    {1e-310, 0, 0},    {-1e300, 0, 0},
+    {0.0, 0, 0},       {-0.0, 0, 0},
+    {NAN, 0, 0},       {INFINITY, 0, 0},
+    {-INFINITY, 0, 0}, {4503599627370495.5, 0, 0},
+    {-3.75, 0, 0},     {0.1, 0, 0},
+};
+
+typedef struct dcase {
+    const char *op;
+    unsigned nsrc;
+    dref ref;
+    const double (*t)[3];
+    unsigned nt;
+} dcase;
+
+#define BIN(op, f)                                                                                 \
+    {                                                                                              \
+        op, 2, f, t_bin, NT(t_bin)                                                                 \
+    }
+#define TRI(op, f)                                                                                 \
+    {                                                                                              \
+        op, 3, f, t_tri, NT(t_tri)                                                                 \
+    }
+#define UN(op, f)                                                                                  \
+    {                                                                                              \
+        op, 1, f, t_un, NT(t_un)                                                                   \
+    }
+
+static const dcase cases[] = {
+    BIN("DADD", d_add),    BIN("DMUL", d_mul), BIN("DDIV", d_div),  TRI("DMAD", d_mad),
+    TRI("DFMA", d_fma),    BIN("DMIN", d_min), BIN("DMAX", d_max),  UN("DABS", d_abs),
+    UN("DNEG", d_neg),     UN("DRCP", d_rcp),  UN("DSQRT", d_sqrt), UN("DRSQ", d_rsq),
+    UN("DFRAC", d_frac),   UN("DFLR", d_flr),  UN("DCEIL", d_ceil), UN("DTRUNC", d_trunc),
+    UN("DROUND", d_round), UN("DSSG", d_ssg),
+};
+
+/* ---- comparisons: ~0 / 0 in the first channel of each pair ------------------------------------
+ */
+
+static void test_compare(void)
+{
+    static const char *const ops[4] = {"DSLT", "DSGE", "DSEQ", "DSNE"};
+    for (unsigned o = 0; o < 4; o++) {
+        char text[512];
+        /* TEMP prefilled from IN[2]: channels y and w must keep it */
+        snprintf(text, sizeof(text),
+                 "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+                 "  0: MOV TEMP[0], IN[2]\n  1: %s TEMP[0].xz, IN[0], IN[1]\n"
+                 "  2: MOV OUT[0], TEMP[0]\n  3: END\n",
+                 ops[o]);
+        run r;
+        if (run_open(&r, text, LANES, ops[o])) {
+            for (unsigned k = 0; k < NT(t_bin); k++) {
+                set_d(&r, 0, k / 2, k % 2, t_bin[k][0]);
+                set_d(&r, 1, k / 2, k % 2, t_bin[k][1]);
+                for (unsigned c = 0; c < 4; c++)
+                    tgx_exec_input(r.m, 2, c)[k / 2].u = 0x5a5a0000u + c;
+            }
+            TGX_CHECK(tgx_exec_run_vertex(r.m, NT(t_bin) / 2, &r.d) == TGX_OK, "run");
+            for (unsigned k = 0; k < NT(t_bin); k++) {
+                double a = t_bin[k][0], b = t_bin[k][1];
+                int v = o == 0 ? a < b : o == 1 ? a >= b : o == 2 ? a == b : a != b;
+                unsigned lane = k / 2, ch = 2 * (k % 2);
+                TGX_CHECK(outu(&r, 0, ch, lane) == (v ? ~0u : 0u), "%s(%g, %g) = 0x%x", ops[o], a,
+                          b, outu(&r, 0, ch, lane));
+                TGX_CHECK(outu(&r, 0, ch + 1, lane) == 0x5a5a0000u + ch + 1,
+                          "%s left channel %c alone", ops[o], "xyzw"[ch + 1]);
+            }
+        }
+        run_close(&r);
+    }
+}
+
+/* ---- conversions ------------------------------------------------------------------------------
+ */
+
+static void test_conversions(void)
+{
+    const char *text =
+        "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0..6], GENERIC[0]\nDCL TEMP[0]\n"
+        "  0: F2D OUT[0], IN[0]\n"
+        "  1: I2D OUT[1], IN[1]\n"
+        "  2: U2D OUT[2], IN[1]\n"
+        "  3: D2F OUT[3].xy, IN[2]\n"
+        "  4: D2I OUT[4].xy, IN[2]\n"
+        "  5: D2U OUT[5].xy, IN[2]\n"
+        "  6: MOV TEMP[0], IN[0]\n"
+        "  7: D2F TEMP[0].z, IN[2]\n" /* one written channel: the xy pair only */
+        "  8: MOV OUT[6], TEMP[0]\n"
+        "  9: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "conversions")) {
+        run_close(&r);
+        return;
+    }
+    static const float fin[4][2] = {
+        {1.5f, -0.1f}, {NAN, INFINITY}, {3.4e38f, 1e-45f}, {-0.0f, 7.0f}};
+    static const int32_t iin[4][2] = {{-1, 2147483647}, {INT32_MIN, 0}, {12345, -6}, {1, 100}};
+    static const double din[4][2] = {
+        {1.9, -1.9},
+        {NAN, 3e9},
+        {-3e9, 4294967295.5},
+        {1e300, 2.5},
+    };
+    for (unsigned l = 0; l < 4; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            tgx_exec_input(r.m, 0, p)[l].f = fin[l][p];
+            tgx_exec_input(r.m, 0, 2 + p)[l].u = 0xdeadbeefu; /* must not be read */
+            uint32_t u;
+            memcpy(&u, &iin[l][p], 4);
+            tgx_exec_input(r.m, 1, p)[l].u = u;
+            tgx_exec_input(r.m, 1, 2 + p)[l].u = 0xdeadbeefu;
+            set_d(&r, 2, l, p, din[l][p]);
+        }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 4, &r.d) == TGX_OK, "run: %s", r.d.message);
+    /* D2I / D2U: trunc toward 0; NaN -> 0; saturate (the issue) */
+    static const uint32_t d2i[4][2] = {
+        {1, 0xffffffffu} /* -1 */, {0, 0x7fffffffu}, {0x80000000u, 0x7fffffffu}, {0x7fffffffu, 2}};
+    static const uint32_t d2u[4][2] = {
+        {1, 0}, {0, 3000000000u}, {0, 4294967295u}, {0xffffffffu, 2}};
+    for (unsigned l = 0; l < 4; l++) {
+        for (unsigned p = 0; p < 2; p++) {
+            TGX_CHECK(same_d(out_q(&r, 0, l, p), (double)fin[l][p]), "F2D lane %u pair %u", l, p);
+            TGX_CHECK(same_d(out_q(&r, 1, l, p), (double)iin[l][p]), "I2D lane %u pair %u = %g", l,
+                      p, tgx_bits2d(out_q(&r, 1, l, p)));
+            uint32_t uin;
+            memcpy(&uin, &iin[l][p], 4);
+            TGX_CHECK(same_d(out_q(&r, 2, l, p), (double)uin), "U2D lane %u pair %u", l, p);
+            float f = (float)din[l][p]; /* C's conversion rounds to nearest; 1e300 -> inf */
+            uint32_t fb = tgx_f2bits(f), gb = outu(&r, 3, p, l);
+            TGX_CHECK(gb == fb || (isnan(f) && isnan(tgx_bits2f(gb))), "D2F lane %u .%c = %g", l,
+                      "xy"[p], (double)tgx_bits2f(gb));
+            TGX_CHECK(outu(&r, 4, p, l) == d2i[l][p], "D2I(%g) = 0x%x, want 0x%x", din[l][p],
+                      outu(&r, 4, p, l), d2i[l][p]);
+            TGX_CHECK(outu(&r, 5, p, l) == d2u[l][p], "D2U(%g) = 0x%x, want 0x%x", din[l][p],
+                      outu(&r, 5, p, l), d2u[l][p]);
+        }
+        TGX_CHECK(tgx_bits2f(outu(&r, 6, 2, l)) == (float)din[l][0] ||
+                      (isnan(din[l][0]) && isnan(tgx_bits2f(outu(&r, 6, 2, l)))),
+                  "D2F .z = (float)src.xy, lane %u", l);
+        TGX_CHECK(outu(&r, 6, 0, l) == tgx_f2bits(fin[l][0]) && outu(&r, 6, 3, l) == 0xdeadbeefu,
+                  "D2F .z leaves x and w alone, lane %u", l);
+    }
+    run_close(&r);
+}
+
+/* ---- DLDEXP, DFRACEXP -------------------------------------------------------------------------
+ */
+
+static void test_ldexp_frexp(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0..2], GENERIC[0]\nDCL TEMP[0..1]\n"
+                       "  0: DLDEXP OUT[0], IN[0], IN[1]\n"
+                       "  1: DFRACEXP TEMP[0], TEMP[1].xy, IN[0]\n"
+                       "  2: MOV OUT[1], TEMP[0]\n"
+                       "  3: MOV OUT[2], TEMP[1]\n"
+                       "  4: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "DLDEXP/DFRACEXP")) {
+        run_close(&r);
+        return;
+    }
+    static const double v[4][2] = {{1.5, -3.0}, {8.0, 0.1}, {-0.75, 1e-310}, {1e300, 0.0}};
+    static const int32_t e[4][2] = {{4, -2}, {-1074, 10}, {0, 1022}, {100, 5}};
+    for (unsigned l = 0; l < 4; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            set_d(&r, 0, l, p, v[l][p]);
+            uint32_t u;
+            memcpy(&u, &e[l][p], 4);
+            tgx_exec_input(r.m, 1, 2 * p)[l].u = u;       /* x for pair xy, z for pair zw */
+            tgx_exec_input(r.m, 1, 2 * p + 1)[l].u = 77u; /* y, w unused */
+        }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 4, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 4; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            /* spec: src0 * 2^src1, exact unless it overflows/underflows */
+            double want = ldexp(v[l][p], e[l][p]);
+            TGX_CHECK(same_d(out_q(&r, 0, l, p), want), "DLDEXP(%g, %d) = %g, want %g", v[l][p],
+                      e[l][p], tgx_bits2d(out_q(&r, 0, l, p)), want);
+            /* frexp: significand in [0.5, 1) with significand * 2^exp = src; 0 gives (0, 0) */
+            int ex = 0;
+            double sig = frexp(v[l][p], &ex);
+            TGX_CHECK(same_d(out_q(&r, 1, l, p), sig), "DFRACEXP significand of %g = %g, want %g",
+                      v[l][p], tgx_bits2d(out_q(&r, 1, l, p)), sig);
+            TGX_CHECK(tgx_exec_output(r.m, 2, p)[l].i == ex,
+                      "DFRACEXP exponent of %g = %d, want %d", v[l][p],
+                      tgx_exec_output(r.m, 2, p)[l].i, ex);
+        }
+    /* hand checks: frexp(8) = 0.5 * 2^4; frexp(-0.75) = -0.75 * 2^0 */
+    int ex = 0;
+    TGX_CHECK(frexp(8.0, &ex) == 0.5 && ex == 4, "frexp(8)");
+    run_close(&r);
+}
+
+/* ---- modifiers and saturate on pairs ----------------------------------------------------------
+ */
+
+static void test_modifiers(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0..2], GENERIC[0]\n"
+                       "  0: DADD OUT[0], IN[0], -IN[1]\n"
+                       "  1: DMUL OUT[1], -|IN[0]|, IN[1]\n"
+                       "  2: DADD_SAT OUT[2], IN[0], IN[1]\n"
+                       "  3: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "double modifiers")) {
+        run_close(&r);
+        return;
+    }
+    static const double a[2][2] = {{1.5, -2.0}, {NAN, 0.25}};
+    static const double b[2][2] = {{0.25, 0.5}, {1.0, 0.5}};
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            set_d(&r, 0, l, p, a[l][p]);
+            set_d(&r, 1, l, p, b[l][p]);
+        }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 2, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            double x = a[l][p], y = b[l][p];
+            TGX_CHECK(same_d(out_q(&r, 0, l, p), x - y), "DADD a, -b lane %u pair %u", l, p);
+            TGX_CHECK(same_d(out_q(&r, 1, l, p), -fabs(x) * y), "DMUL -|a|, b lane %u pair %u", l,
+                      p);
+            /* saturate on the double (Mesa store_double_channel): NaN and < 0 -> 0, > 1 -> 1 */
+            double s = x + y;
+            double ws = isnan(s) || s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+            TGX_CHECK(out_q(&r, 2, l, p) == DB(ws), "DADD_SAT lane %u pair %u = %g, want %g", l, p,
+                      tgx_bits2d(out_q(&r, 2, l, p)), ws);
+        }
+    run_close(&r);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < NT(cases); i++)
+        pair_case(cases[i].op, cases[i].nsrc, cases[i].t, cases[i].nt, cases[i].ref);
+    TGX_CHECK(d_fma(t_tri[0][0], t_tri[0][1], t_tri[0][2]) !=
+                  d_mad(t_tri[0][0], t_tri[0][1], t_tri[0][2]),
+              "DFMA case distinguishes one rounding from two");
+    TGX_CHECK(d_round(2.5, 0, 0) == 2.0 && d_round(-3.5, 0, 0) == -4.0, "half to even");
+    test_compare();
+    test_conversions();
+    test_ldexp_frexp();
+    test_modifiers();
+    return tgx_test_finish();
+}
