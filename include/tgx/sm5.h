@@ -263,6 +263,25 @@ tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
                                const tgx_sm5_legal_opts *opts, const char *file, unsigned line,
                                tgx_diag_list *out);
 
+/* tgx_sm5_assemble that does not stop at the first problem: every statement that does not
+ * parse or encode adds an error (line, column, message naming the field) to out, and every one
+ * that does is decoded again and checked by tgx_sm5_check_legal, its violations placed at the
+ * statement's line and first column. p gets the instructions that assembled (legal or not);
+ * free it with tgx_sm5_program_free. Returns TGX_ERR_PARSE if a statement did not assemble,
+ * else TGX_ERR_INVALID if out holds an error, else TGX_OK (warnings allowed); TGX_ERR_NOMEM
+ * when out or p could not grow. opts as for tgx_sm5_check_legal (may be NULL). */
+tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *file,
+                                    tgx_sm5_arch arch, const tgx_sm5_legal_opts *opts,
+                                    tgx_sm5_program *p, tgx_diag_list *out);
+
+/* One line of a word list: `WORD [CTRL]`, hex with optional 0x, CTRL the 21-bit control field
+ * (TGX_SM5_CTRL_NEUTRAL when absent), `#` starts a comment. Sets *has_word to 1 and fills word,
+ * ctrl and *column (1-based column of the word), or to 0 for a line without a word. A malformed
+ * line gives TGX_ERR_PARSE with d at file:lineno:column. */
+tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned lineno,
+                                   int *has_word, uint64_t *word, uint32_t *ctrl, unsigned *column,
+                                   tgx_diag *d);
+
 /* ---- end of legality/code-file block ---- */
 
 #endif

@@ -18,10 +18,7 @@
 #include "tgx/sm5.h"
 #include "tgx/util.h"
 
-/* The control field nvdis pairs with a word that has none: stall 1, no barriers, no phase
- * (../shared/oracle/README.md). */
-#define DIS_NEUTRAL_CTRL 0x7e1u
-#define DIS_TEXT_MAX     (TGX_DIAG_MSG_MAX + 64)
+#define DIS_TEXT_MAX (TGX_DIAG_MSG_MAX + 64)
 
 typedef struct dis_opts {
     tgx_sm5_arch arch;
@@ -42,76 +39,6 @@ static void usage(FILE *out)
             "            every instruction with its address: texture instructions as text, others\n"
             "            as `<non-texture instruction 0x...>`.\n"
             "  --arch    required for --words and raw files; a cubin's own SM is the default.\n");
-}
-
-/* Parses one hex number (optional 0x) at *p; advances *p. */
-static int parse_hex(const char **p, uint64_t *v)
-{
-    const char *s = *p;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-        s += 2;
-    uint64_t x = 0;
-    int n = 0;
-    for (;; s++, n++) {
-        int c = (unsigned char)*s, dgt;
-        if (c >= '0' && c <= '9')
-            dgt = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            dgt = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            dgt = c - 'A' + 10;
-        else
-            break;
-        if (n == 16)
-            return 0; /* more than 64 bits */
-        x = x << 4 | (uint64_t)dgt;
-    }
-    if (n == 0)
-        return 0;
-    *p = s;
-    *v = x;
-    return 1;
-}
-
-static const char *skip_blank(const char *s)
-{
-    while (*s == ' ' || *s == '\t' || *s == '\r')
-        s++;
-    return s;
-}
-
-/* One input line: 1 = a word (and ctrl), 0 = nothing on it, -1 = malformed (d filled). */
-static int parse_word_line(const char *line, const char *file, unsigned lineno, uint64_t *word,
-                           uint32_t *ctrl, tgx_diag *d)
-{
-    const char *s = skip_blank(line);
-    if (*s == '\0' || *s == '#' || *s == '\n')
-        return 0;
-    const char *start = s;
-    if (!parse_hex(&s, word)) {
-        tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
-                     "expected a 64-bit hex word");
-        return -1;
-    }
-    *ctrl = DIS_NEUTRAL_CTRL;
-    s = skip_blank(s);
-    if (*s != '\0' && *s != '#' && *s != '\n') {
-        const char *cstart = s;
-        uint64_t c;
-        if (!parse_hex(&s, &c) || c > 0x1fffff) {
-            tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(cstart - line) + 1,
-                         "expected a 21-bit hex control field (at most 0x1fffff)");
-            return -1;
-        }
-        *ctrl = (uint32_t)c;
-        s = skip_blank(s);
-    }
-    if (*s != '\0' && *s != '#' && *s != '\n') {
-        tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(s - line) + 1,
-                     "unexpected text after the word and control field");
-        return -1;
-    }
-    return 1;
 }
 
 /* nvdisasm's text for word with control field ctrl, or "ERROR: message". Returns 1 if the word
@@ -144,11 +71,12 @@ static int run_words(const dis_opts *o)
         uint64_t word;
         uint32_t ctrl;
         tgx_diag d;
-        int r = parse_word_line(line, o->file, lineno, &word, &ctrl, &d);
-        if (r < 0) {
+        unsigned col;
+        int has_word;
+        if (tgx_sm5_parse_word_line(line, o->file, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
             tgx_cli_print_diag(&d);
             bad = 1;
-        } else if (r > 0) {
+        } else if (has_word) {
             dis_word(o->arch, word, ctrl, text, sizeof text);
             fputs(text, stdout);
             fputc('\n', stdout);

@@ -215,7 +215,8 @@ tgx_status tgx_sm5_encode(const tgx_sm5_insn *in, tgx_sm5_arch arch, uint64_t *w
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown arch or class");
     const sm5_opcode *o = sm5_opcode_for(in->cls, (in->flags & TGX_SM5_F_F16) != 0, arch);
     if (!o)
-        return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0, "%s%s does not exist on %s",
+        return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
+                            "field 'opcode': %s%s does not exist on %s",
                             tgx_sm5_class_name(in->cls), (in->flags & TGX_SM5_F_F16) ? ".F16" : "",
                             tgx_sm5_arch_name(arch));
     tgx_status st = encode_check(in, arch, d);

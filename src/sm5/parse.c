@@ -455,5 +455,8 @@ tgx_status tgx_sm5_assemble_line(const char *text, tgx_sm5_arch arch, uint64_t *
     tgx_status st = tgx_sm5_parse(text, arch, &in, ctrl, d);
     if (st != TGX_OK)
         return st;
-    return tgx_sm5_encode(&in, arch, word, d);
+    st = tgx_sm5_encode(&in, arch, word, d);
+    if (st != TGX_OK && d) /* the encoder knows the field, not the text: point at the mnemonic */
+        d->column = (unsigned)strspn(text, " \t") + 1;
+    return st;
 }

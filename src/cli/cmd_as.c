@@ -1,0 +1,155 @@
+/* tgx as: Maxwell texture instructions in nvdisasm syntax -> 64-bit words.
+ *
+ *   tgx as --arch sm_50|sm_52|sm_53 [--hex] [--allow-illegal] [-o OUT] FILE
+ *
+ * Reads assembly text (tgx_sm5_assemble's syntax: one instruction per line or several in a
+ * `{ ... }` bundle, nvdisasm's address and hex comments allowed) and writes the words, raw
+ * little-endian (8 bytes each) or with --hex one `0x%016x` per line, to OUT or stdout. Every
+ * statement is also checked against the legality rules (docs/sm5-legality.md); every problem is
+ * printed to stderr as file:line:col: error|warning: message. Nothing is written when there is
+ * an error. Exit status 0, 1 (an error), 2 (usage or I/O).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/sm5.h"
+#include "tgx/util.h"
+
+typedef struct as_opts {
+    tgx_sm5_arch arch;
+    int have_arch;
+    int hex;
+    int allow_illegal;
+    const char *out;  /* NULL: stdout */
+    const char *file; /* "-": stdin */
+} as_opts;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tgx as --arch sm_50|sm_52|sm_53 [--hex] [--allow-illegal] [-o OUT] FILE\n\n"
+            "Assembles Maxwell texture instructions written as nvdisasm prints them (address\n"
+            "and hex comments, `{ ... }` bundles and .T/.P suffixes allowed) into 64-bit words.\n"
+            "FILE '-' is stdin.\n"
+            "  -o OUT           write to OUT instead of stdout\n"
+            "  --hex            one word per line as 0x%%016x instead of raw little-endian bytes\n"
+            "  --allow-illegal  instructions that encode but break a legality rule of the SM 5.x\n"
+            "                   pages (docs/sm5-legality.md) are warnings, not errors, and are\n"
+            "                   written; without it any violation is an error and nothing is\n"
+            "                   written\n"
+            "Problems are printed as file:line:col: error|warning: message (the field or the\n"
+            "rule). Control fields (.T/.P, ';') are not written: only the instruction words.\n"
+            "Exit status: 0 success, 1 an error in the input, 2 usage or I/O error.\n");
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, as_opts *o)
+{
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (tgx_cli_is_help(a)) {
+            usage(stdout);
+            return TGX_EXIT_OK;
+        } else if (strcmp(a, "--hex") == 0) {
+            o->hex = 1;
+        } else if (strcmp(a, "--allow-illegal") == 0) {
+            o->allow_illegal = 1;
+        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
+            o->out = argv[++i];
+        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
+            if (tgx_sm5_arch_from_name(argv[++i], &o->arch) != TGX_OK) {
+                fprintf(stderr, "tgx as: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
+                return TGX_EXIT_USAGE;
+            }
+            o->have_arch = 1;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "tgx as: unknown option '%s' (try 'tgx as --help')\n", a);
+            return TGX_EXIT_USAGE;
+        } else {
+            o->file = a;
+            nfiles++;
+        }
+    }
+    if (nfiles != 1 || !o->have_arch) {
+        fprintf(stderr, nfiles != 1 ? "tgx as: give exactly one FILE\n"
+                                    : "tgx as: --arch sm_50|sm_52|sm_53 is required\n");
+        usage(stderr);
+        return TGX_EXIT_USAGE;
+    }
+    return -1;
+}
+
+static int write_words(const as_opts *o, const tgx_sm5_program *p)
+{
+    FILE *f = o->out ? fopen(o->out, o->hex ? "w" : "wb") : stdout;
+    if (!f) {
+        fprintf(stderr, "tgx as: %s: %s\n", o->out, strerror(errno));
+        return TGX_EXIT_USAGE;
+    }
+    for (size_t i = 0; i < p->count; i++) {
+        uint64_t w = p->insns[i].word;
+        if (o->hex) {
+            fprintf(f, "0x%016" PRIx64 "\n", w);
+        } else {
+            unsigned char b[8];
+            for (int k = 0; k < 8; k++) /* little-endian, as the code files hold words */
+                b[k] = (unsigned char)(w >> (8 * k));
+            fwrite(b, 1, sizeof b, f);
+        }
+    }
+    int bad = ferror(f);
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    else
+        bad |= fflush(f) != 0;
+    if (bad) {
+        fprintf(stderr, "tgx as: %s: write error\n", o->out ? o->out : "<stdout>");
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
+}
+
+int tgx_cli_as(int argc, char **argv)
+{
+    as_opts o = {TGX_SM5_ARCH_SM52, 0, 0, 0, NULL, "-"};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    char *text = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    if (tgx_read_file(o.file, &text, &size, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    const char *file = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    tgx_diag_list out;
+    tgx_diag_list_init(&out);
+    tgx_sm5_program p;
+    tgx_status st = tgx_sm5_assemble_checked(text, size, file, o.arch, NULL, &p, &out);
+    for (size_t i = 0; i < out.count; i++) {
+        tgx_diag *e = &out.items[i];
+        /* Legality violations are TGX_ERR_INVALID; what does not parse or encode stays an error
+         * whatever the option says. */
+        if (o.allow_illegal && e->status == TGX_ERR_INVALID && st != TGX_ERR_PARSE)
+            e->severity = TGX_SEV_WARNING;
+        tgx_cli_print_diag(e);
+    }
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "tgx as: out of memory\n");
+        rc = TGX_EXIT_USAGE;
+    } else if (st == TGX_ERR_PARSE || (st == TGX_ERR_INVALID && !o.allow_illegal)) {
+        rc = TGX_EXIT_INVALID;
+    } else {
+        rc = write_words(&o, &p);
+    }
+    tgx_sm5_program_free(&p);
+    tgx_diag_list_free(&out);
+    free(text);
+    return rc;
+}

@@ -1,0 +1,195 @@
+/* tgx check --sm5: the legality rules of Maxwell texture instructions (docs/sm5-legality.md).
+ *
+ *   tgx check --sm5 --arch sm_50|sm_52|sm_53 [--words] [--textures float|integer] FILE...
+ *
+ * tgx_cli_check hands its whole argument vector over when --sm5 is among the options. Each FILE
+ * is assembly text in nvdisasm syntax (what `tgx as` reads) or, with --words, `WORD [CTRL]` lines
+ * (what `tgx dis --words` reads). Every problem is printed to stderr as
+ * file:line:col: error|warning: message; exit status 0 when no file has an error (warnings
+ * allowed), 1 when one does, 2 on a usage or I/O error (which wins over 1).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/sm5.h"
+#include "tgx/util.h"
+
+typedef struct check_sm5_opts {
+    tgx_sm5_arch arch;
+    int have_arch;
+    int words;
+    tgx_sm5_tex_kind textures; /* what every instruction's texture holds, when given */
+    int first_file;            /* argv index of the first FILE */
+} check_sm5_opts;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tgx check --sm5 --arch sm_50|sm_52|sm_53 [--words] [--textures float|integer]\n"
+            "                 [--] FILE...\n\n"
+            "Checks Maxwell texture instructions against the legality rules of the SM 5.x\n"
+            "instruction pages that nvdisasm does not enforce (TEXS/TLDS encoding and write-mask\n"
+            "tables, register alignment, RZ rules, .MS/.CL/.DC/.F16 restrictions, TXA's Ra;\n"
+            "docs/sm5-legality.md). Each FILE ('-' is stdin) is assembly text in nvdisasm syntax,\n"
+            "or with --words lines `WORD [CTRL]` (hex). Prints every problem as\n"
+            "file:line:col: error|warning: <page>: <rule>: <details>.\n"
+            "  --textures  what the textures hold; 'integer' makes .F16 results an error (the\n"
+            "              word alone cannot tell).\n"
+            "Exit status: 0 no errors (warnings allowed), 1 an error, 2 usage or I/O error.\n");
+}
+
+static tgx_sm5_tex_kind same_kind(void *user, const tgx_sm5_insn *in)
+{
+    (void)in;
+    return *(const tgx_sm5_tex_kind *)user;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, check_sm5_opts *o)
+{
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            i++;
+            break;
+        }
+        if (tgx_cli_is_help(a)) {
+            usage(stdout);
+            return TGX_EXIT_OK;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0)
+            break;
+        if (strcmp(a, "--sm5") == 0) {
+            continue;
+        } else if (strcmp(a, "--words") == 0) {
+            o->words = 1;
+        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
+            if (tgx_sm5_arch_from_name(argv[++i], &o->arch) != TGX_OK) {
+                fprintf(stderr, "tgx check: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
+                return TGX_EXIT_USAGE;
+            }
+            o->have_arch = 1;
+        } else if (strcmp(a, "--textures") == 0 && i + 1 < argc) {
+            const char *k = argv[++i];
+            if (strcmp(k, "float") == 0)
+                o->textures = TGX_SM5_TEX_FLOAT;
+            else if (strcmp(k, "integer") == 0)
+                o->textures = TGX_SM5_TEX_INTEGER;
+            else {
+                fprintf(stderr, "tgx check: --textures takes 'float' or 'integer', not '%s'\n", k);
+                return TGX_EXIT_USAGE;
+            }
+        } else {
+            fprintf(stderr, "tgx check: unknown option '%s' (try 'tgx check --sm5 --help')\n", a);
+            return TGX_EXIT_USAGE;
+        }
+    }
+    if (!o->have_arch) {
+        fprintf(stderr, "tgx check: --sm5 needs --arch sm_50|sm_52|sm_53\n");
+        return TGX_EXIT_USAGE;
+    }
+    if (i >= argc) {
+        usage(stderr);
+        return TGX_EXIT_USAGE;
+    }
+    o->first_file = i;
+    return -1;
+}
+
+/* One `WORD [CTRL]` line: the word must decode (nvdisasm accepts it) and follow the rules. */
+static tgx_status check_word_line(const check_sm5_opts *o, const tgx_sm5_legal_opts *lo,
+                                  const char *line, const char *file, unsigned lineno,
+                                  tgx_diag_list *out)
+{
+    int has_word;
+    uint64_t word;
+    uint32_t ctrl;
+    unsigned col;
+    tgx_diag d;
+    if (tgx_sm5_parse_word_line(line, file, lineno, &has_word, &word, &ctrl, &col, &d) < 0)
+        return tgx_diag_list_add(out, &d);
+    if (!has_word)
+        return TGX_OK;
+    tgx_sm5_insn in;
+    tgx_diag dd;
+    if (tgx_sm5_decode(word, o->arch, &in, &dd) < 0) {
+        tgx_diag_set(&d, TGX_ERR_INVALID, file, lineno, col, "nvdisasm rejects the word: %.200s",
+                     dd.message);
+        return tgx_diag_list_add(out, &d);
+    }
+    size_t first = out->count;
+    tgx_status st = tgx_sm5_check_legal(&in, o->arch, lo, file, lineno, out);
+    for (size_t i = first; i < out->count; i++)
+        out->items[i].column = col;
+    return st == TGX_ERR_NOMEM ? st : TGX_OK;
+}
+
+static tgx_status check_words(const check_sm5_opts *o, const tgx_sm5_legal_opts *lo, char *text,
+                              const char *file, tgx_diag_list *out)
+{
+    unsigned lineno = 0;
+    for (char *line = text; line;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        if (check_word_line(o, lo, line, file, lineno, out) == TGX_ERR_NOMEM)
+            return TGX_ERR_NOMEM;
+        line = nl ? nl + 1 : NULL;
+    }
+    return TGX_OK;
+}
+
+/* Checks one file; returns an exit status. */
+static int check_file(const check_sm5_opts *o, const char *path)
+{
+    char *text = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    if (tgx_read_file(path, &text, &size, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    tgx_sm5_tex_kind kind = o->textures;
+    tgx_sm5_legal_opts lo = {same_kind, &kind};
+    const tgx_sm5_legal_opts *lop = kind == TGX_SM5_TEX_UNKNOWN ? NULL : &lo;
+    tgx_diag_list out;
+    tgx_diag_list_init(&out);
+    tgx_status st;
+    if (o->words) {
+        st = check_words(o, lop, text, file, &out);
+    } else {
+        tgx_sm5_program p;
+        st = tgx_sm5_assemble_checked(text, size, file, o->arch, lop, &p, &out);
+        tgx_sm5_program_free(&p);
+    }
+    for (size_t i = 0; i < out.count; i++)
+        tgx_cli_print_diag(&out.items[i]);
+    int rc = out.errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "%s: out of memory\n", file);
+        rc = TGX_EXIT_USAGE;
+    }
+    tgx_diag_list_free(&out);
+    free(text);
+    return rc;
+}
+
+int tgx_cli_check_sm5(int argc, char **argv)
+{
+    check_sm5_opts o = {TGX_SM5_ARCH_SM52, 0, 0, TGX_SM5_TEX_UNKNOWN, 0};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    rc = TGX_EXIT_OK;
+    for (int i = o.first_file; i < argc; i++) {
+        int r = check_file(&o, argv[i]);
+        if (r > rc)
+            rc = r;
+    }
+    return rc;
+}

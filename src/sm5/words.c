@@ -1,0 +1,75 @@
+/* Word lists: the `WORD [CTRL]` lines that ../shared/oracle/nvdis reads, and `tgx dis --words`
+ * and `tgx check --sm5 --words` with it. */
+#include "tgx/sm5.h"
+
+/* Parses one hex number (optional 0x) at *p, at most 64 bits; advances *p. */
+static int parse_hex(const char **p, uint64_t *v)
+{
+    const char *s = *p;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    uint64_t x = 0;
+    int n = 0;
+    for (;; s++, n++) {
+        int c = (unsigned char)*s, dgt;
+        if (c >= '0' && c <= '9')
+            dgt = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            dgt = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            dgt = c - 'A' + 10;
+        else
+            break;
+        if (n == 16)
+            return 0;
+        x = x << 4 | (uint64_t)dgt;
+    }
+    if (n == 0)
+        return 0;
+    *p = s;
+    *v = x;
+    return 1;
+}
+
+static const char *skip_blank(const char *s)
+{
+    while (*s == ' ' || *s == '\t' || *s == '\r')
+        s++;
+    return s;
+}
+
+static int at_end(const char *s)
+{
+    return *s == '\0' || *s == '#' || *s == '\n';
+}
+
+tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned lineno,
+                                   int *has_word, uint64_t *word, uint32_t *ctrl, unsigned *column,
+                                   tgx_diag *d)
+{
+    *has_word = 0;
+    const char *s = skip_blank(line);
+    if (at_end(s))
+        return TGX_OK;
+    const char *start = s;
+    if (!parse_hex(&s, word))
+        return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
+                            "expected a 64-bit hex word");
+    *ctrl = TGX_SM5_CTRL_NEUTRAL;
+    s = skip_blank(s);
+    if (!at_end(s)) {
+        const char *cstart = s;
+        uint64_t c;
+        if (!parse_hex(&s, &c) || c > TGX_SM5_CTRL_MASK)
+            return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(cstart - line) + 1,
+                                "expected a 21-bit hex control field (at most 0x1fffff)");
+        *ctrl = (uint32_t)c;
+        s = skip_blank(s);
+    }
+    if (!at_end(s))
+        return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(s - line) + 1,
+                            "unexpected text after the word and control field");
+    *column = (unsigned)(start - line) + 1;
+    *has_word = 1;
+    return TGX_OK;
+}

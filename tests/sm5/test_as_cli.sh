@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# `tgx as` against the nvdisasm corpus (tests/data/maxwell, copied from ../shared/corpus/maxwell):
+#  * real.tsv and real-ctrl.tsv (ptxas's own code): every text assembles without a legality
+#    error, and gives back exactly the word ptxas emitted (raw little-endian output too);
+#  * fuzz-<arch>.tsv (every word nvdisasm accepts): every text assembles (--allow-illegal: the
+#    fuzzed words break legality rules), `tgx dis --words` of the words prints the corpus text
+#    again, and, when NVIDIA's nvdisasm is installed (../shared/oracle/nvdis), nvdisasm prints
+#    the corpus text for our words too: they agree with the original in every bit it reads;
+#  * errors: file:line:col and the field for bad text, legality rules by name, exit statuses.
+set -u
+: "${TGX:?TGX must name the tgx binary}" "${TGX_SRC:?}" "${TGX_TEST_DATA:?}"
+D=$TGX_TEST_DATA/maxwell
+NVDIS=${TGX_NVDIS:-$TGX_SRC/../shared/oracle/nvdis}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    echo "FAIL: $*"
+    fail=$((fail + 1))
+}
+
+# Columns: text column number, word column number of FILE's rows for ARCH -> $TMP/s, $TMP/w.
+select_rows() {
+    awk -F'\t' -v a="$2" -v t="$3" '$1 == a && $t !~ /^ERROR/ { print $t > "/dev/stdout"; print $2 > "/dev/stderr" }' \
+        "$1" >"$TMP/s" 2>"$TMP/w"
+}
+
+for arch in sm_50 sm_52 sm_53; do
+    for f in real.tsv:3 real-ctrl.tsv:4; do
+        select_rows "$D/${f%%:*}" "$arch" "${f##*:}"
+        n=$(wc -l <"$TMP/s")
+        "$TGX" as --arch "$arch" --hex "$TMP/s" >"$TMP/got" 2>"$TMP/err"
+        rc=$?
+        diffs=$(paste "$TMP/w" "$TMP/got" | awk '$1 != $2' | wc -l)
+        if [ $rc -ne 0 ] || [ "$(wc -l <"$TMP/got")" -ne "$n" ] || [ "$diffs" -ne 0 ]; then
+            bad "${f%%:*} $arch: rc $rc, $diffs of $n words differ: $(head -c 300 "$TMP/err")"
+            paste "$TMP/s" "$TMP/w" "$TMP/got" | awk -F'\t' '$2 != $3' | head -3
+        else
+            echo "ok: ${f%%:*} $arch: $n texts give ptxas's words exactly"
+            ok
+        fi
+    done
+    # Raw output: 8 little-endian bytes per word.
+    select_rows "$D/real.tsv" "$arch" 3
+    "$TGX" as --arch "$arch" -o "$TMP/raw" "$TMP/s" 2>"$TMP/err"
+    od -An -v -tx8 -w8 "$TMP/raw" | sed 's/^ */0x/' >"$TMP/rawhex"
+    if cmp -s "$TMP/rawhex" "$TMP/w"; then ok; else bad "raw output $arch differs from the corpus words"; fi
+
+    select_rows "$D/fuzz-$arch.tsv" "$arch" 3
+    n=$(wc -l <"$TMP/s")
+    "$TGX" as --arch "$arch" --hex --allow-illegal "$TMP/s" >"$TMP/got" 2>"$TMP/err"
+    rc=$?
+    if [ $rc -ne 0 ] || [ "$(wc -l <"$TMP/got")" -ne "$n" ] || grep -q ': error: ' "$TMP/err"; then
+        bad "fuzz-$arch: rc $rc, $(wc -l <"$TMP/got") of $n words: $(grep -m3 ': error: ' "$TMP/err")"
+        continue
+    fi
+    "$TGX" dis --arch "$arch" --words "$TMP/got" >"$TMP/dis"
+    if cmp -s "$TMP/dis" "$TMP/s"; then
+        echo "ok: fuzz-$arch: $n texts assemble and disassemble back"
+        ok
+    else
+        bad "fuzz-$arch: $(paste -d '\t' "$TMP/s" "$TMP/dis" | awk -F'\t' '$1 != $2' | wc -l) texts do not come back"
+    fi
+    if [ -x "$NVDIS" ]; then
+        "$NVDIS" --arch "$arch" <"$TMP/got" >"$TMP/nv" 2>"$TMP/nverr"
+        rc=$?
+        if [ $rc -eq 2 ]; then
+            echo "note: nvdis exited 2 (no CUDA 11.8 nvdisasm): oracle part of fuzz-$arch skipped"
+        elif [ $rc -eq 0 ] && cmp -s "$TMP/nv" "$TMP/s"; then
+            echo "ok: fuzz-$arch: nvdisasm prints the corpus text for all $n assembled words"
+            ok
+        else
+            bad "fuzz-$arch: nvdisasm differs on $(paste -d '\t' "$TMP/s" "$TMP/nv" | awk -F'\t' '$1 != $2' | wc -l) assembled words"
+            paste -d '\t' "$TMP/s" "$TMP/got" "$TMP/nv" | awk -F'\t' '$1 != $3' | head -3
+        fi
+    else
+        echo "note: no oracle at $NVDIS: nvdisasm part of fuzz-$arch skipped"
+    fi
+done
+
+# Errors: position and field. Columns count from 1 at the line's first character.
+printf '%s\n' 'TEXS RZ, R4, R8, R9, 0x55, 2D, RG ;' 'TEXS.BOGUS RZ, R4, R8, R9, 0x55, 2D, RG ;' \
+    '  TEX R99999, R4, 0x52, 2D, 0x5 ;' 'TEX R0, R4, 0x52, 2D, 0x5' \
+    '/*0010*/ TEXS RZ, R4, R8, R9, 0x55, 5D, RG ; /* 0xd830055ff0970804 */' >"$TMP/bad.s"
+"$TGX" as --arch sm_52 --hex "$TMP/bad.s" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -s "$TMP/out" ] && [ "$(wc -l <"$TMP/err")" -eq 4 ] &&
+    grep -q "bad.s:2:6: error: field 'modifiers'" "$TMP/err" &&
+    grep -q "bad.s:3:7: error: field 'Rd'" "$TMP/err" &&
+    grep -q "bad.s:4:26: error: field 'syntax': expected ';'" "$TMP/err" &&
+    grep -q "bad.s:5:37: error: field 'paramA'" "$TMP/err"; then
+    ok
+else
+    bad "bad text (rc $rc):"
+    cat "$TMP/out" "$TMP/err"
+fi
+
+# sm_50 has no .F16 forms and no sparse predicate (../shared/corpus/maxwell/README.md).
+printf '%s\n' 'TEXS.F16 R20, R19, R8, R9, 0x58, 2D, RGBA ;' >"$TMP/f16.s"
+"$TGX" as --arch sm_50 --hex "$TMP/f16.s" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 1 ] && grep -q "f16.s:1:1: error: field 'opcode': TEXS.F16 does not exist on sm_50" "$TMP/err"; then ok; else bad "F16 on sm_50: rc $rc $(cat "$TMP/err")"; fi
+"$TGX" as --arch sm_52 --hex "$TMP/f16.s" >"$TMP/out" 2>"$TMP/err"
+if [ "$(cat "$TMP/out")" = 0xd030058140970813 ]; then ok; else bad "F16 on sm_52: $(cat "$TMP/out" "$TMP/err")"; fi
+
+# Legality (sm5-TXA: Ra aligned to 4, not RZ; Rd aligned to the components written): an error
+# that stops the output, or with --allow-illegal a warning and the words.
+printf '%s\n' 'TEX R0, R4, 0x52, 2D, 0x5 ;' '{ TXA R1, RZ, 0x1, 0x1 ;  TEX R1, R4, 0x52, 2D, 0xf ; }' >"$TMP/il.s"
+"$TGX" as --arch sm_52 --hex "$TMP/il.s" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q "il.s:2:3: error: sm5-TXA: Ra aligned to 4" "$TMP/err" &&
+    grep -q "il.s:2:27: error: .*Rd aligned" "$TMP/err"; then
+    ok
+else
+    bad "illegal text (rc $rc): $(cat "$TMP/err")"
+fi
+"$TGX" as --arch sm_52 --hex --allow-illegal "$TMP/il.s" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l <"$TMP/out")" -eq 3 ] && grep -q "il.s:2:3: warning: sm5-TXA" "$TMP/err" &&
+    ! grep -q ': error: ' "$TMP/err"; then
+    ok
+else
+    bad "--allow-illegal (rc $rc): $(cat "$TMP/err")"
+fi
+
+# Usage: no arch, two files, unknown option.
+"$TGX" as "$TMP/il.s" >/dev/null 2>&1
+r1=$?
+"$TGX" as --arch sm_52 "$TMP/il.s" "$TMP/il.s" >/dev/null 2>&1
+r2=$?
+"$TGX" as --arch sm_52 --bogus "$TMP/il.s" >/dev/null 2>&1
+r3=$?
+if [ "$r1$r2$r3" = 222 ]; then ok; else bad "usage errors: rc $r1 $r2 $r3"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
