@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "tgx/tgsi.h"
@@ -28,6 +29,26 @@ static void usage(FILE *out)
 static int worse(int a, int b)
 {
     return a > b ? a : b;
+}
+
+/* Rewrites path with the canonical text. tgx_write_file_atomic writes a temporary file (mode
+ * 0600, from mkstemp) and renames it over path; the file keeps the permission bits it had, so
+ * formatting does not make a shared shader private. */
+static int rewrite(const char *path, const char *text, size_t len)
+{
+    struct stat before;
+    int had_mode = stat(path, &before) == 0;
+    tgx_diag d;
+    if (tgx_write_file_atomic(path, text, len, &d) != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    if (had_mode && chmod(path, before.st_mode & 07777) != 0) {
+        fprintf(stderr, "tgx fmt: %s: rewritten, but its permissions could not be restored\n",
+                path);
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
 }
 
 /* Formats one file; returns its exit status. */
@@ -58,10 +79,7 @@ static int fmt_file(const char *path, int in_place, int first)
     }
     int rc = TGX_EXIT_OK;
     if (in_place) {
-        if (tgx_write_file_atomic(path, out, out_len, &d) != TGX_OK) {
-            tgx_cli_print_diag(&d);
-            rc = TGX_EXIT_USAGE;
-        }
+        rc = rewrite(path, out, out_len);
     } else {
         if ((!first && fputc('\n', stdout) == EOF) || fwrite(out, 1, out_len, stdout) != out_len)
             rc = TGX_EXIT_USAGE;

@@ -679,12 +679,13 @@ static tgx_status parse_instruction(parser *p)
 static tgx_status parse_range(parser *p, uint32_t *first, uint32_t *last)
 {
     tgx_status st;
+    skip_space(p);
+    size_t at = p->pos;
     if ((st = parse_uint(p, 0x7fffffffu, first, "a register number")) != TGX_OK)
         return st;
     *last = *first;
     skip_space(p);
     if (peek(p) == '.' && peek_at(p, 1) == '.') {
-        size_t at = p->pos;
         p->pos += 2;
         if ((st = parse_uint(p, 0x7fffffffu, last, "the last register of the range")) != TGX_OK)
             return st;
@@ -713,11 +714,12 @@ static tgx_status parse_decl_head(parser *p, tgx_tgsi_declaration *d)
             return st;
     }
     uint32_t a, b;
+    size_t outer = p->pos;
     if ((st = parse_range(p, &a, &b)) != TGX_OK)
         return st;
     if (accept_char(p, '[')) {
         if (a != b)
-            return FAIL(p, "a 2-D declaration has one outer index, not a range");
+            return fail_at(p, outer, "a 2-D declaration has one outer index, not a range");
         d->dimension = true;
         d->dim_index = a;
         if ((st = parse_range(p, &a, &b)) != TGX_OK)
@@ -827,12 +829,16 @@ static tgx_status parse_decl_item(parser *p, tgx_tgsi_declaration *d, bool *have
         return d->file == TGX_TGSI_FILE_SVIEW ? parse_sview_types(p, d) : TGX_OK;
     }
     if (accept_word(p, "ARRAY")) {
-        if ((st = expect_char(p, '(', "after ARRAY")) != TGX_OK ||
-            (st = parse_uint(p, 0xffffu, &v, "an array id")) != TGX_OK ||
+        size_t at;
+        if ((st = expect_char(p, '(', "after ARRAY")) != TGX_OK)
+            return st;
+        skip_space(p);
+        at = p->pos;
+        if ((st = parse_uint(p, 0xffffu, &v, "an array id")) != TGX_OK ||
             (st = expect_char(p, ')', "after the array id")) != TGX_OK)
             return st;
         if (v == 0)
-            return FAIL(p, "array id 0 is reserved (spec: Array Declaration)");
+            return fail_at(p, at, "array id 0 is reserved (spec: Array Declaration)");
         d->array_id = v;
         return TGX_OK;
     }
@@ -1223,7 +1229,7 @@ static tgx_status parse_lines(parser *p)
             return FAIL(p, "unexpected %s at the end of the line", found(p, buf, sizeof buf));
     }
     if (!have_header)
-        return tgx_diag_set(p->diag, TGX_ERR_PARSE, p->filename, p->line_no ? p->line_no : 1, 1,
+        return tgx_diag_set(p->diag, TGX_ERR_PARSE, p->filename, 1, 1,
                             "empty shader: expected the processor (VERT, FRAG, ...)");
     return TGX_OK;
 }

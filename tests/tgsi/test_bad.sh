@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/data/bad: every malformed input must make `tgx check` exit 1, and the first error it prints
-# must equal the line in its .expect sidecar. The sidecars were written from the rule each file
-# breaks (docs/check.md), not from tgx's output.
+# must equal the line in its .expect sidecar. v_*.tgsi break a validator rule (docs/check.md),
+# p_*.tgsi are not TGSI at all (parse errors). The sidecars were written from the rule or syntax
+# each file breaks, with the column counted by hand at the offending operand, target, label or
+# character, not copied from tgx's output.
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 : "${TGX_TEST_DATA:?TGX_TEST_DATA must name tests/data}"
