@@ -1,6 +1,7 @@
 /* tgx check: parse and validate TGSI files, printing every diagnostic.
  *
  *   tgx check [--] FILE...     '-' reads stdin
+ *   tgx check --sm5 ...        Maxwell texture instructions instead (src/cli/cmd_check_sm5.c)
  *
  * Each file is parsed (tgx_tgsi_parse) and, when it parses, validated (tgx_tgsi_validate);
  * every finding is printed to stderr as file:line:col: severity: message (docs/check.md lists
@@ -21,20 +22,31 @@ typedef struct check_opts {
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: tgx check [--] FILE...\n\n"
-                 "Parses and checks TGSI shaders against the rules of the TGSI specification\n"
-                 "(registers declared, operand types and modifiers, write masks, control flow,\n"
-                 "labels, texture targets, per-processor rules; see docs/check.md).\n"
-                 "Prints every problem as file:line:col: error|warning: message. '-' is stdin.\n"
-                 "Exit status: 0 no errors (warnings allowed), 1 invalid input, 2 usage or I/O "
-                 "error.\n");
+    fprintf(
+        out,
+        "usage: tgx check [--] FILE...\n"
+        "       tgx check --sm5 --arch ARCH [OPTIONS] FILE...   (see tgx check --sm5 --help)\n\n"
+        "Parses and checks TGSI shaders against the rules of the TGSI specification\n"
+        "(registers declared, operand types and modifiers, write masks, control flow,\n"
+        "labels, texture targets, per-processor rules; see docs/check.md).\n"
+        "Prints every problem as file:line:col: error|warning: message. '-' is stdin.\n"
+        "With --sm5, checks Maxwell (SM 5.x) texture instructions against their\n"
+        "legality rules instead (docs/sm5-legality.md).\n"
+        "Exit status: 0 no errors (warnings allowed), 1 invalid input, 2 usage or I/O "
+        "error.\n");
 }
 
-/* Fills o from the options before the files. Returns -1 to go on, else an exit status.
- *
- * Maxwell legality (`--sm5 --arch ARCH`, engineer G) is added here: recognise the two options,
- * record them in check_opts, and let tgx_cli_check call a check_sm5_file() of its own beside
- * check_tgsi_file(). Until then --sm5 is an unknown option like any other. */
+/* True when --sm5 is among the options (before a "--"): the whole command is then the Maxwell
+ * checker's, options and files alike. */
+static int wants_sm5(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--sm5") == 0)
+            return 1;
+    return 0;
+}
+
+/* Fills o from the options before the files. Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, check_opts *o)
 {
     int i = 1;
@@ -105,7 +117,10 @@ int tgx_cli_check(int argc, char **argv)
 {
     check_opts o = {0};
     int worst = TGX_EXIT_OK;
-    int rc = parse_options(argc, argv, &o);
+    int rc;
+    if (wants_sm5(argc, argv))
+        return tgx_cli_check_sm5(argc, argv);
+    rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
     for (int i = o.first_file; i < argc; i++) {

@@ -66,6 +66,13 @@ grep -q 'does-not-exist.tgsi' err && ok || bad "missing file not named: $(cat er
 expect_rc 2 "unknown option" -- "$TGX" check --frobnicate good.tgsi
 expect_rc 0 "--help" -- "$TGX" check --help
 grep -q 'usage: tgx check' out && ok || bad "--help text: $(cat out)"
+grep -q -- '--sm5' out && ok || bad "--help does not mention --sm5"
+# --sm5 hands the whole command to the Maxwell checker (src/cli/cmd_check_sm5.c), wherever it
+# stands among the options.
+expect_rc 0 "--sm5 --help" -- "$TGX" check --sm5 --help
+grep -q 'usage: tgx check --sm5' out && ok || bad "--sm5 --help is not the Maxwell checker's: $(cat out)"
+expect_rc 0 "--help --sm5" -- "$TGX" check --help --sm5
+grep -q 'usage: tgx check --sm5' out && ok || bad "--help --sm5 is not the Maxwell checker's"
 expect_rc 0 "-- ends options" -- "$TGX" check -- good.tgsi
 printf 'FRAG\nMOV OUT[0], @\n' >parse.tgsi
 expect_rc 1 "parse error" -- "$TGX" check parse.tgsi
