@@ -1,0 +1,326 @@
+/* The opcode table (src/tgsi/opcodes.def) against its two outside sources:
+ *  - every opcode that spec/tgsi-spec.txt defines (its 150 ".. opcode::" headings, in the spec's
+ *    order, ARL ... ATOMIMAX) is in the table, marked as a spec opcode, and found by its name;
+ *  - every opcode of Mesa's tgsi_info_opcodes.h (OPCODE(ndst, nsrc, mode, NAME[, .is_tex = 1])
+ *    lines, facts listed here by hand) is in the table with Mesa's operand counts and texture
+ *    flag;
+ *  - every opcode Mesa 22.3 prints in the corpus (tests/data/tgsi) is in the table: the parser
+ *    accepts each corpus shader (test_roundtrip), so that part is checked there.
+ * Names the issue lists for Mesa 22.3 (TXF_LZ, TEX_LZ, ...) that later Mesa dropped are checked
+ * for presence only. */
+#include <string.h>
+
+#include "tgx/tgsi.h"
+#include "tgx_test.h"
+
+/* spec/tgsi-spec.txt, ".. opcode:: NAME - ..." headings in order (ENDPRIM's heading is run into
+ * EMIT's text in the spec; it is listed where it stands). */
+static const char *const spec_opcodes[] = {
+    "ARL",         "MOV",         "LIT",      "RCP",       "RSQ",      "SQRT",        "EXP",
+    "LOG",         "MUL",         "ADD",      "DP3",       "DP4",      "DST",         "MIN",
+    "MAX",         "SLT",         "SGE",      "MAD",       "SUB",      "LRP",         "CND",
+    "DP2A",        "FRC",         "CLAMP",    "FLR",       "ROUND",    "EX2",         "LG2",
+    "POW",         "XPD",         "ABS",      "RCC",       "DPH",      "COS",         "DDX",
+    "DDY",         "KILP",        "PK2H",     "PK2US",     "PK4B",     "PK4UB",       "RFL",
+    "SEQ",         "SFL",         "SGT",      "SIN",       "SLE",      "SNE",         "STR",
+    "TEX",         "TXD",         "TXP",      "UP2H",      "UP2US",    "UP4B",        "UP4UB",
+    "X2D",         "ARA",         "ARR",      "BRA",       "CAL",      "RET",         "SSG",
+    "CMP",         "KIL",         "SCS",      "TXB",       "NRM",      "DIV",         "DP2",
+    "TXL",         "BRK",         "BREAKC",   "IF",        "UIF",      "ELSE",        "ENDIF",
+    "SWITCH",      "CASE",        "DEFAULT",  "ENDSWITCH", "PUSHA",    "POPA",        "CEIL",
+    "I2F",         "NOT",         "TRUNC",    "SHL",       "SHR",      "AND",         "OR",
+    "MOD",         "XOR",         "UCMP",     "UARL",      "IABS",     "SAD",         "TXF",
+    "TXQ",         "CONT",        "EMIT",     "ENDPRIM",   "BGNLOOP",  "BGNSUB",      "ENDLOOP",
+    "ENDSUB",      "NOP",         "NRM4",     "CALLNZ",    "DADD",     "DDIV",        "DSEQ",
+    "DSLT",        "DFRAC",       "DFRACEXP", "DLDEXP",    "DMIN",     "DMAX",        "DMUL",
+    "DMAD",        "DRCP",        "DSQRT",    "SAMPLE",    "SAMPLE_I", "SAMPLE_I_MS", "SAMPLE_B",
+    "SAMPLE_C",    "SAMPLE_C_LZ", "SAMPLE_D", "SAMPLE_L",  "GATHER4",  "SVIEWINFO",   "SAMPLE_POS",
+    "SAMPLE_INFO", "LOAD",        "STORE",    "MFENCE",    "LFENCE",   "SFENCE",      "BARRIER",
+    "ATOMUADD",    "ATOMXCHG",    "ATOMCAS",  "ATOMAND",   "ATOMOR",   "ATOMXOR",     "ATOMUMIN",
+    "ATOMUMAX",    "ATOMIMIN",    "ATOMIMAX",
+};
+
+/* Mesa's tgsi_info_opcodes.h: name, dst count, src count, .is_tex. */
+static const struct {
+    const char *name;
+    unsigned ndst, nsrc;
+    int is_tex;
+} mesa_opcodes[] = {
+    {"ARL", 1, 1, 0},
+    {"MOV", 1, 1, 0},
+    {"RCP", 1, 1, 0},
+    {"RSQ", 1, 1, 0},
+    {"MUL", 1, 2, 0},
+    {"ADD", 1, 2, 0},
+    {"DP3", 1, 2, 0},
+    {"DP4", 1, 2, 0},
+    {"MIN", 1, 2, 0},
+    {"MAX", 1, 2, 0},
+    {"SLT", 1, 2, 0},
+    {"SGE", 1, 2, 0},
+    {"MAD", 1, 3, 0},
+    {"LRP", 1, 3, 0},
+    {"FMA", 1, 3, 0},
+    {"SQRT", 1, 1, 0},
+    {"LDEXP", 1, 2, 0},
+    {"F2U64", 1, 1, 0},
+    {"F2I64", 1, 1, 0},
+    {"FRC", 1, 1, 0},
+    {"FLR", 1, 1, 0},
+    {"ROUND", 1, 1, 0},
+    {"EX2", 1, 1, 0},
+    {"LG2", 1, 1, 0},
+    {"POW", 1, 2, 0},
+    {"DEMOTE", 0, 0, 0},
+    {"U2I64", 1, 1, 0},
+    {"CLOCK", 1, 0, 0},
+    {"I2I64", 1, 1, 0},
+    {"READ_HELPER", 1, 0, 0},
+    {"COS", 1, 1, 0},
+    {"DDX", 1, 1, 0},
+    {"DDY", 1, 1, 0},
+    {"KILL", 0, 0, 0},
+    {"PK2H", 1, 1, 0},
+    {"D2U64", 1, 1, 0},
+    {"SEQ", 1, 2, 0},
+    {"D2I64", 1, 1, 0},
+    {"SGT", 1, 2, 0},
+    {"SIN", 1, 1, 0},
+    {"SLE", 1, 2, 0},
+    {"SNE", 1, 2, 0},
+    {"U642D", 1, 1, 0},
+    {"TEX", 1, 2, 1},
+    {"TXD", 1, 4, 1},
+    {"TXP", 1, 2, 1},
+    {"UP2H", 1, 1, 0},
+    {"UP2US", 1, 1, 0},
+    {"UP4B", 1, 1, 0},
+    {"UP4UB", 1, 1, 0},
+    {"U642F", 1, 1, 0},
+    {"I642F", 1, 1, 0},
+    {"ARR", 1, 1, 0},
+    {"I642D", 1, 1, 0},
+    {"CAL", 0, 0, 0},
+    {"RET", 0, 0, 0},
+    {"SSG", 1, 1, 0},
+    {"CMP", 1, 3, 0},
+    {"TXB", 1, 2, 1},
+    {"FBFETCH", 1, 1, 0},
+    {"DIV", 1, 2, 0},
+    {"DP2", 1, 2, 0},
+    {"TXL", 1, 2, 1},
+    {"BRK", 0, 0, 0},
+    {"IF", 0, 1, 0},
+    {"UIF", 0, 1, 0},
+    {"READ_INVOC", 1, 2, 0},
+    {"ELSE", 0, 0, 0},
+    {"ENDIF", 0, 0, 0},
+    {"DDX_FINE", 1, 1, 0},
+    {"DDY_FINE", 1, 1, 0},
+    {"CEIL", 1, 1, 0},
+    {"I2F", 1, 1, 0},
+    {"NOT", 1, 1, 0},
+    {"TRUNC", 1, 1, 0},
+    {"SHL", 1, 2, 0},
+    {"BALLOT", 1, 1, 0},
+    {"AND", 1, 2, 0},
+    {"OR", 1, 2, 0},
+    {"MOD", 1, 2, 0},
+    {"XOR", 1, 2, 0},
+    {"TXF", 1, 2, 1},
+    {"TXQ", 1, 2, 1},
+    {"CONT", 0, 0, 0},
+    {"EMIT", 0, 1, 0},
+    {"ENDPRIM", 0, 1, 0},
+    {"BGNLOOP", 0, 0, 0},
+    {"BGNSUB", 0, 0, 0},
+    {"ENDLOOP", 0, 0, 0},
+    {"ENDSUB", 0, 0, 0},
+    {"ATOMFADD", 1, 3, 0},
+    {"TXQS", 1, 1, 1},
+    {"RESQ", 1, 1, 0},
+    {"READ_FIRST", 1, 1, 0},
+    {"NOP", 0, 0, 0},
+    {"FSEQ", 1, 2, 0},
+    {"FSGE", 1, 2, 0},
+    {"FSLT", 1, 2, 0},
+    {"FSNE", 1, 2, 0},
+    {"MEMBAR", 0, 1, 0},
+    {"KILL_IF", 0, 1, 0},
+    {"END", 0, 0, 0},
+    {"DFMA", 1, 3, 0},
+    {"F2I", 1, 1, 0},
+    {"IDIV", 1, 2, 0},
+    {"IMAX", 1, 2, 0},
+    {"IMIN", 1, 2, 0},
+    {"INEG", 1, 1, 0},
+    {"ISGE", 1, 2, 0},
+    {"ISHR", 1, 2, 0},
+    {"ISLT", 1, 2, 0},
+    {"F2U", 1, 1, 0},
+    {"U2F", 1, 1, 0},
+    {"UADD", 1, 2, 0},
+    {"UDIV", 1, 2, 0},
+    {"UMAD", 1, 3, 0},
+    {"UMAX", 1, 2, 0},
+    {"UMIN", 1, 2, 0},
+    {"UMOD", 1, 2, 0},
+    {"UMUL", 1, 2, 0},
+    {"USEQ", 1, 2, 0},
+    {"USGE", 1, 2, 0},
+    {"USHR", 1, 2, 0},
+    {"USLT", 1, 2, 0},
+    {"USNE", 1, 2, 0},
+    {"SWITCH", 0, 1, 0},
+    {"CASE", 0, 1, 0},
+    {"DEFAULT", 0, 0, 0},
+    {"ENDSWITCH", 0, 0, 0},
+    {"SAMPLE", 1, 3, 0},
+    {"SAMPLE_I", 1, 2, 0},
+    {"SAMPLE_I_MS", 1, 3, 0},
+    {"SAMPLE_B", 1, 4, 0},
+    {"SAMPLE_C", 1, 4, 0},
+    {"SAMPLE_C_LZ", 1, 4, 0},
+    {"SAMPLE_D", 1, 5, 0},
+    {"SAMPLE_L", 1, 4, 0},
+    {"GATHER4", 1, 3, 0},
+    {"SVIEWINFO", 1, 2, 0},
+    {"SAMPLE_POS", 1, 2, 0},
+    {"SAMPLE_INFO", 1, 2, 0},
+    {"UARL", 1, 1, 0},
+    {"UCMP", 1, 3, 0},
+    {"IABS", 1, 1, 0},
+    {"ISSG", 1, 1, 0},
+    {"LOAD", 1, 2, 0},
+    {"STORE", 1, 2, 0},
+    {"IMG2HND", 1, 1, 0},
+    {"SAMP2HND", 1, 1, 1},
+    {"BARRIER", 0, 0, 0},
+    {"ATOMUADD", 1, 3, 0},
+    {"ATOMXCHG", 1, 3, 0},
+    {"ATOMCAS", 1, 4, 0},
+    {"ATOMAND", 1, 3, 0},
+    {"ATOMOR", 1, 3, 0},
+    {"ATOMXOR", 1, 3, 0},
+    {"ATOMUMIN", 1, 3, 0},
+    {"ATOMUMAX", 1, 3, 0},
+    {"ATOMIMIN", 1, 3, 0},
+    {"ATOMIMAX", 1, 3, 0},
+    {"TEX2", 1, 3, 1},
+    {"TXB2", 1, 3, 1},
+    {"TXL2", 1, 3, 1},
+    {"IMUL_HI", 1, 2, 0},
+    {"UMUL_HI", 1, 2, 0},
+    {"TG4", 1, 3, 1},
+    {"LODQ", 1, 2, 1},
+    {"IBFE", 1, 3, 0},
+    {"UBFE", 1, 3, 0},
+    {"BFI", 1, 4, 0},
+    {"BREV", 1, 1, 0},
+    {"POPC", 1, 1, 0},
+    {"LSB", 1, 1, 0},
+    {"IMSB", 1, 1, 0},
+    {"UMSB", 1, 1, 0},
+    {"INTERP_CENTROID", 1, 1, 0},
+    {"INTERP_SAMPLE", 1, 2, 0},
+    {"INTERP_OFFSET", 1, 2, 0},
+    {"F2D", 1, 1, 0},
+    {"D2F", 1, 1, 0},
+    {"DABS", 1, 1, 0},
+    {"DNEG", 1, 1, 0},
+    {"DADD", 1, 2, 0},
+    {"DMUL", 1, 2, 0},
+    {"DMAX", 1, 2, 0},
+    {"DMIN", 1, 2, 0},
+    {"DSLT", 1, 2, 0},
+    {"DSGE", 1, 2, 0},
+    {"DSEQ", 1, 2, 0},
+    {"DSNE", 1, 2, 0},
+    {"DRCP", 1, 1, 0},
+    {"DSQRT", 1, 1, 0},
+    {"DMAD", 1, 3, 0},
+    {"DFRAC", 1, 1, 0},
+    {"DLDEXP", 1, 2, 0},
+    {"D2I", 1, 1, 0},
+    {"I2D", 1, 1, 0},
+    {"D2U", 1, 1, 0},
+    {"U2D", 1, 1, 0},
+    {"DRSQ", 1, 1, 0},
+    {"DTRUNC", 1, 1, 0},
+    {"DCEIL", 1, 1, 0},
+    {"DFLR", 1, 1, 0},
+    {"DROUND", 1, 1, 0},
+    {"DSSG", 1, 1, 0},
+    {"VOTE_ANY", 1, 1, 0},
+    {"VOTE_ALL", 1, 1, 0},
+    {"VOTE_EQ", 1, 1, 0},
+    {"U64SEQ", 1, 2, 0},
+    {"U64SNE", 1, 2, 0},
+    {"I64SLT", 1, 2, 0},
+    {"U64SLT", 1, 2, 0},
+    {"I64SGE", 1, 2, 0},
+    {"U64SGE", 1, 2, 0},
+    {"I64MIN", 1, 2, 0},
+    {"U64MIN", 1, 2, 0},
+    {"I64MAX", 1, 2, 0},
+    {"U64MAX", 1, 2, 0},
+    {"I64ABS", 1, 1, 0},
+    {"I64SSG", 1, 1, 0},
+    {"I64NEG", 1, 1, 0},
+    {"U64ADD", 1, 2, 0},
+    {"U64MUL", 1, 2, 0},
+    {"U64SHL", 1, 2, 0},
+    {"I64SHR", 1, 2, 0},
+    {"U64SHR", 1, 2, 0},
+    {"I64DIV", 1, 2, 0},
+    {"U64DIV", 1, 2, 0},
+    {"I64MOD", 1, 2, 0},
+    {"U64MOD", 1, 2, 0},
+    {"DDIV", 1, 2, 0},
+    {"LOD", 1, 3, 0},
+    {"ATOMINC_WRAP", 1, 3, 0},
+    {"ATOMDEC_WRAP", 1, 3, 0},
+};
+
+/* Opcodes of Mesa 22.3's text the issue names that are not in the list above. */
+static const char *const mesa_22_3_extra[] = {"TEX_LZ", "TXF_LZ"};
+
+static const tgx_tgsi_opcode_info *by_name(const char *name)
+{
+    tgx_tgsi_opcode op = tgx_tgsi_opcode_from_name(name, strlen(name));
+    return op == TGX_TGSI_OP_COUNT ? NULL : tgx_tgsi_opcode_info(op);
+}
+
+int main(void)
+{
+    size_t nspec = sizeof spec_opcodes / sizeof spec_opcodes[0];
+    TGX_CHECK(nspec == 150, "the spec defines 150 opcodes, the list has %zu", nspec);
+    for (size_t i = 0; i < nspec; i++) {
+        const tgx_tgsi_opcode_info *info = by_name(spec_opcodes[i]);
+        TGX_CHECK(info != NULL, "spec opcode %s is not in the table", spec_opcodes[i]);
+        if (!info)
+            continue;
+        TGX_CHECK(strcmp(info->name, spec_opcodes[i]) == 0, "%s is named %s", spec_opcodes[i],
+                  info->name);
+        TGX_CHECK(info->flags & TGX_TGSI_OPF_SPEC2013, "%s lacks the spec flag", info->name);
+    }
+    for (size_t i = 0; i < sizeof mesa_opcodes / sizeof mesa_opcodes[0]; i++) {
+        const tgx_tgsi_opcode_info *info = by_name(mesa_opcodes[i].name);
+        TGX_CHECK(info != NULL, "Mesa opcode %s is not in the table", mesa_opcodes[i].name);
+        if (!info)
+            continue;
+        TGX_CHECK(info->num_dst == mesa_opcodes[i].ndst && info->num_src == mesa_opcodes[i].nsrc,
+                  "%s: table has %u dst %u src, Mesa %u dst %u src", info->name, info->num_dst,
+                  info->num_src, mesa_opcodes[i].ndst, mesa_opcodes[i].nsrc);
+        TGX_CHECK(!(info->flags & TGX_TGSI_OPF_TEX) == !mesa_opcodes[i].is_tex,
+                  "%s: texture flag differs from Mesa's is_tex", info->name);
+    }
+    for (size_t i = 0; i < sizeof mesa_22_3_extra / sizeof mesa_22_3_extra[0]; i++)
+        TGX_CHECK(by_name(mesa_22_3_extra[i]) != NULL, "%s is not in the table",
+                  mesa_22_3_extra[i]);
+    /* Names are exact: no other spelling or prefix finds an opcode. */
+    TGX_CHECK(by_name("MOVE") == NULL && by_name("MO") == NULL && by_name("mov") == NULL,
+              "look-up by name is not exact");
+    TGX_CHECK(tgx_tgsi_opcode_info(TGX_TGSI_OP_COUNT) == NULL, "info past the table");
+    return tgx_test_finish();
+}
