@@ -230,9 +230,12 @@ static void decl_resource(out *o, const tgx_tgsi_declaration *d)
     }
 }
 
-static void decl_interp(out *o, const tgx_tgsi_shader *s, const tgx_tgsi_declaration *d)
+static void decl_interp(out *o, const tgx_tgsi_declaration *d)
 {
-    if (d->has_interp && s->processor == TGX_TGSI_PROC_FRAG && d->file == TGX_TGSI_FILE_IN) {
+    /* Mesa prints the interpolation of FRAG inputs only, the only place ureg sets it; text that
+     * puts one elsewhere (which tgx check rejects) keeps it, so formatting never changes what a
+     * file means. */
+    if (d->has_interp) {
         txt(o, ", ");
         enm(o, tgx_tgsi_interp_name, d->interp);
     }
@@ -268,7 +271,7 @@ static void print_decl(out *o, const tgx_tgsi_shader *s, const tgx_tgsi_declarat
     if (d->has_semantic)
         decl_semantic(o, d);
     decl_resource(o, d);
-    decl_interp(o, s, d);
+    decl_interp(o, d);
     if (d->invariant)
         txt(o, ", INVARIANT");
     chr(o, '\n');
