@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# `tgx dis FILE` on code files against nvdisasm's listings of the same files (tests/data/cubin:
+# cubins ptxas made and a raw bundle file, each with `nvdisasm -hex`'s listing; its README).
+# Every instruction nvdisasm lists must appear in tgx's output at the same section and address
+# with the same word: texture instructions with nvdisasm's text (spacing, the ' ;' ending and
+# the `{ }` dual-issue braces aside), every other instruction as tgx's
+# `<non-texture instruction 0x...>` marker.
+set -u
+: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
+D=$TGX_TEST_DATA/cubin
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0 fail=0
+
+# "SECTION|ADDR|WORD|TEXT" per instruction of tgx's output (TEXT '-' for the marker).
+ours() {
+    awk '
+        /^\/\/ \.text/ { sect = $2; sub(/:$/, "", sect); next }
+        /^ *\/\*[0-9a-f]+\*\// {
+            addr = $1
+            if ($2 == "<non-texture") { w = $4; sub(/>$/, "", w); print sect "|" addr "|" w "|-"; next }
+            line = $0
+            sub(/^ *\/\*[0-9a-f]+\*\/ /, "", line)
+            n = index(line, " /* 0x")
+            w = substr(line, n + 4, 18)
+            text = substr(line, 1, n - 1)
+            sub(/ ?;$/, "", text)
+            print sect "|" addr "|" w "|" text
+        }'
+}
+
+# The same from nvdisasm's listing. The word of a dual-issue bundle's second instruction is on
+# the next line.
+theirs() {
+    awk '
+        function emit(addr, w, text,   m) {
+            gsub(/[{}]/, "", text); gsub(/ +/, " ", text); sub(/^ /, "", text); sub(/ $/, "", text)
+            sub(/ ?;$/, "", text)
+            m = text; sub(/^@!?P[0-7T] /, "", m)
+            if (m !~ /^(TEX|TLD|TXQ|TMML|TXD|TXA)/) text = "-"
+            print sect "|" addr "|" w "|" text
+        }
+        /^[ \t]*\.section[ \t]/ { sect = $2; sub(/,.*/, "", sect); if (sect !~ /^\.text/) sect = "?"; pend = 0; next }
+        /^ *\/\*[0-9a-f]+\*\// {
+            addr = $1
+            line = $0
+            sub(/^ *\/\*[0-9a-f]+\*\/ */, "", line)
+            n = index(line, "/* 0x")
+            if (n == 0) { pend = line !~ /^\./; paddr = addr; ptext = line; next }
+            emit(addr, substr(line, n + 3, 18), substr(line, 1, n - 1))
+            next
+        }
+        pend && /^ *\/\* 0x[0-9a-f]+ \*\/ *$/ { pend = 0; emit(paddr, $2, ptext) }' |
+        awk -F'|' '$1 != "?"'
+}
+
+for listing in "$D"/*.nvdisasm; do
+    f=${listing%.nvdisasm}
+    name=$(basename "$f")
+    case $name in
+    *.bin)
+        arch=${name%.bin}
+        arch=sm_${arch##*_sm_}
+        "$TGX" dis --arch "$arch" "$f" >"$TMP/out" 2>"$TMP/err"
+        ;;
+    *) "$TGX" dis "$f" >"$TMP/out" 2>"$TMP/err" ;;
+    esac
+    rc=$?
+    ours <"$TMP/out" >"$TMP/ours"
+    theirs <"$listing" >"$TMP/theirs"
+    n=$(wc -l <"$TMP/theirs")
+    ntex=$(awk -F'|' '$4 != "-"' "$TMP/theirs" | wc -l)
+    if [ $rc -eq 0 ] && [ "$n" -gt 0 ] && [ "$ntex" -gt 0 ] && cmp -s "$TMP/ours" "$TMP/theirs"; then
+        echo "ok: $name: $n instructions ($ntex texture) as nvdisasm lists them"
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $name (rc $rc, $n instructions listed): $(head -c 200 "$TMP/err")"
+        diff "$TMP/theirs" "$TMP/ours" | head -10
+        fail=$((fail + 1))
+    fi
+done
+
+# A raw file needs --arch; a file that is not a whole number of bundles is an error.
+"$TGX" dis "$D/more_sm_52.bin" >/dev/null 2>&1
+r1=$?
+head -c 40 "$D/more_sm_52.bin" >"$TMP/short.bin"
+"$TGX" dis --arch sm_52 "$TMP/short.bin" >/dev/null 2>"$TMP/err"
+r2=$?
+if [ $r1 -eq 2 ] && [ $r2 -eq 1 ] && [ -s "$TMP/err" ]; then
+    pass=$((pass + 1))
+else
+    echo "FAIL: raw file without --arch (rc $r1) or cut bundle (rc $r2): $(cat "$TMP/err")"
+    fail=$((fail + 1))
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
