@@ -18,10 +18,12 @@ static void run_usage(FILE *out)
         "(-1,-1) (1,-1) (-1,1) (1,1)); the built-in vertex shader passes the position and\n"
         "writes GENERIC[0] = (x*0.5+0.5, y*0.5+0.5, 0, 1), the quad's texture coordinate.\n"
         "A compute shader (COMP) is dispatched over --grid workgroups.\n\n"
-        "  --vs VS.tgsi            vertex shader instead of the built-in one (IN[0] = position)\n"
+        "  --vs VS.tgsi            vertex shader instead of the built-in one (IN[0] = the\n"
+        "                          quad's position, 2 components)\n"
         "  --size WxH              render target size (default 256x256)\n"
         "  --int                   RGBA32UI target (default RGBA32F)\n"
-        "  --tex UNIT=FILE.png     texture from a PNG (rgba8, full mip chain by box filter)\n"
+        "  --tex UNIT=FILE.png     SVIEW/SAMP[UNIT] texture from a PNG (rgba8, full mip chain\n"
+        "                          by box filter)\n"
         "  --tex UNIT=GEN[@OPTS]   generated texture: GEN is hash[:seed=N], checker[:cell=N],\n"
         "                          gradient or levels (fscale=, fbias= too); OPTS: WxH or\n"
         "                          WxHxD, levels=N, format=NAME, target=NAME, mips=box (levels\n"
@@ -29,16 +31,34 @@ static void run_usage(FILE *out)
         "                          mip chain from the generator, rgba8, 2d)\n"
         "  --sampler UNIT=K=V,...  sampler state: wrap, wrap_s/t/r, min, mag, filter, mip,\n"
         "                          aniso, lod_bias, min_lod, max_lod, compare, border,\n"
-        "                          normalized, seamless, profile, lod_rule\n"
+        "                          border_int, normalized, seamless, profile, lod_rule\n"
         "                          (default: GL's, min nearest_mipmap_linear, mag linear)\n"
-        "  --const SLOT=V,V,...    CONST[SLOT] words in order (numbers, or 0x hex bits)\n"
-        "  --buffer SLOT=BYTES     BUFFER[SLOT], zero-filled, for compute shaders\n"
+        "  --const B=V,V,...       CONST[B] words from row 0, 4 a row\n"
+        "  --const B:R=V,V,V,V     CONST[B][R] (and the rows after it if more values follow)\n"
+        "  --const B[:R]=@FILE     words from a text file (separated by spaces, commas or\n"
+        "                          newlines; '#' starts a comment)\n"
+        "                          A word V is 0xHEX (bits as they are), Nu (uint32), Ni\n"
+        "                          (int32) or a float (1, -2.5, 1e-3, inf, nan).\n"
+        "  --buffer N=BYTES        BUFFER[N], BYTES zero bytes (a multiple of 4)\n"
+        "  --buffer N=FILE         BUFFER[N] from a file: FILE.tgxr its words, else raw bytes\n"
+        "                          (padded with zeros to a multiple of 4)\n"
+        "  --dump N=FILE           after the run, BUFFER[N] to FILE.tgxr (uint32, one row),\n"
+        "                          '-' (hex words on stdout), or any other name (raw bytes)\n"
         "  --grid X,Y,Z            compute workgroups (default 1,1,1)\n"
-        "  --budget N              instructions per shader run before it stops\n"
-        "  -j N                    render threads (default: all cores; same result for any N)\n"
-        "  -o FILE                 out.png (8-bit view) or out.tgxr (exact words); compute:\n"
-        "                          BUFFER[0] as TGXR uint32 (default: out.png / stdout)\n");
+        "  --budget N              instructions per shader run before it stops with an error\n"
+        "  -j N                    render threads (default 0: all cores; same result for any N)\n"
+        "  -o FILE                 fragment: out.png (8-bit view, row 0 = window row 0) or\n"
+        "                          out.tgxr (exact words; default out.png); compute: BUFFER[0]\n"
+        "                          as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)\n\n"
+        "Exit status: 0 done, 1 the shader is invalid or its run failed, 2 bad options or\n"
+        "files.\n");
 }
+
+/* A growable array of 32-bit words (a constant buffer or a shader buffer). */
+typedef struct word_array {
+    uint32_t *w;
+    size_t n;
+} word_array;
 
 typedef struct run_opts {
     const char *shader, *vs, *out;
@@ -50,21 +70,46 @@ typedef struct run_opts {
     tgx_tex *tex[TGX_PIPE_MAX_UNITS];
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
     tgx_sampler samplers[TGX_PIPE_MAX_UNITS];
-    uint32_t *cbuf[TGX_PIPE_MAX_CBUFS];
-    uint32_t *buffer[TGX_PIPE_MAX_BUFFERS];
+    word_array cbuf[TGX_PIPE_MAX_CBUFS];
+    word_array buffer[TGX_PIPE_MAX_BUFFERS];
+    const char *dump[TGX_PIPE_MAX_BUFFERS];
     tgx_pipe_bindings b;
 } run_opts;
 
+/* The shader is invalid or its run failed. */
 static int fail_diag(const tgx_diag *d)
 {
     tgx_cli_print_diag(d);
     return TGX_EXIT_INVALID;
 }
 
+/* An option's value, or a file it names, is wrong. */
+static int option_diag(const char *opt, const tgx_diag *d)
+{
+    char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
+    tgx_diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "tgx run: %s: %s\n", opt, buf);
+    return TGX_EXIT_USAGE;
+}
+
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "tgx run: %s: '%s' (see tgx run --help)\n", what, arg);
     return TGX_EXIT_USAGE;
+}
+
+/* Grows a to at least n words (new words zero). */
+static bool grow(word_array *a, size_t n)
+{
+    if (n <= a->n)
+        return true;
+    uint32_t *w = realloc(a->w, n * sizeof *w);
+    if (!w)
+        return false;
+    memset(w + a->n, 0, (n - a->n) * sizeof *w);
+    a->w = w;
+    a->n = n;
+    return true;
 }
 
 /* "UNIT=REST": returns REST, or NULL if UNIT is not below limit. */
@@ -183,7 +228,7 @@ static int opt_tex(run_opts *o, const char *arg)
                         ? png_texture(spec, &o->tex[unit], &d)
                         : generated_texture(spec, &o->tex[unit], &d);
     if (st < 0)
-        return fail_diag(&d);
+        return option_diag("--tex", &d);
     tgx_tex_view_init(&o->views[unit], o->tex[unit]);
     o->b.view[unit] = &o->views[unit];
     o->b.sampler[unit] = &o->samplers[unit];
@@ -205,21 +250,32 @@ static int opt_sampler(run_opts *o, const char *arg)
             return usage_error("--sampler option without '='", tok);
         *eq = 0;
         if (tgx_sampler_set(&o->samplers[unit], tok, eq + 1, &d) < 0)
-            return fail_diag(&d);
+            return option_diag("--sampler", &d);
     }
     o->b.sampler[unit] = &o->samplers[unit];
     return TGX_EXIT_OK;
 }
 
-/* A word: 0x... bits as they are, anything else a float. */
+/* A word of --const or a constants file: 0x... bits as they are, Nu a uint32, Ni an int32
+ * (two's complement), anything else a float (strtof: 1, -2.5, 1e-3, inf, nan). */
 static bool parse_word(const char *s, uint32_t *w)
 {
     char *end;
+    size_t n = strlen(s);
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        unsigned long long v = strtoull(s, &end, 16);
-        if (*end || v > 0xffffffffull)
+        unsigned long long v = strtoull(s + 2, &end, 16);
+        if (end == s + 2 || *end || v > 0xffffffffull)
             return false;
         *w = (uint32_t)v;
+        return true;
+    }
+    if (n > 1 && (s[n - 1] == 'u' || s[n - 1] == 'i')) {
+        long long v = strtoll(s, &end, 10);
+        bool is_u = s[n - 1] == 'u';
+        if (end != s + n - 1 || (is_u && (v < 0 || v > 0xffffffffll)) ||
+            (!is_u && (v < INT32_MIN || v > INT32_MAX)))
+            return false;
+        *w = is_u ? (uint32_t)v : (uint32_t)(int32_t)v;
         return true;
     }
     float f = strtof(s, &end);
@@ -229,47 +285,133 @@ static bool parse_word(const char *s, uint32_t *w)
     return true;
 }
 
-static int opt_const(run_opts *o, const char *arg)
+/* Stores the words of text (separated by commas or white space; '#' to the end of a line is a
+ * comment) into a from word index `at`. name names the source in errors. */
+static int put_words(word_array *a, size_t at, char *text, const char *name)
 {
-    unsigned slot;
-    char buf[4096];
-    const char *spec = split_unit(arg, TGX_PIPE_MAX_CBUFS, &slot);
-    if (!spec || strlen(spec) >= sizeof buf)
-        return usage_error("--const expects SLOT=V,V,...", arg);
-    strcpy(buf, spec);
-    size_t n = 1;
-    for (const char *p = buf; *p; p++)
-        n += *p == ',';
-    uint32_t *words = calloc((n + 3) & ~(size_t)3, sizeof *words);
-    if (!words)
-        return usage_error("out of memory", arg);
-    size_t i = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), i++)
-        if (!parse_word(tok, &words[i])) {
-            free(words);
-            return usage_error("--const value is not a number or 0x word", tok);
+    size_t k = at;
+    for (char *line = text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = 0;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        for (char *tok = strtok(line, ", \t\r"); tok; tok = strtok(NULL, ", \t\r"), k++) {
+            if (!grow(a, (k + 4) & ~(size_t)3))
+                return usage_error("out of memory", name);
+            if (!parse_word(tok, &a->w[k]))
+                return usage_error("--const: not a word (0xHEX, Nu, Ni or a float)", tok);
         }
-    free(o->cbuf[slot]);
-    o->cbuf[slot] = words;
-    o->b.cbuf[slot] = words;
-    o->b.cbuf_words[slot] = (n + 3) & ~(size_t)3;
+        line = next;
+    }
+    if (k == at)
+        return usage_error("--const: no values", name);
     return TGX_EXIT_OK;
 }
 
+/* --const B=..., B:R=..., B=@FILE, B:R=@FILE */
+static int opt_const(run_opts *o, const char *arg)
+{
+    char *end;
+    unsigned long slot = strtoul(arg, &end, 10), row = 0;
+    if (end != arg && *end == ':') {
+        const char *r = end + 1;
+        row = strtoul(r, &end, 10);
+        if (end == r || row >= (1ul << 20))
+            end = (char *)r; /* reported below */
+    }
+    if (end == arg || *end != '=' || slot >= TGX_PIPE_MAX_CBUFS || !end[1])
+        return usage_error("--const expects B=V,V,..., B:R=V,V,V,V or B[:R]=@FILE with B below 32",
+                           arg);
+    const char *val = end + 1;
+    char *text = NULL;
+    tgx_diag d;
+    if (val[0] == '@') {
+        size_t size;
+        if (tgx_read_file(val + 1, &text, &size, &d) < 0)
+            return option_diag("--const", &d);
+    } else {
+        text = malloc(strlen(val) + 1);
+        if (!text)
+            return usage_error("out of memory", arg);
+        strcpy(text, val);
+    }
+    int rc = put_words(&o->cbuf[slot], row * 4, text, arg);
+    free(text);
+    o->b.cbuf[slot] = o->cbuf[slot].w;
+    o->b.cbuf_words[slot] = o->cbuf[slot].n;
+    return rc;
+}
+
+static bool all_digits(const char *s)
+{
+    if (!*s)
+        return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return false;
+    return true;
+}
+
+/* The contents of a --buffer file: a TGXR file's words, or any file's bytes. */
+static int buffer_from_file(word_array *a, const char *path)
+{
+    tgx_diag d;
+    size_t n = strlen(path);
+    if (n > 5 && strcmp(path + n - 5, ".tgxr") == 0) {
+        tgx_tgxr img = {0};
+        if (tgx_tgxr_read(path, &img, &d) < 0)
+            return option_diag("--buffer", &d);
+        size_t words = (size_t)img.width * img.height * img.channels;
+        bool ok = words > 0 && grow(a, words);
+        if (ok)
+            memcpy(a->w, img.words, words * sizeof *a->w);
+        tgx_tgxr_free(&img);
+        return ok ? TGX_EXIT_OK : usage_error("--buffer: empty file or out of memory", path);
+    }
+    char *data = NULL;
+    size_t size = 0;
+    if (tgx_read_file(path, &data, &size, &d) < 0)
+        return option_diag("--buffer", &d);
+    bool ok = size > 0 && size <= (1u << 28) && grow(a, (size + 3) / 4);
+    if (ok)
+        memcpy(a->w, data, size);
+    free(data);
+    return ok ? TGX_EXIT_OK : usage_error("--buffer: file empty or over 256 MiB", path);
+}
+
+/* --buffer N=BYTES or N=FILE */
 static int opt_buffer(run_opts *o, const char *arg)
 {
     unsigned slot;
-    char *end;
     const char *spec = split_unit(arg, TGX_PIPE_MAX_BUFFERS, &slot);
-    unsigned long bytes = spec ? strtoul(spec, &end, 10) : 0;
-    if (!spec || *end || bytes == 0 || bytes % 4 || bytes > (1ul << 28))
-        return usage_error("--buffer expects SLOT=BYTES (a multiple of 4, at most 256 MiB)", arg);
-    free(o->buffer[slot]);
-    o->buffer[slot] = calloc(bytes / 4, 4);
-    if (!o->buffer[slot])
-        return usage_error("out of memory", arg);
-    o->b.buffer[slot] = o->buffer[slot];
-    o->b.buffer_bytes[slot] = bytes;
+    if (!spec || !*spec)
+        return usage_error("--buffer expects N=BYTES or N=FILE with N below 32", arg);
+    word_array *a = &o->buffer[slot];
+    free(a->w);
+    a->w = NULL, a->n = 0;
+    int rc;
+    if (all_digits(spec)) {
+        unsigned long bytes = strtoul(spec, NULL, 10);
+        if (bytes == 0 || bytes % 4 || bytes > (1ul << 28))
+            return usage_error("--buffer: BYTES must be a multiple of 4, 4 .. 256 MiB", arg);
+        rc = grow(a, bytes / 4) ? TGX_EXIT_OK : usage_error("out of memory", arg);
+    } else {
+        rc = buffer_from_file(a, spec);
+    }
+    o->b.buffer[slot] = a->w;
+    o->b.buffer_bytes[slot] = a->n * 4;
+    return rc;
+}
+
+static int opt_dump(run_opts *o, const char *arg)
+{
+    unsigned slot;
+    const char *spec = split_unit(arg, TGX_PIPE_MAX_BUFFERS, &slot);
+    if (!spec || !*spec)
+        return usage_error("--dump expects N=FILE with N below 32", arg);
+    o->dump[slot] = spec;
     return TGX_EXIT_OK;
 }
 
@@ -286,8 +428,8 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
             return usage_error("--size expects WxH (1..16384)", val);
         o->width = a, o->height = b;
     } else if (!strcmp(opt, "--grid")) {
-        if (sscanf(val, "%u,%u,%u%n", &a, &b, &c, &n) != 3 || val[n])
-            return usage_error("--grid expects X,Y,Z", val);
+        if (sscanf(val, "%u,%u,%u%n", &a, &b, &c, &n) != 3 || val[n] || !a || !b || !c)
+            return usage_error("--grid expects X,Y,Z (each at least 1)", val);
         o->grid[0] = a, o->grid[1] = b, o->grid[2] = c;
     } else if (!strcmp(opt, "-j")) {
         if (sscanf(val, "%u%n", &a, &n) != 1 || val[n] || a > 256)
@@ -306,6 +448,8 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
         return opt_const(o, val);
     else if (!strcmp(opt, "--buffer"))
         return opt_buffer(o, val);
+    else if (!strcmp(opt, "--dump"))
+        return opt_dump(o, val);
     else
         return usage_error("unknown option", opt);
     return TGX_EXIT_OK;
@@ -348,6 +492,13 @@ static bool ends_with(const char *s, const char *tail)
     return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
+/* A failed load: a file that cannot be read is a usage/I-O error (2), a bad shader 1. */
+static int load_failed(const tgx_diag *d, tgx_status st)
+{
+    tgx_cli_print_diag(d);
+    return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+}
+
 /* The 8-bit view of the corpus: floats clamped, integers by their low byte. */
 static tgx_status save_target(const run_opts *o, const tgx_pipe_target *t, tgx_diag *d)
 {
@@ -356,8 +507,6 @@ static tgx_status save_target(const run_opts *o, const tgx_pipe_target *t, tgx_d
         tgx_tgxr img = {t->width, t->height, 4, t->integer ? TGX_TGXR_U32 : TGX_TGXR_F32, t->words};
         return tgx_tgxr_write(o->out, &img, d);
     }
-    if (!ends_with(o->out, ".png"))
-        return tgx_diag_set(d, TGX_ERR_ARG, o->out, 0, 0, "output must end in .png or .tgxr");
     if (!t->integer)
         return tgx_png_save_float(o->out, (const float *)(const void *)t->words, t->width,
                                   t->height, 4, d);
@@ -369,6 +518,41 @@ static tgx_status save_target(const run_opts *o, const tgx_pipe_target *t, tgx_d
     tgx_status st = tgx_png_save_rgba8(o->out, rgba, t->width, t->height, (size_t)t->width * 4, d);
     free(rgba);
     return st;
+}
+
+/* BUFFER[slot] after the run: FILE.tgxr (uint32, one row), "-" (hex words, 8 a line, on
+ * stdout) or raw bytes. */
+static int write_buffer(const run_opts *o, unsigned slot, const char *path)
+{
+    const word_array *a = &o->buffer[slot];
+    tgx_diag d;
+    tgx_status st;
+    if (!a->w) {
+        fprintf(stderr, "tgx run: BUFFER[%u] is not bound (give --buffer %u=BYTES|FILE)\n", slot,
+                slot);
+        return TGX_EXIT_USAGE;
+    }
+    if (strcmp(path, "-") == 0) {
+        for (size_t i = 0; i < a->n; i++)
+            printf("%08x%c", a->w[i], i % 8 == 7 || i + 1 == a->n ? '\n' : ' ');
+        return TGX_EXIT_OK;
+    }
+    if (ends_with(path, ".tgxr")) {
+        tgx_tgxr img = {(uint32_t)a->n, 1, 1, TGX_TGXR_U32, a->w};
+        st = tgx_tgxr_write(path, &img, &d);
+    } else {
+        st = tgx_write_file_atomic(path, a->w, a->n * 4, &d);
+    }
+    return st < 0 ? option_diag("--dump", &d) : TGX_EXIT_OK;
+}
+
+static int write_dumps(const run_opts *o)
+{
+    int rc = TGX_EXIT_OK;
+    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS && rc == TGX_EXIT_OK; i++)
+        if (o->dump[i])
+            rc = write_buffer(o, i, o->dump[i]);
+    return rc;
 }
 
 static int render(run_opts *o, const tgx_pipe_shader *fs)
@@ -383,7 +567,11 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     tgx_status s =
         o->vs ? tgx_pipe_shader_load(o->vs, &vs, &d) : tgx_pipe_shader_passthrough(&vs, &d);
     if (s < 0)
-        return fail_diag(&d);
+        return load_failed(&d, s);
+    if (tgx_pipe_shader_stage(vs) != TGX_EXEC_VERTEX) {
+        tgx_pipe_shader_destroy(vs);
+        return usage_error("--vs takes a vertex shader (VERT)", o->vs);
+    }
     target.words = calloc((size_t)o->width * o->height * 4, sizeof *target.words);
     if (!target.words) {
         tgx_pipe_shader_destroy(vs);
@@ -401,29 +589,38 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     draw.vs_bindings = &o->b;
     draw.fs_bindings = &o->b;
     draw.targets[0] = &target;
-    s = tgx_pipe_render(&draw, &st, &d);
-    if (s == TGX_OK)
-        s = save_target(o, &target, &d);
+    int rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
+    if (rc == TGX_EXIT_OK && save_target(o, &target, &d) < 0)
+        rc = option_diag("-o", &d);
+    if (rc == TGX_EXIT_OK)
+        rc = write_dumps(o);
     free(target.words);
     tgx_pipe_shader_destroy(vs);
-    return s < 0 ? fail_diag(&d) : TGX_EXIT_OK;
+    return rc;
 }
 
 static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
 {
     tgx_diag d;
+    if (o->out) {
+        if (o->dump[0] && strcmp(o->dump[0], o->out) != 0)
+            return usage_error("-o and --dump 0= name different files for BUFFER[0]", o->out);
+        o->dump[0] = o->out;
+    }
+    bool any = false;
+    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
+        any |= o->dump[i] != NULL;
+    if (!any && o->b.buffer[0])
+        o->dump[0] = "-"; /* the default: BUFFER[0] on stdout */
+    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
+        if (o->dump[i] && !o->b.buffer[i]) {
+            fprintf(stderr, "tgx run: BUFFER[%u] is not bound (give --buffer %u=BYTES|FILE)\n", i,
+                    i);
+            return TGX_EXIT_USAGE;
+        }
     if (tgx_pipe_dispatch(cs, o->grid, &o->b, o->budget, &d) < 0)
         return fail_diag(&d);
-    if (!o->b.buffer[0])
-        return TGX_EXIT_OK;
-    size_t words = o->b.buffer_bytes[0] / 4;
-    if (o->out) {
-        tgx_tgxr img = {(uint32_t)words, 1, 1, TGX_TGXR_U32, o->buffer[0]};
-        return tgx_tgxr_write(o->out, &img, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
-    }
-    for (size_t i = 0; i < words; i++)
-        printf("%08x%c", o->buffer[0][i], i % 8 == 7 || i + 1 == words ? '\n' : ' ');
-    return TGX_EXIT_OK;
+    return write_dumps(o);
 }
 
 static void free_opts(run_opts *o)
@@ -431,9 +628,23 @@ static void free_opts(run_opts *o)
     for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
         tgx_tex_destroy(o->tex[i]);
     for (unsigned i = 0; i < TGX_PIPE_MAX_CBUFS; i++)
-        free(o->cbuf[i]);
+        free(o->cbuf[i].w);
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
-        free(o->buffer[i]);
+        free(o->buffer[i].w);
+}
+
+static int run_shader(run_opts *o, const tgx_pipe_shader *sh)
+{
+    tgx_exec_stage stage = tgx_pipe_shader_stage(sh);
+    if (stage == TGX_EXEC_COMPUTE)
+        return dispatch(o, sh);
+    if (stage != TGX_EXEC_FRAGMENT)
+        return usage_error("tgx run takes a fragment (FRAG) or compute (COMP) shader", o->shader);
+    if (!o->out)
+        o->out = "out.png";
+    if (!ends_with(o->out, ".png") && !ends_with(o->out, ".tgxr"))
+        return usage_error("-o: a fragment shader's output must end in .png or .tgxr", o->out);
+    return render(o, sh);
 }
 
 int tgx_cli_run(int argc, char **argv)
@@ -448,20 +659,9 @@ int tgx_cli_run(int argc, char **argv)
     for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
         tgx_sampler_init(&o->samplers[i]);
     int rc = parse_args(o, argc, argv);
-    if (rc == 0 && tgx_pipe_shader_load(o->shader, &sh, &d) < 0)
-        rc = fail_diag(&d);
-    if (rc == 0) {
-        if (tgx_pipe_shader_stage(sh) == TGX_EXEC_COMPUTE) {
-            rc = dispatch(o, sh);
-        } else if (tgx_pipe_shader_stage(sh) == TGX_EXEC_FRAGMENT) {
-            if (!o->out)
-                o->out = "out.png";
-            rc = render(o, sh);
-        } else {
-            fprintf(stderr, "%s: tgx run takes a fragment (FRAG) or compute (COMP) shader\n",
-                    o->shader);
-            rc = TGX_EXIT_USAGE;
-        }
+    if (rc == TGX_EXIT_OK) {
+        tgx_status st = tgx_pipe_shader_load(o->shader, &sh, &d);
+        rc = st < 0 ? load_failed(&d, st) : run_shader(o, sh);
     }
     tgx_pipe_shader_destroy(sh);
     free_opts(o);

@@ -1,0 +1,234 @@
+#!/bin/bash
+# `tgx run` as a command. Every expected value is worked out by hand in the comments from the
+# shader, the option's documented meaning and the GL/TGSI rules (pixel centres at +0.5, the
+# corpus gradient generator's formula), never taken from a tgx run.
+set -u
+: "${TGX:?TGX must name the tgx binary}"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+# expect_rc WANT DESCRIPTION -- command...
+expect_rc() {
+    local want=$1 what=$2
+    shift 3
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; fi
+}
+# words FILE FIRST COUNT: COUNT 32-bit words of a TGXR file's data from word FIRST, as hex.
+words() {
+    od -An -v -tx4 -j $((16 + 4 * $2)) -N $((4 * $3)) "$1" | tr -s ' \n' ' ' | sed 's/^ //;s/ $//'
+}
+expect_words() { # FILE FIRST "HEX HEX ..." DESCRIPTION
+    local n got
+    n=$(echo "$3" | wc -w)
+    got=$(words "$1" "$2" "$n")
+    if [ "$got" = "$3" ]; then ok; else bad "$4: got '$got', expected '$3'"; fi
+}
+# expect_float FILE WORD VALUE DESCRIPTION: within 1e-6 of VALUE (an awk expression)
+expect_float() {
+    local got
+    got=$(od -An -tf4 -j $((16 + 4 * $2)) -N 4 "$1" | tr -d ' ')
+    if awk -v g="$got" "BEGIN { w = $3; d = g - w; exit !(d < 1e-6 && d > -1e-6) }"; then
+        ok
+    else
+        bad "$4: got $got, expected $3"
+    fi
+}
+
+# ---- fragment shaders on the full-screen quad -------------------------------------------------
+
+# A constant colour: every pixel is (0.25, 0.5, 0.75, 1) = 0x3e800000 0x3f000000 0x3f400000
+# 0x3f800000.
+cat >"$tmp/color.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+IMM[0] FLT32 {    0.2500,     0.5000,     0.7500,     1.0000}
+  0: MOV OUT[0], IMM[0]
+  1: END
+T
+expect_rc 0 "constant colour" -- "$TGX" run "$tmp/color.tgsi" --size 3x2 -o "$tmp/c.tgxr"
+expect_words "$tmp/c.tgxr" 0 "3e800000 3f000000 3f400000 3f800000" "constant colour, pixel 0"
+expect_words "$tmp/c.tgxr" 20 "3e800000 3f000000 3f400000 3f800000" "constant colour, pixel 5"
+hdr=$(od -An -tx1 -N 16 "$tmp/c.tgxr" | tr -d ' \n')
+# "TGXR", width 3, height 2, 4 channels, type 0 (float32)
+[ "$hdr" = "54475852030000000200000004000000" ] && ok || bad "TGXR header: $hdr"
+expect_rc 0 "PNG output" -- "$TGX" run "$tmp/color.tgsi" --size 3x2 -o "$tmp/c.png"
+sig=$(od -An -tx1 -N 8 "$tmp/c.png" | tr -d ' \n')
+[ "$sig" = "89504e470d0a1a0a" ] && ok || bad "PNG signature: $sig"
+
+# CONST passthrough: OUT = CONST[0][3]; --const 0:3= sets row 3 (words 12..15).
+cat >"$tmp/const.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+DCL CONST[0][0..3]
+  0: MOV OUT[0], CONST[0][3]
+  1: END
+T
+# 1 = 0x3f800000, 2.5 = 0x40200000, -3 = 0xc0400000, 0x40800000 as it is (4.0)
+expect_rc 0 "--const B:R" -- "$TGX" run "$tmp/const.tgsi" --size 2x2 \
+    --const 0:3=1,2.5,-3,0x40800000 -o "$tmp/k.tgxr"
+expect_words "$tmp/k.tgxr" 12 "3f800000 40200000 c0400000 40800000" "CONST[0][3] from --const 0:3="
+# From row 0: values 13..16 land in row 3 (13 = 0x41500000, 14 = 0x41600000, 15 = 0x41700000,
+# 16 = 0x41800000).
+expect_rc 0 "--const B=" -- "$TGX" run "$tmp/const.tgsi" --size 2x2 \
+    --const 0=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 -o "$tmp/k.tgxr"
+expect_words "$tmp/k.tgxr" 0 "41500000 41600000 41700000 41800000" "CONST[0][3] from --const 0="
+# A file with a comment: 7u = 7, -1i = 0xffffffff, 0x3f800000, 0.5 = 0x3f000000
+printf '# row 3\n 7u, -1i\n0x3f800000 0.5\n' >"$tmp/k.txt"
+expect_rc 0 "--const B:R=@FILE" -- "$TGX" run "$tmp/const.tgsi" --size 2x2 \
+    --const "0:3=@$tmp/k.txt" -o "$tmp/k.tgxr"
+expect_words "$tmp/k.tgxr" 4 "00000007 ffffffff 3f800000 3f000000" "CONST[0][3] from a file"
+
+# POSITION: pixel (x, y) reads (x + 0.5, y + 0.5, z = 0.5, 1/w = 1) (GL pixel centres; the quad
+# has z = 0, so window z = (n + f)/2 = 0.5). Pixel (4, 2) of 5x3 is word 4*(2*5+4) = 56:
+# 4.5 = 0x40900000, 2.5 = 0x40200000.
+cat >"$tmp/pos.tgsi" <<'T'
+FRAG
+DCL IN[0], POSITION, LINEAR
+DCL OUT[0], COLOR
+  0: MOV OUT[0], IN[0]
+  1: END
+T
+expect_rc 0 "POSITION" -- "$TGX" run "$tmp/pos.tgsi" --size 5x3 -o "$tmp/p.tgxr"
+expect_words "$tmp/p.tgxr" 56 "40900000 40200000 3f000000 3f800000" "POSITION at pixel (4,2)"
+# FS_COORD_ORIGIN LOWER_LEFT + PIXEL_CENTER INTEGER: (x, H - 1 - y) = (4, 0) at pixel (4, 2).
+sed '1a PROPERTY FS_COORD_ORIGIN LOWER_LEFT\nPROPERTY FS_COORD_PIXEL_CENTER INTEGER' \
+    "$tmp/pos.tgsi" >"$tmp/pos_ll.tgsi"
+expect_rc 0 "POSITION lower left" -- "$TGX" run "$tmp/pos_ll.tgsi" --size 5x3 -o "$tmp/p.tgxr"
+expect_words "$tmp/p.tgxr" 56 "40800000 00000000" "LOWER_LEFT INTEGER POSITION at (4,2)"
+
+# --vs: a vertex shader that halves the quad: on 8x8 it covers window x, y in [2, 6], so pixel
+# centres 2.5 .. 5.5 (pixels 2..5); pixel (1,1) and (6,6) stay cleared (0).
+cat >"$tmp/half.tgsi" <<'T'
+VERT
+DCL IN[0]
+DCL OUT[0], POSITION
+IMM[0] FLT32 {    0.5000,     0.5000,     1.0000,     1.0000}
+  0: MUL OUT[0], IN[0], IMM[0]
+  1: END
+T
+expect_rc 0 "--vs" -- "$TGX" run "$tmp/color.tgsi" --vs "$tmp/half.tgsi" --size 8x8 \
+    -o "$tmp/v.tgxr"
+expect_words "$tmp/v.tgxr" $((4 * (2 * 8 + 2))) "3e800000 3f000000 3f400000 3f800000" "--vs: (2,2) drawn"
+expect_words "$tmp/v.tgxr" $((4 * (5 * 8 + 5))) "3e800000" "--vs: (5,5) drawn"
+expect_words "$tmp/v.tgxr" $((4 * (1 * 8 + 1))) "00000000 00000000 00000000 00000000" "--vs: (1,1) not drawn"
+expect_words "$tmp/v.tgxr" $((4 * (6 * 8 + 6))) "00000000" "--vs: (6,6) not drawn"
+
+# --tex with a generator and --sampler: a 2x1 "gradient" texture has c0 = floor(255(2x+1)/4) =
+# 63, 191 and c1 = floor(255/2) = 127 (corpus README). TEX at (0.5, 0.5): nearest picks texel
+# floor(0.5*2) = 1 -> 191/255; linear weighs texels 0 and 1 by 1/2 each -> 127/255.
+cat >"$tmp/tex.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+IMM[0] FLT32 {    0.5000,     0.5000,     0.0000,     0.0000}
+  0: TEX OUT[0], IMM[0], SAMP[0], 2D
+  1: END
+T
+expect_rc 0 "--tex nearest" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 \
+    --tex 0=gradient@2x1,levels=1 --sampler 0=filter=nearest,mip=none -o "$tmp/t.tgxr"
+expect_float "$tmp/t.tgxr" 0 "191/255" "gradient, nearest, red"
+expect_float "$tmp/t.tgxr" 1 "127/255" "gradient, nearest, green"
+expect_rc 0 "--tex linear" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 \
+    --tex 0=gradient@2x1,levels=1 --sampler 0=filter=linear,mip=none -o "$tmp/t.tgxr"
+expect_float "$tmp/t.tgxr" 0 "(63+191)/2/255" "gradient, linear, red"
+
+# -j: tiles over threads give identical bytes (a 200x150 image is 7x5 tiles of 32x32), with
+# textures, mipmapping and derivatives (the demo shader).
+demo=${TGX_SRC:-$(dirname "$0")/../..}/examples/demo.tgsi
+for j in 1 3 0; do
+    expect_rc 0 "demo -j $j" -- "$TGX" run "$demo" --size 200x150 -j "$j" \
+        --tex 0=checker:cell=16@64x64,mips=box --sampler 0=wrap=repeat,min=linear_mipmap_linear \
+        --tex 1=hash:seed=7@8x8,levels=1 --sampler 1=wrap=repeat,filter=linear,mip=none \
+        -o "$tmp/demo$j.tgxr"
+done
+cmp -s "$tmp/demo1.tgxr" "$tmp/demo3.tgxr" && ok || bad "-j 1 and -j 3 differ"
+cmp -s "$tmp/demo1.tgxr" "$tmp/demo0.tgxr" && ok || bad "-j 1 and -j 0 (all cores) differ"
+
+# ---- compute ------------------------------------------------------------------------------------
+
+# Blocks of 4x2 threads; thread (tx, ty) of block bx stores i = bx*8 + ty*4 + tx at word i, so a
+# 3x1x1 grid fills words 0..23 with 0..23.
+cat >"$tmp/ids.tgsi" <<'T'
+COMP
+PROPERTY CS_FIXED_BLOCK_WIDTH 4
+PROPERTY CS_FIXED_BLOCK_HEIGHT 2
+PROPERTY CS_FIXED_BLOCK_DEPTH 1
+DCL SV[0], THREAD_ID
+DCL SV[1], BLOCK_ID
+DCL BUFFER[0]
+DCL TEMP[0..1]
+IMM[0] UINT32 {4, 8, 2, 0}
+  0: UMAD TEMP[0].x, SV[0].yyyy, IMM[0].xxxx, SV[0].xxxx
+  1: UMAD TEMP[0].x, SV[1].xxxx, IMM[0].yyyy, TEMP[0].xxxx
+  2: SHL TEMP[1].x, TEMP[0].xxxx, IMM[0].zzzz
+  3: STORE BUFFER[0].x, TEMP[1].xxxx, TEMP[0].xxxx
+  4: END
+T
+want=$(for i in $(seq 0 23); do printf '%08x ' "$i"; done | sed 's/ $//')
+expect_rc 0 "compute -o" -- "$TGX" run "$tmp/ids.tgsi" --grid 3,1,1 --buffer 0=96 -o "$tmp/b.tgxr"
+expect_words "$tmp/b.tgxr" 0 "$want" "thread ids in BUFFER[0]"
+# Default output: BUFFER[0] as hex words on stdout, 8 a line.
+expect_rc 0 "compute stdout" -- "$TGX" run "$tmp/ids.tgsi" --grid 3,1,1 --buffer 0=96
+[ "$(tr -s ' \n' ' ' <"$tmp/out" | sed 's/ $//')" = "$want" ] && ok || bad "stdout words: $(head -c 100 "$tmp/out")"
+# --dump to a raw file (96 bytes + 4 untouched zero bytes), then that file as the next input:
+# with grid 1 only words 0..7 are rewritten (same values), word 24 stays 0.
+expect_rc 0 "--dump raw" -- "$TGX" run "$tmp/ids.tgsi" --grid 3,1,1 --buffer 0=100 \
+    --dump "0=$tmp/raw.bin"
+[ "$(wc -c <"$tmp/raw.bin")" -eq 100 ] && ok || bad "--dump raw size"
+expect_rc 0 "--buffer FILE" -- "$TGX" run "$tmp/ids.tgsi" --grid 1,1,1 --buffer "0=$tmp/raw.bin" \
+    --dump "0=$tmp/b2.tgxr"
+expect_words "$tmp/b2.tgxr" 0 "$want 00000000" "BUFFER[0] from a file, after the run"
+# The same case with 1 and 3 threads: compute runs its workgroups in order, bytes identical.
+"$TGX" run "$tmp/ids.tgsi" --grid 5,2,1 --buffer 0=320 -j 1 -o "$tmp/j1.tgxr" &&
+    "$TGX" run "$tmp/ids.tgsi" --grid 5,2,1 --buffer 0=320 -j 3 -o "$tmp/j3.tgxr" &&
+    cmp -s "$tmp/j1.tgxr" "$tmp/j3.tgxr" && ok || bad "compute -j 1 / -j 3 differ"
+
+# ---- errors ---------------------------------------------------------------------------------------
+
+# A runaway loop stops at the instruction budget with an error (exit 1).
+cat >"$tmp/loop.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+  0: BGNLOOP :1
+  1: ENDLOOP :0
+  2: END
+T
+expect_rc 1 "budget" -- "$TGX" run "$tmp/loop.tgsi" --size 2x2 --budget 1000 -o "$tmp/l.tgxr"
+grep -q "loop.tgsi" "$tmp/err" && ok || bad "budget error names the shader: $(cat "$tmp/err")"
+printf 'FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[9]\n  1: END\n' >"$tmp/bad.tgsi"
+expect_rc 1 "invalid shader" -- "$TGX" run "$tmp/bad.tgsi"
+grep -q "bad.tgsi:3:" "$tmp/err" && ok || bad "invalid shader: position: $(cat "$tmp/err")"
+expect_rc 2 "no shader" -- "$TGX" run
+expect_rc 2 "missing shader file" -- "$TGX" run "$tmp/none.tgsi"
+expect_rc 2 "unknown option" -- "$TGX" run "$tmp/color.tgsi" --bogus 1
+expect_rc 2 "option without value" -- "$TGX" run "$tmp/color.tgsi" --size
+expect_rc 2 "bad --size" -- "$TGX" run "$tmp/color.tgsi" --size 0x4
+expect_rc 2 "bad --grid" -- "$TGX" run "$tmp/ids.tgsi" --grid 1,0,1 --buffer 0=4
+expect_rc 2 "bad -j" -- "$TGX" run "$tmp/color.tgsi" -j many
+expect_rc 2 "bad --const word" -- "$TGX" run "$tmp/const.tgsi" --const 0:3=abc
+expect_rc 2 "bad --const slot" -- "$TGX" run "$tmp/const.tgsi" --const 99=1
+expect_rc 2 "missing --const file" -- "$TGX" run "$tmp/const.tgsi" --const "0=@$tmp/none"
+expect_rc 2 "bad --buffer size" -- "$TGX" run "$tmp/ids.tgsi" --buffer 0=7
+expect_rc 2 "missing --buffer file" -- "$TGX" run "$tmp/ids.tgsi" --buffer "0=$tmp/none.bin"
+expect_rc 2 "--dump unbound" -- "$TGX" run "$tmp/ids.tgsi" --buffer 0=96 --dump "1=$tmp/x"
+expect_rc 2 "bad --tex generator" -- "$TGX" run "$tmp/tex.tgsi" --tex 0=plasma
+expect_rc 2 "missing --tex file" -- "$TGX" run "$tmp/tex.tgsi" --tex "0=$tmp/none.png"
+expect_rc 2 "bad --sampler" -- "$TGX" run "$tmp/tex.tgsi" --sampler 0=wrap=sideways
+expect_rc 2 "bad -o" -- "$TGX" run "$tmp/color.tgsi" -o "$tmp/x.jpg"
+expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tmp/color.tgsi"
+
+# ---- --help lists every option --------------------------------------------------------------------
+expect_rc 0 "--help" -- "$TGX" run --help
+for opt in --vs --size --int --tex --sampler --const --buffer --dump --grid --budget "-j N" "-o FILE"; do
+    grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
