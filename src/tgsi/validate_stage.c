@@ -81,15 +81,21 @@ static const struct {
 
 /* IN/OUT semantics limited by spec "Declaration Semantic": FACE "applies to fragment shader
  * inputs only"; PCOORD: "Fragment shader inputs"; STENCIL: a fragment shader output; PSIZE
- * "cannot be used in fragment shaders"; EDGEFLAG: vertex shaders. */
+ * "cannot be used in fragment shaders"; EDGEFLAG: vertex shaders; BCOLOR "only valid in vertex
+ * shader outputs" and "all BCOLORs effectively become regular COLORs in the fragment shader"
+ * (the later stages that pass vertices on, GEOM and tessellation, carry it too, as GLSL's
+ * gl_BackColor; a vertex shader's inputs are attributes, not colours). */
 static const struct {
     tgx_tgsi_semantic sem;
     unsigned in_procs;  /* processors whose IN may carry it */
     unsigned out_procs; /* processors whose OUT may carry it */
 } io_semantics[] = {
-    {TGX_TGSI_SEMANTIC_FACE, P_F, 0},       {TGX_TGSI_SEMANTIC_PCOORD, P_F, 0},
-    {TGX_TGSI_SEMANTIC_STENCIL, 0, P_F},    {TGX_TGSI_SEMANTIC_PSIZE, P_ALL & ~P_F, P_ALL & ~P_F},
+    {TGX_TGSI_SEMANTIC_FACE, P_F, 0},
+    {TGX_TGSI_SEMANTIC_PCOORD, P_F, 0},
+    {TGX_TGSI_SEMANTIC_STENCIL, 0, P_F},
+    {TGX_TGSI_SEMANTIC_PSIZE, P_ALL & ~P_F, P_ALL & ~P_F},
     {TGX_TGSI_SEMANTIC_EDGEFLAG, P_V, P_V},
+    {TGX_TGSI_SEMANTIC_BCOLOR, P_G | P_TC | P_TE, P_ALL & ~P_F},
 };
 
 static void check_sv(tgx_vctx *c, const tgx_tgsi_declaration *d)
