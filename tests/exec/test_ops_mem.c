@@ -1,0 +1,479 @@
+/* Memory opcodes in compute shaders: LOAD/STORE on BUFFER (write masks, out-of-range words),
+ * MEMORY (shared) with BARRIER, the 2013 RES[] RAW buffer form, every ATOM* opcode on buffers and
+ * shared memory (the returned value is the old one: spec "dst_i = resource[offset]_i"), RESQ,
+ * MFENCE/LFENCE/SFENCE/MEMBAR, and the compute system values.
+ *
+ * Expected values: the spec's formulas (Resource Access and Atomic opcodes), Mesa's tgsi_exec
+ * (exec_load_membuf / exec_store_membuf / exec_atomop_membuf / exec_resq_buf) where the spec
+ * says "unspecified": a LOAD whose words do not all fit reads 0 in every channel; a STORE writes
+ * the channels that fit. Channel c of a LOAD or STORE is the word at address + 4c (spec RAW
+ * resources: "the values read for each of the channels (X,Y,Z,W) will correspond to consecutive
+ * words"; Mesa), so a LOAD into .y reads the second word. ATOMINC_WRAP / ATOMDEC_WRAP (Mesa-only
+ * opcodes, NIR's atomic_inc_wrap / atomic_dec_wrap): old >= src ? 0 : old + 1, and (old == 0 || old
+ * > src) ? src : old - 1. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tgx/exec.h"
+#include "tgx/tgsi.h"
+#include "tgx/util.h"
+#include "tgx_test.h"
+
+#define NT(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef struct run {
+    tgx_tgsi_shader *sh;
+    tgx_exec_program *p;
+    tgx_exec_machine *m;
+    tgx_diag d;
+} run;
+
+static int run_open(run *r, const char *text, unsigned lanes, const char *what)
+{
+    memset(r, 0, sizeof(*r));
+    if (tgx_tgsi_parse(text, strlen(text), "ops.tgsi", &r->sh, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: parse %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
+        return 0;
+    }
+    if (tgx_exec_program_create(r->sh, "ops.tgsi", &r->p, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: program %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
+        return 0;
+    }
+    if (tgx_exec_machine_create(r->p, lanes, &r->m, &r->d) != TGX_OK) {
+        TGX_CHECK(0, "%s: machine: %s", what, r->d.message);
+        return 0;
+    }
+    return 1;
+}
+
+static void run_close(run *r)
+{
+    tgx_exec_machine_destroy(r->m);
+    tgx_exec_program_destroy(r->p);
+    tgx_tgsi_free(r->sh);
+    memset(r, 0, sizeof(*r));
+}
+
+static int run_block(run *r, uint32_t bx, uint32_t by, uint32_t gx, uint32_t gy)
+{
+    const uint32_t block[3] = {bx, by, 0}, grid[3] = {gx, gy, 1};
+    tgx_status st = tgx_exec_run_compute(r->m, block, grid, &r->d);
+    TGX_CHECK(st == TGX_OK, "compute run: %s", r->d.message);
+    return st == TGX_OK;
+}
+
+static uint32_t B(float f)
+{
+    return tgx_f2bits(f);
+}
+
+/* ---- LOAD / STORE on buffers, system values
+ * ------------------------------------------------------ */
+
+/* 8 threads (4 x 2). Thread t (t = y * 4 + x): loads the 4 words at 16t of BUFFER[0], stores
+ * them reversed at 64t of BUFFER[1]; stores THREAD_ID.xz at 64t + 16 (.y .w keep the fill),
+ * BLOCK_ID at 64t + 32, GRID_SIZE at 64t + 48; thread 0 also loads .xy at 124 of BUFFER[0] (one
+ * word past the end: both read 0) and .x at 124 (the last word), and stores .xy at 60 of
+ * BUFFER[2] (64 bytes: only x fits). */
+static void test_load_store(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nPROPERTY CS_FIXED_BLOCK_HEIGHT 2\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                       "DCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\nDCL SV[2], BLOCK_SIZE\n"
+                       "DCL SV[3], GRID_SIZE\nDCL BUFFER[0]\nDCL BUFFER[1]\nDCL BUFFER[2]\n"
+                       "DCL TEMP[0..4]\n"
+                       "IMM[0] UINT32 {16, 64, 32, 48}\n"
+                       "IMM[1] UINT32 {124, 60, 0, 0}\n"
+                       "  0: UMAD TEMP[0].x, SV[0].yyyy, SV[2].xxxx, SV[0].xxxx\n"
+                       "  1: UMUL TEMP[0].y, TEMP[0].xxxx, IMM[0].xxxx\n"
+                       "  2: LOAD TEMP[1], BUFFER[0], TEMP[0].yyyy\n"
+                       "  3: UMUL TEMP[0].z, TEMP[0].xxxx, IMM[0].yyyy\n"
+                       "  4: STORE BUFFER[1], TEMP[0].zzzz, TEMP[1].wzyx\n"
+                       "  5: UADD TEMP[0].w, TEMP[0].zzzz, IMM[0].xxxx\n"
+                       "  6: STORE BUFFER[1].xz, TEMP[0].wwww, SV[0]\n"
+                       "  7: UADD TEMP[0].w, TEMP[0].zzzz, IMM[0].zzzz\n"
+                       "  8: STORE BUFFER[1], TEMP[0].wwww, SV[1]\n"
+                       "  9: UADD TEMP[0].w, TEMP[0].zzzz, IMM[0].wwww\n"
+                       " 10: STORE BUFFER[1], TEMP[0].wwww, SV[3]\n"
+                       " 11: USEQ TEMP[2].x, TEMP[0].xxxx, IMM[1].zzzz\n"
+                       " 12: UIF TEMP[2].xxxx :19\n"
+                       " 13:   LOAD TEMP[3].xy, BUFFER[0], IMM[1].xxxx\n"
+                       " 14:   LOAD TEMP[4].x, BUFFER[0], IMM[1].xxxx\n"
+                       " 15:   MOV TEMP[3].z, TEMP[4].xxxx\n"
+                       " 16:   STORE BUFFER[2].xyz, IMM[1].zzzz, TEMP[3]\n"
+                       " 17:   STORE BUFFER[2].xy, IMM[1].yyyy, IMM[0]\n"
+                       " 18:   MFENCE BUFFER[2]\n"
+                       " 19: ENDIF\n"
+                       " 20: END\n";
+    run r;
+    if (!run_open(&r, text, 8, "LOAD/STORE")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t in[32], out[128], small[16];
+    for (unsigned i = 0; i < 32; i++)
+        in[i] = 0x1000u * i + 7u;
+    for (unsigned i = 0; i < 128; i++)
+        out[i] = 0xeeeeeeeeu;
+    for (unsigned i = 0; i < 16; i++)
+        small[i] = 0xddddddddu;
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 0, in, sizeof(in)) == TGX_OK, "bind");
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 1, out, sizeof(out)) == TGX_OK, "bind");
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 2, small, sizeof(small)) == TGX_OK, "bind");
+    if (run_block(&r, 3, 1, 5, 2)) {
+        for (unsigned t = 0; t < 8; t++) {
+            uint32_t *o = out + 16 * t;
+            for (unsigned c = 0; c < 4; c++)
+                TGX_CHECK(o[c] == in[4 * t + 3 - c], "thread %u: reversed word %u = 0x%x", t, c,
+                          o[c]);
+            uint32_t tid[4] = {t % 4, t / 4, 0, 0xeeeeeeeeu};
+            TGX_CHECK(o[4] == tid[0] && o[5] == 0xeeeeeeeeu && o[6] == tid[2] &&
+                          o[7] == 0xeeeeeeeeu,
+                      "thread %u: STORE .xz of THREAD_ID (%u %x %u %x)", t, o[4], o[5], o[6], o[7]);
+            TGX_CHECK(o[8] == 3 && o[9] == 1 && o[10] == 0, "thread %u: BLOCK_ID (%u, %u, %u)", t,
+                      o[8], o[9], o[10]);
+            TGX_CHECK(o[12] == 5 && o[13] == 2 && o[14] == 1, "thread %u: GRID_SIZE (%u, %u, %u)",
+                      t, o[12], o[13], o[14]);
+        }
+        /* Mesa exec_load_membuf: 8 bytes at 124 of 128 do not fit -> 0, 0 */
+        TGX_CHECK(small[0] == 0 && small[1] == 0, "LOAD .xy past the end = (0x%x, 0x%x), want 0",
+                  small[0], small[1]);
+        TGX_CHECK(small[2] == in[31], "LOAD .x of the last word = 0x%x", small[2]);
+        /* Mesa exec_store_membuf: 4 bytes left at 60 -> x stored, y dropped */
+        TGX_CHECK(small[15] == 16, "STORE .x at the last word = %u", small[15]);
+    }
+    run_close(&r);
+}
+
+/* ---- shared memory and BARRIER
+ * -------------------------------------------------------------------- */
+
+/* Thread t writes t*t + 1 to shared[4t], passes a BARRIER, reads shared[4((t+1) % 8)] and
+ * shared[4((t+7) % 8)], writes their sum to BUFFER[0][t]. A second block shows that shared memory
+ * starts at 0 (a thread reads shared word 8 + 4t before anyone writes it) and that LFENCE /
+ * SFENCE / MEMBAR run as no-ops. */
+static void test_shared(void)
+{
+    const char *text =
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 8\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+        "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+        "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL MEMORY[0], SHARED\nDCL TEMP[0..4]\n"
+        "IMM[0] UINT32 {4, 1, 7, 8}\n"
+        "IMM[1] UINT32 {128, 0, 0, 0}\n"
+        "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: UADD TEMP[0].y, TEMP[0].xxxx, IMM[1].xxxx\n"
+        "  2: LOAD TEMP[3].x, MEMORY[0], TEMP[0].yyyy\n"
+        "  3: UMAD TEMP[1].x, SV[0].xxxx, SV[0].xxxx, IMM[0].yyyy\n"
+        "  4: STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+        "  5: SFENCE MEMORY[0]\n"
+        "  6: MEMBAR IMM[0].wwww\n"
+        "  7: BARRIER\n"
+        "  8: LFENCE MEMORY[0]\n"
+        "  9: UADD TEMP[2].x, SV[0].xxxx, IMM[0].yyyy\n"
+        " 10: AND TEMP[2].x, TEMP[2].xxxx, IMM[0].zzzz\n"
+        " 11: UMUL TEMP[2].x, TEMP[2].xxxx, IMM[0].xxxx\n"
+        " 12: LOAD TEMP[1].x, MEMORY[0], TEMP[2].xxxx\n"
+        " 13: UADD TEMP[2].x, SV[0].xxxx, IMM[0].zzzz\n"
+        " 14: AND TEMP[2].x, TEMP[2].xxxx, IMM[0].zzzz\n"
+        " 15: UMUL TEMP[2].x, TEMP[2].xxxx, IMM[0].xxxx\n"
+        " 16: LOAD TEMP[4].x, MEMORY[0], TEMP[2].xxxx\n"
+        " 17: UADD TEMP[1].w, TEMP[1].xxxx, TEMP[4].xxxx\n"
+        " 18: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].wwww\n"
+        " 19: UADD TEMP[0].z, TEMP[0].xxxx, IMM[1].xxxx\n"
+        " 20: STORE BUFFER[0].x, TEMP[0].zzzz, TEMP[3].xxxx\n"
+        " 21: STORE MEMORY[0].x, TEMP[0].yyyy, IMM[0].wwww\n"
+        " 22: END\n";
+    run r;
+    if (!run_open(&r, text, 8, "shared")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t out[64];
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 0, out, sizeof(out)) == TGX_OK, "bind");
+    for (unsigned pass = 0; pass < 2; pass++) {
+        for (unsigned i = 0; i < 64; i++)
+            out[i] = 0xeeeeeeeeu;
+        const uint32_t b = pass;
+        if (!run_block(&r, b, 0, 2, 1))
+            break;
+        for (unsigned t = 0; t < 8; t++) {
+            uint32_t n1 = (t + 1) % 8, n7 = (t + 7) % 8;
+            uint32_t want = (n1 * n1 + 1) + (n7 * n7 + 1);
+            TGX_CHECK(out[t] == want, "block %u thread %u: shared neighbours sum %u, want %u", b, t,
+                      out[t], want);
+            /* shared memory is zeroed at the start of every block (exec.h), even after the
+             * previous block wrote word 32 + t */
+            TGX_CHECK(out[32 + t] == 0, "block %u thread %u: fresh shared word = 0x%x", b, t,
+                      out[32 + t]);
+        }
+    }
+    run_close(&r);
+}
+
+/* ---- atomics ------------------------------------------------------------------------------------
+ */
+
+typedef struct atom {
+    const char *op;
+    uint32_t (*f)(uint32_t old, uint32_t a, uint32_t b);
+    int cas;
+} atom;
+
+static int32_t S(uint32_t u)
+{
+    int32_t i;
+    memcpy(&i, &u, 4);
+    return i;
+}
+static uint32_t a_add(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o + a;
+}
+static uint32_t a_xchg(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)o, (void)b;
+    return a;
+}
+static uint32_t a_cas(uint32_t o, uint32_t a, uint32_t b)
+{
+    return o == a ? b : o;
+}
+static uint32_t a_and(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o & a;
+}
+static uint32_t a_or(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o | a;
+}
+static uint32_t a_xor(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o ^ a;
+}
+static uint32_t a_umin(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o < a ? o : a;
+}
+static uint32_t a_umax(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o > a ? o : a;
+}
+static uint32_t a_imin(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return S(o) < S(a) ? o : a;
+}
+static uint32_t a_imax(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return S(o) > S(a) ? o : a;
+}
+static uint32_t a_fadd(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return B(tgx_bits2f(o) + tgx_bits2f(a));
+}
+static uint32_t a_inc(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return o >= a ? 0u : o + 1u;
+}
+static uint32_t a_dec(uint32_t o, uint32_t a, uint32_t b)
+{
+    (void)b;
+    return (o == 0 || o > a) ? a : o - 1u;
+}
+
+static const atom atoms[] = {
+    {"ATOMUADD", a_add, 0},     {"ATOMXCHG", a_xchg, 0}, {"ATOMCAS", a_cas, 1},
+    {"ATOMAND", a_and, 0},      {"ATOMOR", a_or, 0},     {"ATOMXOR", a_xor, 0},
+    {"ATOMUMIN", a_umin, 0},    {"ATOMUMAX", a_umax, 0}, {"ATOMIMIN", a_imin, 0},
+    {"ATOMIMAX", a_imax, 0},    {"ATOMFADD", a_fadd, 0}, {"ATOMINC_WRAP", a_inc, 0},
+    {"ATOMDEC_WRAP", a_dec, 0},
+};
+
+/* Thread t applies the atomic to word t of BUFFER[0] and to shared word t (initialised from the
+ * same values by the threads themselves), with operand a = BUFFER[1][t] (CAS: compare a, value
+ * BUFFER[2][t]); the returned old values go to BUFFER[3][t] and BUFFER[3][8 + t]; the shared
+ * result is copied to BUFFER[3][16 + t]. */
+static void atom_case(const atom *at)
+{
+    char text[2048];
+    snprintf(text, sizeof(text),
+             "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 8\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+             "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+             "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL BUFFER[1]\nDCL BUFFER[2]\nDCL BUFFER[3]\n"
+             "DCL MEMORY[0], SHARED\nDCL TEMP[0..5]\n"
+             "IMM[0] UINT32 {4, 32, 64, 0}\n"
+             "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+             "  1: LOAD TEMP[1].x, BUFFER[0], TEMP[0].xxxx\n"
+             "  2: STORE MEMORY[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+             "  3: LOAD TEMP[2].x, BUFFER[1], TEMP[0].xxxx\n"
+             "  4: LOAD TEMP[3].x, BUFFER[2], TEMP[0].xxxx\n"
+             "  5: %s TEMP[4].x, BUFFER[0], TEMP[0].xxxx, TEMP[2].xxxx%s\n"
+             "  6: %s TEMP[5].x, MEMORY[0], TEMP[0].xxxx, TEMP[2].xxxx%s\n"
+             "  7: STORE BUFFER[3].x, TEMP[0].xxxx, TEMP[4].xxxx\n"
+             "  8: UADD TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+             "  9: STORE BUFFER[3].x, TEMP[0].yyyy, TEMP[5].xxxx\n"
+             " 10: LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx\n"
+             " 11: UADD TEMP[0].z, TEMP[0].xxxx, IMM[0].zzzz\n"
+             " 12: STORE BUFFER[3].x, TEMP[0].zzzz, TEMP[1].xxxx\n"
+             " 13: END\n",
+             at->op, at->cas ? ", TEMP[3].xxxx" : "", at->op, at->cas ? ", TEMP[3].xxxx" : "");
+    run r;
+    if (!run_open(&r, text, 8, at->op)) {
+        run_close(&r);
+        return;
+    }
+    int fl = !strcmp(at->op, "ATOMFADD");
+    uint32_t mem[8], a[8], b[8], res[24], orig[8];
+    static const uint32_t iv[8] = {0, 5, 0xffffffffu, 0x80000000u, 7, 100, 3, 0x12345678u};
+    static const uint32_t av[8] = {3, 5, 1, 0x7fffffffu, 7, 0, 0xfffffff0u, 0x0000ffffu};
+    static const float fv[8] = {1.5f, -2.0f, 0.25f, 1e30f, 0.0f, 3.0f, -0.5f, 8.0f};
+    static const float fa[8] = {2.25f, 2.0f, 0.125f, -1e30f, -0.0f, 0.1f, 0.5f, 1e-8f};
+    for (unsigned t = 0; t < 8; t++) {
+        mem[t] = orig[t] = fl ? B(fv[t]) : iv[t];
+        a[t] = fl ? B(fa[t]) : av[t];
+        b[t] = 0xabcd0000u + t;
+    }
+    for (unsigned i = 0; i < 24; i++)
+        res[i] = 0xeeeeeeeeu;
+    tgx_exec_bind_buffer(r.m, 0, mem, sizeof(mem));
+    tgx_exec_bind_buffer(r.m, 1, a, sizeof(a));
+    tgx_exec_bind_buffer(r.m, 2, b, sizeof(b));
+    tgx_exec_bind_buffer(r.m, 3, res, sizeof(res));
+    static const uint32_t zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+    TGX_CHECK(tgx_exec_run_compute(r.m, zero, one, &r.d) == TGX_OK, "%s: run: %s", at->op,
+              r.d.message);
+    for (unsigned t = 0; t < 8; t++) {
+        uint32_t want = at->f(orig[t], a[t], b[t]);
+        TGX_CHECK(mem[t] == want, "%s buffer word %u: 0x%x op 0x%x = 0x%x, want 0x%x", at->op, t,
+                  orig[t], a[t], mem[t], want);
+        TGX_CHECK(res[t] == orig[t], "%s buffer returns the old value, thread %u: 0x%x", at->op, t,
+                  res[t]);
+        TGX_CHECK(res[8 + t] == orig[t], "%s shared returns the old value, thread %u: 0x%x", at->op,
+                  t, res[8 + t]);
+        TGX_CHECK(res[16 + t] == want, "%s shared word %u = 0x%x, want 0x%x", at->op, t,
+                  res[16 + t], want);
+    }
+    run_close(&r);
+}
+
+/* All 8 threads add 1 + t to the same word (buffer and shared): the total is order-free and the
+ * returned old values are the partial sums of some order of the threads. */
+static void test_atomic_contention(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 8\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                       "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL BUFFER[1]\n"
+                       "DCL MEMORY[0], SHARED\nDCL TEMP[0..2]\n"
+                       "IMM[0] UINT32 {4, 1, 0, 32}\n"
+                       "  0: UADD TEMP[0].x, SV[0].xxxx, IMM[0].yyyy\n"
+                       "  1: ATOMUADD TEMP[1].x, BUFFER[0], IMM[0].zzzz, TEMP[0].xxxx\n"
+                       "  2: ATOMUADD TEMP[1].y, MEMORY[0], IMM[0].zzzz, TEMP[0].xxxx\n"
+                       "  3: UMUL TEMP[2].x, SV[0].xxxx, IMM[0].xxxx\n"
+                       "  4: STORE BUFFER[1].x, TEMP[2].xxxx, TEMP[1].xxxx\n"
+                       "  5: UADD TEMP[2].y, TEMP[2].xxxx, IMM[0].wwww\n"
+                       "  6: STORE BUFFER[1].x, TEMP[2].yyyy, TEMP[1].yyyy\n"
+                       "  7: BARRIER\n"
+                       "  8: LOAD TEMP[2].x, MEMORY[0], IMM[0].zzzz\n"
+                       "  9: STORE BUFFER[1].x, IMM[0].wwww, TEMP[2].xxxx\n"
+                       " 10: END\n";
+    run r;
+    if (!run_open(&r, text, 8, "atomic contention")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t word = 1000, res[16];
+    tgx_exec_bind_buffer(r.m, 0, &word, sizeof(word));
+    tgx_exec_bind_buffer(r.m, 1, res, sizeof(res));
+    static const uint32_t zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+    TGX_CHECK(tgx_exec_run_compute(r.m, zero, one, &r.d) == TGX_OK, "run: %s", r.d.message);
+    TGX_CHECK(word == 1000 + 36, "buffer total = %u, want 1036 (1 + ... + 8 added)", word);
+    /* buffer: sorted by old value, each thread's old value is the previous one plus the
+     * previous thread's addend (one serial order of the 8 additions) */
+    unsigned order[8];
+    for (unsigned t = 0; t < 8; t++)
+        order[t] = t;
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned j = i + 1; j < 8; j++)
+            if (res[order[j]] < res[order[i]]) {
+                unsigned tmp = order[i];
+                order[i] = order[j];
+                order[j] = tmp;
+            }
+    uint32_t expect = 1000;
+    for (unsigned i = 0; i < 8; i++) {
+        TGX_CHECK(res[order[i]] == expect, "old values form a serial order: %u, want %u",
+                  res[order[i]], expect);
+        expect += order[i] + 1;
+    }
+    /* shared: thread 0's old value was overwritten by the total (same word); the others lie in
+     * range */
+    for (unsigned t = 1; t < 8; t++)
+        TGX_CHECK(res[8 + t] <= 36 - (t + 1), "shared old value %u of thread %u", res[8 + t], t);
+    TGX_CHECK(res[8] == 36, "shared total = %u, want 36", res[8]);
+    run_close(&r);
+}
+
+/* ---- RESQ, RES RAW buffers ----------------------------------------------------------------------
+ */
+
+static void test_resq_raw(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                       "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL RES[0], BUFFER, RAW, WR\n"
+                       "DCL TEMP[0..2]\n"
+                       "IMM[0] UINT32 {4, 16, 0, 0}\n"
+                       "  0: RESQ TEMP[0].x, BUFFER[0]\n"
+                       "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"
+                       "  2: STORE BUFFER[0].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+                       "  3: UMUL TEMP[1].y, SV[0].xxxx, IMM[0].yyyy\n"
+                       "  4: LOAD TEMP[2], RES[0], TEMP[1].yyyy\n"
+                       "  5: UADD TEMP[2], TEMP[2], SV[0].xxxx\n"
+                       "  6: STORE RES[0].yw, TEMP[1].yyyy, TEMP[2]\n"
+                       "  7: END\n";
+    run r;
+    if (!run_open(&r, text, 4, "RESQ/RES")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t buf[8] = {0}, raw[16];
+    for (unsigned i = 0; i < 16; i++)
+        raw[i] = 100u * i;
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 0, buf, sizeof(buf)) == TGX_OK, "bind");
+    TGX_CHECK(tgx_exec_bind_raw_resource(r.m, 0, raw, sizeof(raw)) == TGX_OK, "bind RES");
+    static const uint32_t zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+    TGX_CHECK(tgx_exec_run_compute(r.m, zero, one, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned t = 0; t < 4; t++) {
+        /* RESQ of a buffer: its size in bytes in .x (Mesa exec_resq_buf) */
+        TGX_CHECK(buf[t] == sizeof(buf), "RESQ thread %u = %u, want %u", t, buf[t],
+                  (unsigned)sizeof(buf));
+        for (unsigned c = 0; c < 4; c++) {
+            uint32_t orig = 100u * (4 * t + c);
+            uint32_t want = (c & 1) ? orig + t : orig;
+            TGX_CHECK(raw[4 * t + c] == want, "RES RAW thread %u word %u = %u, want %u", t, c,
+                      raw[4 * t + c], want);
+        }
+    }
+    run_close(&r);
+}
+
+int main(void)
+{
+    test_load_store();
+    test_shared();
+    for (size_t i = 0; i < NT(atoms); i++)
+        atom_case(&atoms[i]);
+    test_atomic_contention();
+    test_resq_raw();
+    return tgx_test_finish();
+}
