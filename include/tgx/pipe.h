@@ -196,6 +196,8 @@ typedef struct tgx_pipe_state {
     unsigned threads; /* 0: all cores */
     uint64_t budget;  /* instructions per shader run; 0: TGX_EXEC_DEFAULT_BUDGET */
 } tgx_pipe_state;
+/* The vertex-only and compute entry points below read threads and budget from a state; NULL
+ * means the defaults of tgx_pipe_state_init. */
 
 /* GL defaults for a width x height target: viewport 0,0,w,h, depth 0..1, pixel centres at .5,
  * top-left rule, gallium front_ccw = 0 (st/mesa's value for user framebuffers), all cores. */
@@ -224,8 +226,8 @@ tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, 
  * vertex, every output register's 4 words: out[(v * noutputs + reg) * 4 + c], with noutputs =
  * tgx_exec_program_num_outputs. */
 tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attrib *attribs,
-                                 unsigned vertex_count, const tgx_pipe_bindings *b, uint64_t budget,
-                                 uint32_t *out, tgx_diag *d);
+                                 unsigned vertex_count, const tgx_pipe_bindings *b,
+                                 const tgx_pipe_state *st, uint32_t *out, tgx_diag *d);
 /* The output register carrying a semantic: name as in TGSI ("POSITION", "GENERIC", "PSIZE"),
  * index its semantic index. Returns the register, or -1; *channels = declared channels. */
 int tgx_pipe_shader_output(const tgx_pipe_shader *s, const char *semantic, unsigned index,
@@ -236,7 +238,7 @@ int tgx_pipe_shader_varying(const tgx_pipe_shader *s, unsigned n, unsigned *chan
 /* Compute: every workgroup of grid[0] x grid[1] x grid[2], in order (x fastest), each with
  * the shader's CS_FIXED_BLOCK size. */
 tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
-                             const tgx_pipe_bindings *b, uint64_t budget, tgx_diag *d);
+                             const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d);
 
 /* Reads dir/case.json. Errors name case.json:line:col and the member that is wrong. */
 tgx_status tgx_case_load(const char *dir, tgx_case *c, tgx_diag *d);

@@ -618,7 +618,11 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
                     i);
             return TGX_EXIT_USAGE;
         }
-    if (tgx_pipe_dispatch(cs, o->grid, &o->b, o->budget, &d) < 0)
+    tgx_pipe_state st;
+    tgx_pipe_state_init(&st, 1, 1);
+    st.threads = o->threads;
+    st.budget = o->budget;
+    if (tgx_pipe_dispatch(cs, o->grid, &o->b, &st, &d) < 0)
         return fail_diag(&d);
     return write_dumps(o);
 }

@@ -1,7 +1,7 @@
 /* Compute dispatch and resource binding. */
 #include "pipe/pipe_internal.h"
 
-tgx_status pipe_bind(tgx_exec_machine *m, const tgx_pipe_bindings *b, tgx_diag *d)
+static tgx_status bind_resources(tgx_exec_machine *m, const tgx_pipe_bindings *b, tgx_diag *d)
 {
     tgx_status st = TGX_OK;
     if (!b)
@@ -26,8 +26,18 @@ tgx_status pipe_bind(tgx_exec_machine *m, const tgx_pipe_bindings *b, tgx_diag *
     return TGX_OK;
 }
 
+tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_bindings *b,
+                              const tgx_pipe_state *st, tgx_diag *d)
+{
+    tgx_status s = bind_resources(m, b, d);
+    if (s < 0)
+        return s;
+    tgx_exec_set_budget(m, st && st->budget ? st->budget : TGX_EXEC_DEFAULT_BUDGET);
+    return TGX_OK;
+}
+
 tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
-                             const tgx_pipe_bindings *b, uint64_t budget, tgx_diag *d)
+                             const tgx_pipe_bindings *b, const tgx_pipe_state *pst, tgx_diag *d)
 {
     unsigned block[3];
     tgx_exec_machine *m = NULL;
@@ -45,9 +55,7 @@ tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
                             grid[1], grid[2]);
     tgx_status st = tgx_exec_machine_create(cs->program, (unsigned)((threads + 3) & ~3ull), &m, d);
     if (st == TGX_OK)
-        st = pipe_bind(m, b, d);
-    if (st == TGX_OK)
-        tgx_exec_set_budget(m, budget ? budget : TGX_EXEC_DEFAULT_BUDGET);
+        st = pipe_setup_machine(m, b, pst, d);
     /* Workgroups one after another in a fixed order, so atomics and buffer writes give the same
      * memory on every run. */
     for (uint32_t z = 0; z < grid[2] && st == TGX_OK; z++)

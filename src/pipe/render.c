@@ -391,10 +391,9 @@ static tgx_status worker_init(worker *w, render_job *job, tgx_diag *d)
     w->failed_tile = -1;
     tgx_status st = tgx_exec_machine_create(draw->fs->program, FS_QUADS * 4, &w->m, d);
     if (st == TGX_OK)
-        st = pipe_bind(w->m, draw->fs_bindings, d);
+        st = pipe_setup_machine(w->m, draw->fs_bindings, job->st, d);
     if (st < 0)
         return st;
-    tgx_exec_set_budget(w->m, job->st->budget ? job->st->budget : TGX_EXEC_DEFAULT_BUDGET);
     for (unsigned i = 0; i < job->fs->ninputs; i++)
         for (unsigned c = 0; c < 4; c++)
             w->in[i][c] = tgx_exec_input(w->m, job->fs->inputs[i].reg, c);
@@ -494,8 +493,8 @@ tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, 
     atomic_init(&job.next_tile, 0);
     for (unsigned k = 0; k < TGX_PIPE_MAX_TARGETS; k++)
         job.color_out[k] = pipe_find_output(job.fs, PIPE_SEM_COLOR, k);
-    s = tgx_pipe_run_vertices(draw->vs, draw->attribs, draw->vertex_count, draw->vs_bindings,
-                              st->budget, vout, d);
+    s = tgx_pipe_run_vertices(draw->vs, draw->attribs, draw->vertex_count, draw->vs_bindings, st,
+                              vout, d);
     if (s == TGX_OK)
         s = setup_all(&job, vout, nout, d);
     if (s == TGX_OK && job.ntris > 0)

@@ -188,6 +188,13 @@ static tgx_status alloc_out(const tgx_case_result *res, tgx_tgxr *o, tgx_diag *d
 
 /* ---- the three kinds of case ---- */
 
+/* The interpreter settings every stage of a replay shares. */
+static void replay_state(const case_run *r, tgx_pipe_state *st, uint32_t width, uint32_t height)
+{
+    tgx_pipe_state_init(st, width, height);
+    st->threads = r->threads;
+}
+
 static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
 {
     const tgx_case *c = r->c;
@@ -210,14 +217,13 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         target.words = out->words;
         for (size_t i = 0; i < (size_t)c->fb_width * c->fb_height; i++)
             memcpy(&out->words[i * 4], c->fb_clear, sizeof c->fb_clear);
-        tgx_pipe_state_init(&st, c->fb_width, c->fb_height);
+        replay_state(r, &st, c->fb_width, c->fb_height);
         memcpy(st.viewport, c->viewport, sizeof st.viewport);
         memcpy(st.depth_range, c->depth_range, sizeof st.depth_range);
         st.half_pixel_center = c->half_pixel_center;
         st.bottom_edge_rule = c->bottom_edge_rule;
         st.front_ccw = c->front_ccw;
         st.flatshade_first = c->flatshade_first;
-        st.threads = r->threads;
         draw.vs = vs;
         draw.fs = fs;
         draw.prim = TGX_PIPE_TRIANGLE_STRIP;
@@ -305,8 +311,10 @@ static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
         if (!vout)
             s = tgx_diag_set(r->d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     }
+    tgx_pipe_state st;
+    replay_state(r, &st, 1, 1);
     if (s == TGX_OK)
-        s = tgx_pipe_run_vertices(vs, attribs, c->vertex_count, &r->b, 0, vout, r->d);
+        s = tgx_pipe_run_vertices(vs, attribs, c->vertex_count, &r->b, &st, vout, r->d);
     if (s == TGX_OK)
         s = capture(r, vs, vout, nout, out);
     free(vout);
@@ -319,9 +327,11 @@ static tgx_status run_compute(case_run *r, tgx_tgxr *outs)
 {
     const tgx_case *c = r->c;
     tgx_pipe_shader *cs = NULL;
+    tgx_pipe_state st;
+    replay_state(r, &st, 1, 1);
     tgx_status s = load_shader(r, c->shader_file, &cs);
     if (s == TGX_OK)
-        s = tgx_pipe_dispatch(cs, c->dispatch, &r->b, 0, r->d);
+        s = tgx_pipe_dispatch(cs, c->dispatch, &r->b, &st, r->d);
     tgx_pipe_shader_destroy(cs);
     for (size_t i = 0; i < c->result_count && s == TGX_OK; i++) {
         const tgx_case_result *res = &c->results[i];

@@ -62,8 +62,8 @@ static void read_batch(const tgx_exec_machine *m, unsigned noutputs, unsigned fi
 }
 
 tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attrib *attribs,
-                                 unsigned vertex_count, const tgx_pipe_bindings *b, uint64_t budget,
-                                 uint32_t *out, tgx_diag *d)
+                                 unsigned vertex_count, const tgx_pipe_bindings *b,
+                                 const tgx_pipe_state *pst, uint32_t *out, tgx_diag *d)
 {
     tgx_exec_machine *m = NULL;
     if (vs->info.stage != TGX_EXEC_VERTEX)
@@ -73,9 +73,7 @@ tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attri
     unsigned lanes = vertex_count < VS_BATCH ? vertex_count : VS_BATCH;
     tgx_status st = tgx_exec_machine_create(vs->program, (lanes + 3) & ~3u, &m, d);
     if (st == TGX_OK)
-        st = pipe_bind(m, b, d);
-    if (st == TGX_OK)
-        tgx_exec_set_budget(m, budget ? budget : TGX_EXEC_DEFAULT_BUDGET);
+        st = pipe_setup_machine(m, b, pst, d);
     unsigned nout = tgx_exec_program_num_outputs(vs->program);
     for (unsigned first = 0; st == TGX_OK && first < vertex_count; first += lanes) {
         unsigned n = vertex_count - first < lanes ? vertex_count - first : lanes;

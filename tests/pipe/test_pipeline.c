@@ -225,7 +225,7 @@ static void test_dispatch(void)
     b.buffer_bytes[0] = sizeof words;
     uint32_t grid[3] = {2, 1, 1};
     tgx_diag d;
-    TGX_CHECK(cs && tgx_pipe_dispatch(cs, grid, &b, 0, &d) == TGX_OK, "dispatch: %s", d.message);
+    TGX_CHECK(cs && tgx_pipe_dispatch(cs, grid, &b, NULL, &d) == TGX_OK, "dispatch: %s", d.message);
     int bad = 0;
     for (unsigned i = 0; i < 16; i++)
         bad += words[i] != (i % 8) + 100 * (i / 8);
