@@ -166,7 +166,7 @@ int main(int argc, char **argv)
         if (t < best)
             best = t;
     }
-    printf("sm5 decode+print: %zu words (%zu distinct, 3 archs) in %.3f s = %.0f words/s "
+    printf("sm5 decode+print: %zu words (from %zu corpus rows, 3 archs) in %.3f s = %.0f words/s "
            "(%.1f MB of text)\n",
            total, it.n, best, (double)total / best, (double)chars / 1e6);
     texts t;
@@ -179,7 +179,7 @@ int main(int argc, char **argv)
         if (dt < best)
             best = dt;
     }
-    printf("sm5 parse+encode: %zu lines (%zu distinct) in %.3f s = %.0f lines/s (xor %016" PRIx64
+    printf("sm5 parse+encode: %zu lines (from %zu texts) in %.3f s = %.0f lines/s (xor %016" PRIx64
            ")\n",
            total, t.n, best, (double)total / best, x);
     free(t.s);
