@@ -273,8 +273,10 @@ static tgx_status parse_array(reader *r, tgx_json *v, int depth)
     }
     for (;;) {
         TGX_STATUS_TRY(grow(r, v, &cap, false));
-        TGX_STATUS_TRY(parse_value(r, &v->items[v->count], depth + 1));
+        /* counted before parsing, like object members, so that tgx_json_free releases what a
+         * failing item had allocated */
         v->count++;
+        TGX_STATUS_TRY(parse_value(r, &v->items[v->count - 1], depth + 1));
         skip_ws(r);
         if (peek(r) == ']') {
             advance(r);
