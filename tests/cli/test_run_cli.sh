@@ -139,6 +139,15 @@ expect_rc 0 "--tex linear" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 \
     --tex 0=gradient@2x1,levels=1 --sampler 0=filter=linear,mip=none -o "$tmp/t.tgxr"
 expect_float "$tmp/t.tgxr" 0 "(63+191)/2/255" "gradient, linear, red"
 
+# --tex FILE.png: the constant colour's PNG holds lrint(v*255) = 64, 128 (127.5 rounds to even),
+# 191, 255; sampled back as unorm8 they are 64/255, 128/255, 191/255, 1.
+expect_rc 0 "--tex FILE.png" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 --tex "0=$tmp/c.png" \
+    --sampler 0=filter=nearest,mip=none -o "$tmp/t.tgxr"
+expect_float "$tmp/t.tgxr" 0 "64/255" "PNG texture, red"
+expect_float "$tmp/t.tgxr" 1 "128/255" "PNG texture, green"
+expect_float "$tmp/t.tgxr" 2 "191/255" "PNG texture, blue"
+expect_float "$tmp/t.tgxr" 3 "1" "PNG texture, alpha"
+
 # -j: tiles over threads give identical bytes (a 200x150 image is 7x5 tiles of 32x32), with
 # textures, mipmapping and derivatives (the demo shader).
 demo=${TGX_SRC:-$(dirname "$0")/../..}/examples/demo.tgsi
