@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "tgx/exec.h"
+#include "tgx/tex.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 #include "tgx_test.h"
@@ -467,6 +468,98 @@ static void test_resq_raw(void)
     run_close(&r);
 }
 
+/* ---- images
+ * --------------------------------------------------------------------------------------- */
+
+/* IMAGE[0]: 4x2 R32_UINT, texel (x, y) = 10x + y. IMAGE[1]: 4x2 RGBA8_UNORM. Thread (x, y):
+ * LOAD of IMAGE[0] gives (r, 0, 0, 1) (the spec's R layout: (r, 0, 0, 1)); ATOMUADD adds 1000 and
+ * returns the old value; STORE writes (0.2, 1.0, -1.0, 2.0) converted to UNORM8 (clamp, round:
+ * 51, 255, 0, 255) into IMAGE[1] at (x, y), except that threads with x = 3 store at x = 4, out
+ * of range, which writes nothing; RESQ gives the size. */
+static void test_images(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nPROPERTY CS_FIXED_BLOCK_HEIGHT 2\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                       "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\n"
+                       "DCL IMAGE[0], 2D, PIPE_FORMAT_R32_UINT, WR\n"
+                       "DCL IMAGE[1], 2D, PIPE_FORMAT_R8G8B8A8_UNORM, WR\nDCL TEMP[0..4]\n"
+                       "IMM[0] UINT32 {1000, 4, 16, 3}\n"
+                       "IMM[1] FLT32 {0.2, 1.0, -1.0, 2.0}\n"
+                       "IMM[2] UINT32 {128, 0, 0, 0}\n"
+                       "  0: LOAD TEMP[0], IMAGE[0], SV[0].xyyy, 2D, PIPE_FORMAT_R32_UINT\n"
+                       "  1: ATOMUADD TEMP[1].x, IMAGE[0], SV[0].xyyy, IMM[0].xxxx, 2D, "
+                       "PIPE_FORMAT_R32_UINT\n"
+                       "  2: MOV TEMP[2], SV[0]\n"
+                       "  3: USEQ TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+                       "  4: UIF TEMP[3].xxxx :6\n"
+                       "  5:   MOV TEMP[2].x, IMM[0].yyyy\n"
+                       "  6: ENDIF\n"
+                       "  7: STORE IMAGE[1], TEMP[2].xyyy, IMM[1], 2D, PIPE_FORMAT_R8G8B8A8_UNORM\n"
+                       "  8: RESQ TEMP[4].xy, IMAGE[1]\n"
+                       "  9: UMAD TEMP[3].y, SV[0].yyyy, IMM[0].yyyy, SV[0].xxxx\n"
+                       " 10: UMUL TEMP[3].y, TEMP[3].yyyy, IMM[0].zzzz\n"
+                       " 11: MOV TEMP[0].y, TEMP[1].xxxx\n"
+                       " 12: MOV TEMP[0].z, TEMP[4].xxxx\n"
+                       " 13: MOV TEMP[4].x, TEMP[0].wwww\n"
+                       " 14: MOV TEMP[0].w, TEMP[4].yyyy\n"
+                       " 15: STORE BUFFER[0], TEMP[3].yyyy, TEMP[0]\n"
+                       " 16: STORE BUFFER[0].x, IMM[2].xxxx, TEMP[4].xxxx\n"
+                       " 17: END\n";
+    run r;
+    if (!run_open(&r, text, 8, "images")) {
+        run_close(&r);
+        return;
+    }
+    tgx_tex *a = NULL, *b = NULL;
+    tgx_diag d;
+    tgx_tex_desc da = {TGX_TEX_2D, TGX_TEX_FORMAT_R32_UINT, 4, 2, 1, 1, 1};
+    tgx_tex_desc db = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 4, 2, 1, 1, 1};
+    if (tgx_tex_create(&da, &a, &d) != TGX_OK || tgx_tex_create(&db, &b, &d) != TGX_OK) {
+        TGX_CHECK(0, "image create: %s", d.message);
+    } else {
+        for (unsigned y = 0; y < 2; y++)
+            for (unsigned x = 0; x < 4; x++) {
+                uint32_t w[4] = {10 * x + y, 0, 0, 0}, z[4] = {0, 0, 0, 0};
+                tgx_tex_store_texel(a, 0, x, y, 0, 0, w);
+                tgx_tex_store_texel(b, 0, x, y, 0, 0, z);
+            }
+        uint32_t out[36];
+        memset(out, 0xee, sizeof(out));
+        TGX_CHECK(tgx_exec_bind_image(r.m, 0, a, 0) == TGX_OK, "bind image 0");
+        TGX_CHECK(tgx_exec_bind_image(r.m, 1, b, 0) == TGX_OK, "bind image 1");
+        TGX_CHECK(tgx_exec_bind_buffer(r.m, 0, out, sizeof(out)) == TGX_OK, "bind buffer");
+        static const uint32_t zero[3] = {0, 0, 0}, one[3] = {1, 1, 1};
+        TGX_CHECK(tgx_exec_run_compute(r.m, zero, one, &r.d) == TGX_OK, "run: %s", r.d.message);
+        for (unsigned y = 0; y < 2; y++)
+            for (unsigned x = 0; x < 4; x++) {
+                const uint32_t *o = out + 4 * (4 * y + x);
+                uint32_t orig = 10 * x + y;
+                TGX_CHECK(o[0] == orig, "image LOAD (%u,%u).x = %u, want %u", x, y, o[0], orig);
+                TGX_CHECK(o[1] == orig, "image ATOMUADD returns the old value (%u,%u): %u", x, y,
+                          o[1]);
+                TGX_CHECK(o[2] == 4, "RESQ width = %u", o[2]);
+                TGX_CHECK(o[3] == 2, "RESQ height = %u", o[3]);
+                uint32_t t[4];
+                tgx_tex_load_texel(a, 0, x, y, 0, 0, t);
+                TGX_CHECK(t[0] == orig + 1000, "image atomic result (%u,%u) = %u", x, y, t[0]);
+                tgx_tex_load_texel(b, 0, x, y, 0, 0, t);
+                /* UNORM8 of (0.2, 1, -1, 2): 51/255, 1, 0, 1 (decoded back to floats) */
+                float want[4] = {51.0f / 255.0f, 1.0f, 0.0f, 1.0f};
+                for (unsigned c = 0; c < 4; c++) {
+                    float w = x == 3 ? 0.0f : want[c];
+                    TGX_CHECK(fabsf(tgx_bits2f(t[c]) - w) < 1e-6f,
+                              "image STORE (%u,%u) .%c = %g, want %g", x, y, "xyzw"[c],
+                              (double)tgx_bits2f(t[c]), (double)w);
+                }
+            }
+        /* the (r, 0, 0, 1) layout: .w of thread 0's LOAD is 1 */
+        TGX_CHECK(out[32] == 1, "image LOAD .w of an R32UI image = %u, want 1", out[16]);
+    }
+    tgx_tex_destroy(a);
+    tgx_tex_destroy(b);
+    run_close(&r);
+}
+
 int main(void)
 {
     test_load_store();
@@ -475,5 +568,6 @@ int main(void)
         atom_case(&atoms[i]);
     test_atomic_contention();
     test_resq_raw();
+    test_images();
     return tgx_test_finish();
 }
