@@ -44,6 +44,10 @@ static void run_usage(FILE *out)
         "                          (padded with zeros to a multiple of 4)\n"
         "  --dump N=FILE           after the run, BUFFER[N] to FILE.tgxr (uint32, one row),\n"
         "                          '-' (hex words on stdout), or any other name (raw bytes)\n"
+        "  --image UNIT=TEXTURE    IMAGE[UNIT]: level 0 of a texture given as for --tex, or\n"
+        "                          @OPTS alone for zero texels (e.g. @16x16,format=rgba32ui)\n"
+        "  --dump-image UNIT=FILE  after the run, IMAGE[UNIT] (level 0, slices stacked) to\n"
+        "                          FILE.tgxr (4 words a texel) or FILE.png (8-bit view)\n"
         "  --grid X,Y,Z            compute workgroups (default 1,1,1)\n"
         "  --budget N              instructions per shader run before it stops with an error\n"
         "  -j N                    render threads (default 0: all cores; same result for any N)\n"
@@ -73,6 +77,8 @@ typedef struct run_opts {
     word_array cbuf[TGX_PIPE_MAX_CBUFS];
     word_array buffer[TGX_PIPE_MAX_BUFFERS];
     const char *dump[TGX_PIPE_MAX_BUFFERS];
+    tgx_tex *image[TGX_PIPE_MAX_UNITS];
+    const char *dump_image[TGX_PIPE_MAX_UNITS];
     tgx_pipe_bindings b;
 } run_opts;
 
@@ -110,6 +116,12 @@ static bool grow(word_array *a, size_t n)
     a->w = w;
     a->n = n;
     return true;
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
 /* "UNIT=REST": returns REST, or NULL if UNIT is not below limit. */
@@ -183,12 +195,13 @@ static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d
     bool box_mips = false;
     if (at)
         *at++ = 0;
-    tgx_status st = tgx_texgen_parse(buf, &g, d);
+    bool zero = buf[0] == 0; /* "@OPTS" alone: every texel 0 (images a shader fills) */
+    tgx_status st = zero ? TGX_OK : tgx_texgen_parse(buf, &g, d);
     if (st == TGX_OK)
         st = texture_options(at ? at : buf + strlen(buf), &desc, &box_mips, d);
     if (st == TGX_OK)
         st = tgx_tex_create(&desc, out, d);
-    if (st == TGX_OK)
+    if (st == TGX_OK && !zero)
         st = tgx_texgen_fill(*out, &g, d);
     /* mips=box: keep level 0 of the generator, filter the others from it (a natural-looking
      * mip chain instead of the generator's own per-level pattern) */
@@ -232,6 +245,29 @@ static int opt_tex(run_opts *o, const char *arg)
     tgx_tex_view_init(&o->views[unit], o->tex[unit]);
     o->b.view[unit] = &o->views[unit];
     o->b.sampler[unit] = &o->samplers[unit];
+    return TGX_EXIT_OK;
+}
+
+/* --image UNIT=FILE.png|GEN[@OPTS]|@OPTS: IMAGE[UNIT], level 0 of a texture made as --tex makes
+ * it ("@OPTS" alone: zero texels). */
+static int opt_image(run_opts *o, const char *arg)
+{
+    unsigned unit;
+    tgx_diag d;
+    const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
+    if (!spec || !*spec)
+        return usage_error("--image expects UNIT=FILE.png, UNIT=GENERATOR[@OPTS] or UNIT=@OPTS",
+                           arg);
+    size_t n = strlen(spec);
+    tgx_tex_destroy(o->image[unit]);
+    o->image[unit] = NULL;
+    tgx_status st = n > 4 && strcmp(spec + n - 4, ".png") == 0
+                        ? png_texture(spec, &o->image[unit], &d)
+                        : generated_texture(spec, &o->image[unit], &d);
+    if (st < 0)
+        return option_diag("--image", &d);
+    o->b.image[unit] = o->image[unit];
+    o->b.image_level[unit] = 0;
     return TGX_EXIT_OK;
 }
 
@@ -415,6 +451,16 @@ static int opt_dump(run_opts *o, const char *arg)
     return TGX_EXIT_OK;
 }
 
+static int opt_dump_image(run_opts *o, const char *arg)
+{
+    unsigned unit;
+    const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
+    if (!spec || !*spec || (!ends_with(spec, ".tgxr") && !ends_with(spec, ".png")))
+        return usage_error("--dump-image expects UNIT=FILE.tgxr or UNIT=FILE.png", arg);
+    o->dump_image[unit] = spec;
+    return TGX_EXIT_OK;
+}
+
 static int parse_option(run_opts *o, const char *opt, const char *val)
 {
     unsigned a, b, c;
@@ -450,6 +496,10 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
         return opt_buffer(o, val);
     else if (!strcmp(opt, "--dump"))
         return opt_dump(o, val);
+    else if (!strcmp(opt, "--image"))
+        return opt_image(o, val);
+    else if (!strcmp(opt, "--dump-image"))
+        return opt_dump_image(o, val);
     else
         return usage_error("unknown option", opt);
     return TGX_EXIT_OK;
@@ -486,12 +536,6 @@ static int parse_args(run_opts *o, int argc, char **argv)
     return TGX_EXIT_OK;
 }
 
-static bool ends_with(const char *s, const char *tail)
-{
-    size_t n = strlen(s), t = strlen(tail);
-    return n >= t && strcmp(s + n - t, tail) == 0;
-}
-
 /* A failed load: a file that cannot be read is a usage/I-O error (2), a bad shader 1. */
 static int load_failed(const tgx_diag *d, tgx_status st)
 {
@@ -499,23 +543,25 @@ static int load_failed(const tgx_diag *d, tgx_status st)
     return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
-/* The 8-bit view of the corpus: floats clamped, integers by their low byte. */
-static tgx_status save_target(const run_opts *o, const tgx_pipe_target *t, tgx_diag *d)
+/* FILE.tgxr: the exact words, typed `type`; FILE.png: the corpus's 8-bit view (floats clamped,
+ * integers by their low byte). */
+static tgx_status save_target(const char *path, const tgx_pipe_target *t, tgx_tgxr_type type,
+                              tgx_diag *d)
 {
     size_t n = (size_t)t->width * t->height * 4;
-    if (ends_with(o->out, ".tgxr")) {
-        tgx_tgxr img = {t->width, t->height, 4, t->integer ? TGX_TGXR_U32 : TGX_TGXR_F32, t->words};
-        return tgx_tgxr_write(o->out, &img, d);
+    if (ends_with(path, ".tgxr")) {
+        tgx_tgxr img = {t->width, t->height, 4, (uint16_t)type, t->words};
+        return tgx_tgxr_write(path, &img, d);
     }
     if (!t->integer)
-        return tgx_png_save_float(o->out, (const float *)(const void *)t->words, t->width,
-                                  t->height, 4, d);
+        return tgx_png_save_float(path, (const float *)(const void *)t->words, t->width, t->height,
+                                  4, d);
     uint8_t *rgba = malloc(n);
     if (!rgba)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     for (size_t i = 0; i < n; i++)
         rgba[i] = (uint8_t)(t->words[i] & 255u);
-    tgx_status st = tgx_png_save_rgba8(o->out, rgba, t->width, t->height, (size_t)t->width * 4, d);
+    tgx_status st = tgx_png_save_rgba8(path, rgba, t->width, t->height, (size_t)t->width * 4, d);
     free(rgba);
     return st;
 }
@@ -546,13 +592,60 @@ static int write_buffer(const run_opts *o, unsigned slot, const char *path)
     return st < 0 ? option_diag("--dump", &d) : TGX_EXIT_OK;
 }
 
+/* IMAGE[unit] after the run: level 0, slices one under the other, 4 words a texel as the
+ * format stores them (float bits, or integers for integer formats) in a TGXR file, or the
+ * 8-bit view in a PNG. */
+static int write_image(const run_opts *o, unsigned unit, const char *path)
+{
+    const tgx_tex *tex = o->image[unit];
+    uint32_t w, h, slices;
+    tgx_diag d;
+    if (!tex || !tgx_tex_level_size(tex, 0, &w, &h, &slices)) {
+        fprintf(stderr, "tgx run: IMAGE[%u] is not bound (give --image %u=...)\n", unit, unit);
+        return TGX_EXIT_USAGE;
+    }
+    const tgx_tex_format_info *f = tgx_tex_get_format(tex);
+    tgx_pipe_target t = {w, h * slices, f->is_integer, NULL};
+    t.words = malloc((size_t)w * h * slices * 16);
+    if (!t.words)
+        return usage_error("out of memory", path);
+    for (uint32_t z = 0; z < slices; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++)
+                tgx_tex_load_texel(tex, 0, x, y, z, 0, &t.words[(((size_t)z * h + y) * w + x) * 4]);
+    tgx_tgxr_type type = !f->is_integer ? TGX_TGXR_F32 : f->is_signed ? TGX_TGXR_I32 : TGX_TGXR_U32;
+    tgx_status st = save_target(path, &t, type, &d);
+    free(t.words);
+    return st < 0 ? option_diag("--dump-image", &d) : TGX_EXIT_OK;
+}
+
 static int write_dumps(const run_opts *o)
 {
     int rc = TGX_EXIT_OK;
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS && rc == TGX_EXIT_OK; i++)
         if (o->dump[i])
             rc = write_buffer(o, i, o->dump[i]);
+    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS && rc == TGX_EXIT_OK; i++)
+        if (o->dump_image[i])
+            rc = write_image(o, i, o->dump_image[i]);
     return rc;
+}
+
+/* Everything --dump / --dump-image names must be bound, checked before the run. */
+static int check_dumps(const run_opts *o)
+{
+    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
+        if (o->dump[i] && !o->b.buffer[i]) {
+            fprintf(stderr, "tgx run: BUFFER[%u] is not bound (give --buffer %u=BYTES|FILE)\n", i,
+                    i);
+            return TGX_EXIT_USAGE;
+        }
+    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
+        if (o->dump_image[i] && !o->image[i]) {
+            fprintf(stderr, "tgx run: IMAGE[%u] is not bound (give --image %u=...)\n", i, i);
+            return TGX_EXIT_USAGE;
+        }
+    return TGX_EXIT_OK;
 }
 
 static int render(run_opts *o, const tgx_pipe_shader *fs)
@@ -564,6 +657,8 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     tgx_pipe_draw draw;
     tgx_pipe_state st;
     memset(&draw, 0, sizeof draw);
+    if (check_dumps(o) != TGX_EXIT_OK)
+        return TGX_EXIT_USAGE;
     tgx_status s =
         o->vs ? tgx_pipe_shader_load(o->vs, &vs, &d) : tgx_pipe_shader_passthrough(&vs, &d);
     if (s < 0)
@@ -590,7 +685,8 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     draw.fs_bindings = &o->b;
     draw.targets[0] = &target;
     int rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
-    if (rc == TGX_EXIT_OK && save_target(o, &target, &d) < 0)
+    if (rc == TGX_EXIT_OK &&
+        save_target(o->out, &target, o->integer ? TGX_TGXR_U32 : TGX_TGXR_F32, &d) < 0)
         rc = option_diag("-o", &d);
     if (rc == TGX_EXIT_OK)
         rc = write_dumps(o);
@@ -610,14 +706,13 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
     bool any = false;
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
         any |= o->dump[i] != NULL;
+    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
+        any |= o->dump_image[i] != NULL;
     if (!any && o->b.buffer[0])
         o->dump[0] = "-"; /* the default: BUFFER[0] on stdout */
-    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
-        if (o->dump[i] && !o->b.buffer[i]) {
-            fprintf(stderr, "tgx run: BUFFER[%u] is not bound (give --buffer %u=BYTES|FILE)\n", i,
-                    i);
-            return TGX_EXIT_USAGE;
-        }
+    int rc = check_dumps(o);
+    if (rc != TGX_EXIT_OK)
+        return rc;
     tgx_pipe_state st;
     tgx_pipe_state_init(&st, 1, 1);
     st.threads = o->threads;
@@ -629,8 +724,10 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
 
 static void free_opts(run_opts *o)
 {
-    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
+    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++) {
         tgx_tex_destroy(o->tex[i]);
+        tgx_tex_destroy(o->image[i]);
+    }
     for (unsigned i = 0; i < TGX_PIPE_MAX_CBUFS; i++)
         free(o->cbuf[i].w);
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)

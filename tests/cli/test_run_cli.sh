@@ -199,6 +199,35 @@ expect_words "$tmp/b2.tgxr" 0 "$want 00000000" "BUFFER[0] from a file, after the
     "$TGX" run "$tmp/ids.tgsi" --grid 5,2,1 --buffer 0=320 -j 3 -o "$tmp/j3.tgxr" &&
     cmp -s "$tmp/j1.tgxr" "$tmp/j3.tgxr" && ok || bad "compute -j 1 / -j 3 differ"
 
+# Images: blocks of 4x2 threads over a 1x2 grid cover a 4x4 RGBA32UI image; thread (tx, ty) of
+# block (0, by) stores (x, y, 4y + x, 7) at x = tx, y = 2by + ty. The dump lists texels row by
+# row, so texel i is (i % 4, i / 4, i, 7).
+cat >"$tmp/img.tgsi" <<'T'
+COMP
+PROPERTY CS_FIXED_BLOCK_WIDTH 4
+PROPERTY CS_FIXED_BLOCK_HEIGHT 2
+PROPERTY CS_FIXED_BLOCK_DEPTH 1
+DCL SV[0], THREAD_ID
+DCL SV[1], BLOCK_ID
+DCL IMAGE[0], 2D, PIPE_FORMAT_R32G32B32A32_UINT, WR
+DCL TEMP[0..1]
+IMM[0] UINT32 {4, 2, 7, 0}
+  0: MOV TEMP[0].x, SV[0].xxxx
+  1: UMAD TEMP[0].y, SV[1].yyyy, IMM[0].yyyy, SV[0].yyyy
+  2: MOV TEMP[1].xy, TEMP[0].xyyy
+  3: UMAD TEMP[1].z, TEMP[0].yyyy, IMM[0].xxxx, TEMP[0].xxxx
+  4: MOV TEMP[1].w, IMM[0].zzzz
+  5: STORE IMAGE[0], TEMP[0], TEMP[1], 2D, PIPE_FORMAT_R32G32B32A32_UINT
+  6: END
+T
+want=$(for i in $(seq 0 15); do printf '%08x %08x %08x 00000007 ' $((i % 4)) $((i / 4)) "$i"; done | sed 's/ $//')
+expect_rc 0 "--image / --dump-image" -- "$TGX" run "$tmp/img.tgsi" --grid 1,2,1 \
+    --image 0=@4x4,levels=1,format=rgba32ui --dump-image "0=$tmp/img.tgxr"
+expect_words "$tmp/img.tgxr" 0 "$want" "image texels written by a compute shader"
+hdr=$(od -An -tx1 -N 16 "$tmp/img.tgxr" | tr -d ' \n')
+# "TGXR", 4 x 4, 4 channels, type 1 (uint32)
+[ "$hdr" = "54475852040000000400000004000100" ] && ok || bad "image TGXR header: $hdr"
+
 # ---- errors ---------------------------------------------------------------------------------------
 
 # A runaway loop stops at the instruction budget with an error (exit 1).
@@ -230,12 +259,15 @@ expect_rc 2 "--dump unbound" -- "$TGX" run "$tmp/ids.tgsi" --buffer 0=96 --dump 
 expect_rc 2 "bad --tex generator" -- "$TGX" run "$tmp/tex.tgsi" --tex 0=plasma
 expect_rc 2 "missing --tex file" -- "$TGX" run "$tmp/tex.tgsi" --tex "0=$tmp/none.png"
 expect_rc 2 "bad --sampler" -- "$TGX" run "$tmp/tex.tgsi" --sampler 0=wrap=sideways
+expect_rc 2 "--dump-image unbound" -- "$TGX" run "$tmp/img.tgsi" --dump-image "0=$tmp/x.tgxr"
+expect_rc 2 "--dump-image bad name" -- "$TGX" run "$tmp/img.tgsi" --dump-image "0=$tmp/x.bmp"
+expect_rc 2 "bad --image" -- "$TGX" run "$tmp/img.tgsi" --image 0=@4x4,format=nope
 expect_rc 2 "bad -o" -- "$TGX" run "$tmp/color.tgsi" -o "$tmp/x.jpg"
 expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tmp/color.tgsi"
 
 # ---- --help lists every option --------------------------------------------------------------------
 expect_rc 0 "--help" -- "$TGX" run --help
-for opt in --vs --size --int --tex --sampler --const --buffer --dump --grid --budget "-j N" "-o FILE"; do
+for opt in --vs --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget "-j N" "-o FILE"; do
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 
