@@ -975,12 +975,59 @@ static void test_address_stack(void)
     run_close(&r);
 }
 
+/* Modifier types (spec "Modifiers"): MOV counts as float, so -x flips the sign bit of any word and
+ * |x| clears it; UCMP's moved sources take float modifiers too (Mesa exec_ucmp fetches them as
+ * FLOAT); I2F's signed source is negated as an integer before the conversion; U2F's unsigned one
+ * too (the spec allows none; Mesa's fetch_source negates non-float types with micro_ineg). */
+static void test_modifier_types(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0..4], GENERIC[0]\n"
+                       "  0: MOV OUT[0], -IN[0]\n"
+                       "  1: MOV OUT[1], |IN[0]|\n"
+                       "  2: UCMP OUT[2], IN[1], -IN[0], IN[0]\n"
+                       "  3: I2F OUT[3], -IN[0]\n"
+                       "  4: U2F OUT[4], -IN[0]\n"
+                       "  5: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "modifier types")) {
+        run_close(&r);
+        return;
+    }
+    static const uint32_t w[4] = {0x00000001u, 0x80000000u, 0xffffffffu, 0x7fc00000u};
+    static const uint32_t cond[4] = {1, 0, 5, 0};
+    for (unsigned c = 0; c < 4; c++) {
+        tgx_exec_input(r.m, 0, c)[0].u = w[c];
+        tgx_exec_input(r.m, 1, c)[0].u = cond[c];
+    }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 1, &r.d) == TGX_OK, "run: %s", r.d.message);
+    /* I2F(-x): -1 -> -1.0; -INT_MIN wraps to INT_MIN -> -2147483648.0; -(-1) -> 1.0;
+     * -(0x7fc00000) = -2143289344 -> -2143289344.0. U2F(-x) as unsigned: 0xffffffff ->
+     * 4294967296.0 (rounded), 0x80000000 -> 2147483648.0, 1 -> 1.0, 0x80400000 -> 2151677952.0 */
+    static const float i2f[4] = {-1.0f, -2147483648.0f, 1.0f, -2143289344.0f};
+    static const float u2f[4] = {4294967296.0f, 2147483648.0f, 1.0f, 2151677952.0f};
+    for (unsigned c = 0; c < 4; c++) {
+        TGX_CHECK(outu(&r, 0, c, 0) == (w[c] ^ 0x80000000u), "MOV -x .%c = 0x%x", "xyzw"[c],
+                  outu(&r, 0, c, 0));
+        TGX_CHECK(outu(&r, 1, c, 0) == (w[c] & 0x7fffffffu), "MOV |x| .%c = 0x%x", "xyzw"[c],
+                  outu(&r, 1, c, 0));
+        uint32_t wu = cond[c] ? (w[c] ^ 0x80000000u) : w[c];
+        TGX_CHECK(outu(&r, 2, c, 0) == wu, "UCMP c, -x, x .%c = 0x%x, want 0x%x", "xyzw"[c],
+                  outu(&r, 2, c, 0), wu);
+        TGX_CHECK(outf(&r, 3, c, 0) == i2f[c], "I2F(-x) .%c = %.9g, want %.9g", "xyzw"[c],
+                  (double)outf(&r, 3, c, 0), (double)i2f[c]);
+        TGX_CHECK(outf(&r, 4, c, 0) == u2f[c], "U2F(-x) .%c = %.9g, want %.9g", "xyzw"[c],
+                  (double)outf(&r, 4, c, 0), (double)u2f[c]);
+    }
+    run_close(&r);
+}
+
 int main(void)
 {
     test_component_wise();
     test_replicated();
     test_per_channel();
     test_modifiers();
+    test_modifier_types();
     test_address();
     test_address_stack();
     return tgx_test_finish();
