@@ -463,6 +463,179 @@ static void test_subgroup(void)
     run_close(&r);
 }
 
+/* ---- constructs inside constructs
+ * ------------------------------------------------------------------ */
+
+/* for (i = 0; i < 4; i++) { switch (v) { case 1: continue; case 2: if (i == 2) goto out (BREAKC
+ * leaves the switch only); x++; break; default: z++; } y++; }
+ * CONT inside a SWITCH continues the loop; BREAKC inside a SWITCH leaves the switch (spec BRK /
+ * BREAKC: "the instruction after the next endloop or endswitch"). */
+static void test_switch_in_loop(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+                       "IMM[0] UINT32 {0, 1, 2, 4}\n"
+                       "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                       "  1: MOV TEMP[1], IMM[0].xxxx\n"
+                       "  2: BGNLOOP :24\n"
+                       "  3:   USGE TEMP[2].x, TEMP[1].xxxx, IMM[0].wwww\n"
+                       "  4:   BREAKC TEMP[2].xxxx\n"
+                       "  5:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+                       "  6:   SWITCH IN[0].xxxx\n"
+                       "  7:   CASE IMM[0].yyyy\n"
+                       "  8:     CONT\n"
+                       "  9:   CASE IMM[0].zzzz\n"
+                       " 10:     USEQ TEMP[2].x, TEMP[1].xxxx, IMM[0].wwww\n"
+                       " 11:     USEQ TEMP[2].y, TEMP[1].xxxx, IMM[0].zzzz\n"
+                       " 12:     OR TEMP[2].x, TEMP[2].xxxx, TEMP[2].yyyy\n"
+                       " 13:     BREAKC TEMP[2].xxxx\n"
+                       " 14:     UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                       " 15:     BRK\n"
+                       " 16:   DEFAULT\n"
+                       " 17:     UADD TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy\n"
+                       " 18:   ENDSWITCH\n"
+                       " 19:   UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                       " 20:   NOP\n"
+                       " 21:   NOP\n"
+                       " 22:   NOP\n"
+                       " 23:   NOP\n"
+                       " 24: ENDLOOP :2\n"
+                       " 25: MOV TEMP[0].w, TEMP[1].xxxx\n"
+                       " 26: MOV OUT[0], TEMP[0]\n"
+                       " 27: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "switch in loop")) {
+        run_close(&r);
+        return;
+    }
+    static const uint32_t v[8] = {0, 1, 2, 3, 2, 1, 0, 7};
+    for (unsigned l = 0; l < 8; l++)
+        tgx_exec_input(r.m, 0, 0)[l].u = v[l];
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 8, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 8; l++) {
+        uint32_t c[4] = {0, 0, 0, 0}, i = 0;
+        for (;;) {
+            if (i >= 4)
+                break;
+            i++;
+            if (v[l] == 1)
+                continue;
+            if (v[l] == 2) {
+                if (!(i == 4 || i == 2))
+                    c[0]++;
+            } else {
+                c[2]++;
+            }
+            c[1]++;
+        }
+        c[3] = i;
+        for (unsigned k = 0; k < 4; k++)
+            TGX_CHECK(outu(&r, 0, k, l) == c[k], "switch(%u) in a loop .%c = %u, want %u", v[l],
+                      "xyzw"[k], outu(&r, 0, k, l), c[k]);
+    }
+    run_close(&r);
+}
+
+/* Subroutine A loops i = 0, 1, ... and returns (RET inside the loop, inside an IF) when
+ * i == in.x, after calling subroutine B (which adds 1 to y) each trip; after its loop (never
+ * reached for in.x < 5) it would add 100 to y. Lanes leave A at different trips. */
+static void test_ret_in_loop(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..1]\n"
+                       "IMM[0] UINT32 {0, 1, 5, 100}\n"
+                       "  0: MOV TEMP[0], IMM[0].xxxx\n"
+                       "  1: CAL :5\n"
+                       "  2: UADD TEMP[0].z, TEMP[0].zzzz, IMM[0].yyyy\n"
+                       "  3: MOV OUT[0], TEMP[0]\n"
+                       "  4: END\n"
+                       "  5: BGNSUB\n"
+                       "  6:   BGNLOOP :15\n"
+                       "  7:     USEQ TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                       "  8:     UIF TEMP[1].xxxx :10\n"
+                       "  9:       RET\n"
+                       " 10:     ENDIF\n"
+                       " 11:     CAL :19\n"
+                       " 12:     UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                       " 13:     USGE TEMP[1].x, TEMP[0].xxxx, IMM[0].zzzz\n"
+                       " 14:     BREAKC TEMP[1].xxxx\n"
+                       " 15:   ENDLOOP :6\n"
+                       " 16:   UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].wwww\n"
+                       " 17:   RET\n"
+                       " 18: ENDSUB\n"
+                       " 19: BGNSUB\n"
+                       " 20:   UADD TEMP[0].y, TEMP[0].yyyy, IMM[0].yyyy\n"
+                       " 21:   RET\n"
+                       " 22: ENDSUB\n";
+    run r;
+    if (!run_open(&r, text, LANES, "RET in a loop")) {
+        run_close(&r);
+        return;
+    }
+    static const uint32_t k[8] = {0, 1, 2, 3, 4, 5, 9, 3};
+    for (unsigned l = 0; l < 8; l++)
+        tgx_exec_input(r.m, 0, 0)[l].u = k[l];
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 8, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 8; l++) {
+        uint32_t x = 0, y = 0;
+        int returned = 0;
+        for (;;) {
+            if (x == k[l]) {
+                returned = 1;
+                break;
+            }
+            y += 1;
+            x++;
+            if (x >= 5)
+                break;
+        }
+        if (!returned)
+            y += 100;
+        TGX_CHECK(outu(&r, 0, 0, l) == x && outu(&r, 0, 1, l) == y && outu(&r, 0, 2, l) == 1,
+                  "RET in a loop, in.x = %u: (%u, %u, %u), want (%u, %u, 1)", k[l],
+                  outu(&r, 0, 0, l), outu(&r, 0, 1, l), outu(&r, 0, 2, l), x, y);
+    }
+    run_close(&r);
+}
+
+/* A vertex run of 5 lanes: the machine rounds up to 8 and the padding lanes must be inactive:
+ * they do not vote, are not in a ballot and do not store (exec.h). */
+static void test_padding_lanes(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL BUFFER[0]\nDCL TEMP[0..1]\n"
+                       "IMM[0] UINT32 {4, 0, 0, 0}\n"
+                       "  0: VOTE_ALL TEMP[0].x, IN[0].xxxx\n"
+                       "  1: BALLOT TEMP[0].zw, IN[0].yyyy\n"
+                       "  2: VOTE_EQ TEMP[0].y, IN[0].xxxx\n"
+                       "  3: MOV OUT[0], TEMP[0]\n"
+                       "  4: UMUL TEMP[1].x, IN[0].zzzz, IMM[0].xxxx\n"
+                       "  5: STORE BUFFER[0].x, TEMP[1].xxxx, IN[0].xxxx\n"
+                       "  6: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "padding lanes")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t buf[8];
+    for (unsigned i = 0; i < 8; i++)
+        buf[i] = 0xeeeeeeeeu;
+    TGX_CHECK(tgx_exec_bind_buffer(r.m, 0, buf, sizeof(buf)) == TGX_OK, "bind");
+    for (unsigned l = 0; l < 8; l++) {
+        /* lanes 5..7 hold values that would change every answer if they ran */
+        tgx_exec_input(r.m, 0, 0)[l].u = l < 5 ? 7u : 0u;
+        tgx_exec_input(r.m, 0, 1)[l].u = 1u;
+        tgx_exec_input(r.m, 0, 2)[l].u = l;
+    }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 5, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 5; l++) {
+        TGX_CHECK(outu(&r, 0, 0, l) == ~0u, "VOTE_ALL over 5 lanes, lane %u", l);
+        TGX_CHECK(outu(&r, 0, 1, l) == ~0u, "VOTE_EQ over 5 lanes, lane %u", l);
+        TGX_CHECK(outu(&r, 0, 2, l) == 0x1fu && outu(&r, 0, 3, l) == 0,
+                  "BALLOT over 5 lanes = 0x%x, want 0x1f", outu(&r, 0, 2, l));
+    }
+    for (unsigned l = 0; l < 8; l++)
+        TGX_CHECK(buf[l] == (l < 5 ? 7u : 0xeeeeeeeeu), "STORE from lane %u: 0x%x", l, buf[l]);
+    run_close(&r);
+}
+
 int main(void)
 {
     test_if();
@@ -471,5 +644,8 @@ int main(void)
     test_subroutines();
     test_budget();
     test_subgroup();
+    test_switch_in_loop();
+    test_ret_in_loop();
+    test_padding_lanes();
     return tgx_test_finish();
 }
