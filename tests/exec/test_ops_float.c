@@ -1021,10 +1021,52 @@ static void test_modifier_types(void)
     run_close(&r);
 }
 
+/* The corpus compares with softpipe bit for bit, so the transcendental opcodes use Mesa's exact
+ * expressions (tgsi_exec micro_exp2: powf(2, x); micro_lg2: logf(x) * 1.442695f; micro_pow:
+ * powf; micro_sin / micro_cos: sinf / cosf), checked here bit for bit with this libm. */
+static void test_mesa_transcendentals(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0..4], GENERIC[0]\n"
+                       "  0: EX2 OUT[0], IN[0].xxxx\n"
+                       "  1: LG2 OUT[1], IN[0].yyyy\n"
+                       "  2: POW OUT[2], IN[0].yyyy, IN[0].zzzz\n"
+                       "  3: SIN OUT[3], IN[0].wwww\n"
+                       "  4: COS OUT[4], IN[0].wwww\n"
+                       "  5: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "Mesa transcendentals")) {
+        run_close(&r);
+        return;
+    }
+    static const float v[8][4] = {
+        {0.3f, 3.0f, 0.7f, 0.5f},
+        {-2.7f, 10.0f, 2.2f, -1.3f},
+        {5.1f, 0.1f, -1.5f, 100.0f},
+        {0.999f, 1.5f, 3.3f, 1e-4f},
+        {-0.001f, 7.77f, 0.25f, 3.0f},
+        {12.3f, 1e-5f, 1.0f, -7.5f},
+        {-20.5f, 123456.0f, 0.5f, 0.785398f},
+        {1.0f / 3.0f, 0.6f, 12.0f, 2.5f},
+    };
+    for (unsigned l = 0; l < 8; l++)
+        set_in(&r, 0, l, v[l][0], v[l][1], v[l][2], v[l][3]);
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 8, &r.d) == TGX_OK, "run: %s", r.d.message);
+    for (unsigned l = 0; l < 8; l++) {
+        float want[5] = {powf(2.0f, v[l][0]), logf(v[l][1]) * 1.442695f, powf(v[l][1], v[l][2]),
+                         sinf(v[l][3]), cosf(v[l][3])};
+        static const char *const nm[5] = {"EX2", "LG2", "POW", "SIN", "COS"};
+        for (unsigned k = 0; k < 5; k++)
+            TGX_CHECK(B(outf(&r, k, 0, l)) == B(want[k]), "%s lane %u = %.9g, Mesa's %.9g", nm[k],
+                      l, (double)outf(&r, k, 0, l), (double)want[k]);
+    }
+    run_close(&r);
+}
+
 int main(void)
 {
     test_component_wise();
     test_replicated();
+    test_mesa_transcendentals();
     test_per_channel();
     test_modifiers();
     test_modifier_types();
