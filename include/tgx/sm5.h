@@ -158,7 +158,9 @@ size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t si
 tgx_status tgx_sm5_disasm_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
                                size_t size, tgx_diag *d);
 
-/* 1 if the top bits of word select a texture class of arch (whether or not the rest decodes). */
+/* 1 if nvdisasm knows word as a texture instruction of arch: its top bits select a texture
+ * class (../shared/corpus/maxwell/opcode-map.tsv) and, on sm_50, the sparse predicate is PT and
+ * .LC is off; the other fields may still be undefined (decode then gives the class's error). */
 int tgx_sm5_is_texture_opcode(uint64_t word, tgx_sm5_arch arch);
 
 /* Parses one instruction in nvdisasm syntax (optionally with .T/.P; without address or hex

@@ -26,7 +26,15 @@ static const sm5_opcode *find_opcode(uint64_t word, tgx_sm5_arch arch)
 
 int tgx_sm5_is_texture_opcode(uint64_t word, tgx_sm5_arch arch)
 {
-    return (unsigned)arch < TGX_SM5_ARCH_COUNT && find_opcode(word, arch) != NULL;
+    if ((unsigned)arch >= TGX_SM5_ARCH_COUNT || !find_opcode(word, arch))
+        return 0;
+    /* sm_50 does not know a word whose sparse predicate is not PT or with .LC at all: the
+     * opcode map lists no class for those top bits (corpus opcode-map.tsv). Every other error
+     * of a texture opcode names its class. */
+    tgx_sm5_insn in;
+    tgx_diag d;
+    return tgx_sm5_decode(word, arch, &in, &d) == TGX_OK ||
+           strcmp(d.message, SM5_MSG_UNRECOGNIZED) != 0;
 }
 
 static void set_flag(tgx_sm5_insn *in, uint32_t flag, uint32_t v)
