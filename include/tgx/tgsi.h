@@ -516,6 +516,7 @@ typedef struct tgx_tgsi_tex_offset {
     tgx_tgsi_file file;
     int32_t index;
     uint8_t swizzle[3];
+    tgx_tgsi_pos pos;
 } tgx_tgsi_tex_offset;
 
 #define TGX_TGSI_MAX_TEX_OFFSETS 4

@@ -550,6 +550,7 @@ static tgx_status parse_tex_offset(parser *p, tgx_tgsi_instruction *in)
     if (in->num_tex_offsets >= TGX_TGSI_MAX_TEX_OFFSETS)
         return FAIL(p, "more than %d texel offsets", TGX_TGSI_MAX_TEX_OFFSETS);
     tgx_tgsi_tex_offset *o = &in->tex_offsets[in->num_tex_offsets];
+    o->pos = pos_of(p, p->pos);
     int f = parse_file(p);
     if (f < 0)
         return FAIL(p, "expected a texel offset register, found %s", found(p, buf, sizeof buf));

@@ -658,6 +658,23 @@ static bool check_counts(tgx_vctx *c, const tgx_tgsi_instruction *in,
     return ok && in->num_dst <= TGX_TGSI_MAX_DST && in->num_src <= TGX_TGSI_MAX_SRC;
 }
 
+/* Texel offsets (TEX ..., 2D, IMM[0].xyx) are value registers like sources: spec TXF "src 1 is
+ * a 3 component constant signed integer vector"; Mesa writes immediates. */
+static void check_tex_offsets(tgx_vctx *c, const tgx_tgsi_instruction *in,
+                              unsigned char *memory_warned)
+{
+    char buf[REG_TEXT_MAX];
+    for (unsigned i = 0; i < in->num_tex_offsets && i < TGX_TGSI_MAX_TEX_OFFSETS; i++) {
+        const tgx_tgsi_tex_offset *o = &in->tex_offsets[i];
+        tgx_tgsi_register r = {.file = o->file, .index = o->index, .pos = o->pos};
+        if (!is_value_file(o->file))
+            tgx_v_error(c, o->pos, "texel offset %u must be a value, not %s", i,
+                        reg_text(&r, r.index, buf, sizeof buf));
+        else
+            check_declared(c, &r, memory_warned);
+    }
+}
+
 static void check_instruction(tgx_vctx *c, const tgx_tgsi_instruction *in,
                               unsigned char *memory_warned)
 {
@@ -676,8 +693,10 @@ static void check_instruction(tgx_vctx *c, const tgx_tgsi_instruction *in,
         check_src(c, in, i, info, &rank, memory_warned);
     if (in->opcode == TGX_TGSI_OP_CASE)
         check_case(c, in);
-    if (info->flags & TGX_TGSI_OPF_TEX)
+    if (info->flags & TGX_TGSI_OPF_TEX) {
         check_tex_target(c, in);
+        check_tex_offsets(c, in, memory_warned);
+    }
     if (info->flags & TGX_TGSI_OPF_SAMPLE)
         check_sample_view(c, in);
     if (in->opcode == TGX_TGSI_OP_STORE)
