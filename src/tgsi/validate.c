@@ -424,6 +424,32 @@ static void check_src_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigne
  * Operands
  * ------------------------------------------------------------------------------------------ */
 
+/* spec TGSI_SEMANTIC_POSITION: a fragment shader's POSITION output "Only the Z component is
+ * writable"; TGSI_SEMANTIC_STENCIL: "Only the Y component is writable". */
+static void check_frag_output_mask(tgx_vctx *c, const tgx_tgsi_dst *d)
+{
+    const tgx_tgsi_declaration *decl;
+    unsigned allowed;
+    char buf[5];
+    if (c->s->processor != TGX_TGSI_PROC_FRAG || d->reg.file != TGX_TGSI_FILE_OUT ||
+        d->reg.indirect)
+        return;
+    decl = tgx_v_find_decl(c, TGX_TGSI_FILE_OUT, -1, d->reg.index);
+    if (!decl || !decl->has_semantic)
+        return;
+    if (decl->semantic_name == TGX_TGSI_SEMANTIC_POSITION)
+        allowed = TGX_TGSI_MASK_Z;
+    else if (decl->semantic_name == TGX_TGSI_SEMANTIC_STENCIL)
+        allowed = TGX_TGSI_MASK_Y;
+    else
+        return;
+    if (d->write_mask & ~allowed & TGX_TGSI_MASK_XYZW)
+        tgx_v_error(c, d->reg.pos, "only .%s of the FRAG %s output OUT[%ld] is writable, not .%s",
+                    allowed == TGX_TGSI_MASK_Z ? "z" : "y",
+                    tgx_tgsi_semantic_name(decl->semantic_name), (long)d->reg.index,
+                    mask_text(d->write_mask & TGX_TGSI_MASK_XYZW, buf));
+}
+
 static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
                       const tgx_tgsi_opcode_info *info, unsigned char *memory_warned)
 {
@@ -452,6 +478,7 @@ static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
         return;
     }
     check_declared(c, &d->reg, memory_warned);
+    check_frag_output_mask(c, d);
     if (is_64bit(t))
         check_dst_pairs(c, in, d);
     if (in->saturate && t != TGX_TGSI_TYPE_FLOAT && t != TGX_TGSI_TYPE_UNTYPED &&
