@@ -795,6 +795,60 @@ static void test_per_channel(void)
     TGX_CHECK(o[0] == -4.0 && o[1] == 8.0 && o[2] == -4.0, "(1,2,3) x (5,6,7) = (-4, 8, -4)");
 }
 
+/* _SAT and write masks on the per-channel opcodes: only the masked channels are written, each
+ * clamped to [0, 1] (spec "Modifiers"; Mesa computes and stores the masked channels only). */
+static void sat_mask_case(const char *op, unsigned nsrc, const float (*in)[3][4], unsigned n,
+                          cref ref, unsigned ulps, const char *mask)
+{
+    char text[512];
+    static const char *const srcs[4] = {"", ", IN[0]", ", IN[0], IN[1]", ", IN[0], IN[1], IN[0]"};
+    snprintf(text, sizeof(text),
+             "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
+             "  0: MOV TEMP[0], IN[2]\n  1: %s_SAT TEMP[0].%s%s\n  2: MOV OUT[0], TEMP[0]\n"
+             "  3: END\n",
+             op, mask, srcs[nsrc]);
+    unsigned wm = 0;
+    for (const char *c = mask; *c; c++)
+        wm |= 1u << (*c == 'w' ? 3 : *c - 'x');
+    run r;
+    if (run_open(&r, text, LANES, op)) {
+        for (unsigned l = 0; l < n; l++) {
+            for (unsigned s2 = 0; s2 < 2; s2++)
+                set_in(&r, s2, l, in[l][s2][0], in[l][s2][1], in[l][s2][2], in[l][s2][3]);
+            set_in(&r, 2, l, -7.0f, -8.0f, -9.0f, -10.0f);
+        }
+        TGX_CHECK(tgx_exec_run_vertex(r.m, n, &r.d) == TGX_OK, "%s: run: %s", op, r.d.message);
+        for (unsigned l = 0; l < n; l++) {
+            double want[4];
+            const float *c2 = nsrc == 3 ? in[l][0] : in[l][2];
+            ref(in[l][0], in[l][1], c2, want);
+            for (unsigned c = 0; c < 4; c++) {
+                double w = want[c];
+                if (wm & (1u << c))
+                    w = isnan(w) || w < 0.0 ? 0.0 : (w > 1.0 ? 1.0 : w);
+                else
+                    w = -7.0 - (double)c;
+                TGX_CHECK(near(outf(&r, 0, c, l), w, ulps),
+                          "%s_SAT .%s lane %u .%c = %.9g, want %.9g", op, mask, l, "xyzw"[c],
+                          (double)outf(&r, 0, c, l), w);
+            }
+        }
+    }
+    run_close(&r);
+}
+
+static void test_sat_masks(void)
+{
+    sat_mask_case("LIT", 1, lit_in, 8, c_lit, 4, "yz");
+    sat_mask_case("EXP", 1, exp_in, 5, c_exp, 2, "xyw");
+    sat_mask_case("LOG", 1, log_in, 5, c_log, 4, "xz");
+    sat_mask_case("DST", 2, vec_in, 4, c_dst, 0, "yw");
+    sat_mask_case("XPD", 2, vec_in, 4, c_xpd, 0, "xz");
+    sat_mask_case("SCS", 1, scs_in, 4, c_scs, 2, "xy");
+    sat_mask_case("X2D", 3, vec_in, 4, c_x2d, 1, "yzw");
+    sat_mask_case("NRM", 1, vec_in, 4, c_nrm, 4, "xyz");
+}
+
 /* ---- modifiers, saturate, masks ------------------------------------------------------------- */
 
 static void test_modifiers(void)
@@ -1068,6 +1122,7 @@ int main(void)
     test_replicated();
     test_mesa_transcendentals();
     test_per_channel();
+    test_sat_masks();
     test_modifiers();
     test_modifier_types();
     test_address();
