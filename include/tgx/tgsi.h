@@ -648,6 +648,14 @@ typedef struct tgx_tgsi_shader {
 tgx_status tgx_tgsi_parse(const char *text, size_t len, const char *filename, tgx_tgsi_shader **out,
                           tgx_diag *d);
 
+/* Several shaders in one text (the corpus keeps Mesa's internal shaders in one file, one after
+ * another): returns the offset of the first shader's end in text[0..len), which is the start of
+ * the next line after the first non-blank line that holds nothing but a processor name (VERT,
+ * FRAG, ...; such a line cannot be part of a shader), or len when there is none. Parse each
+ * piece on its own; diagnostics' lines are then relative to the piece (add the number of '\n'
+ * before it). */
+size_t tgx_tgsi_shader_extent(const char *text, size_t len);
+
 /* Prints s in canonical form (Mesa 22.3's tgsi_dump layout, exact float spellings) into a new
  * NUL-terminated buffer *out (caller frees with free()); *len (if not NULL) gets its length. */
 tgx_status tgx_tgsi_print(const tgx_tgsi_shader *s, char **out, size_t *len);

@@ -3,7 +3,8 @@
  *   tgx check [--] FILE...     '-' reads stdin
  *   tgx check --sm5 ...        Maxwell texture instructions instead (src/cli/cmd_check_sm5.c)
  *
- * Each file is parsed (tgx_tgsi_parse) and, when it parses, validated (tgx_tgsi_validate);
+ * Each file (one shader, or several one after another, each from its processor line) is parsed
+ * (tgx_tgsi_parse) and, when it parses, validated (tgx_tgsi_validate);
  * every finding is printed to stderr as file:line:col: severity: message (docs/check.md lists
  * the rules). Exit status: 0 when no file has an error (warnings allowed), 1 when one does not
  * parse or breaks a rule, 2 on a usage or I/O error (which wins over 1).
@@ -73,43 +74,77 @@ static int parse_options(int argc, char **argv, check_opts *o)
     return -1;
 }
 
-static void print_list(const tgx_diag_list *l)
+/* Prints d with its line moved down by line_offset (the lines before its shader in the file). */
+static void print_shifted(tgx_diag d, unsigned line_offset)
 {
-    for (size_t i = 0; i < l->count; i++)
-        tgx_cli_print_diag(&l->items[i]);
+    if (d.line)
+        d.line += line_offset;
+    tgx_cli_print_diag(&d);
 }
 
-/* Checks one TGSI file; returns its exit status. */
+static unsigned count_lines(const char *text, size_t len)
+{
+    unsigned n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    return n;
+}
+
+/* Checks one shader, text[0..len) of a file whose first line_offset lines come before it;
+ * returns its exit status. */
+static int check_shader(const char *name, const char *text, size_t len, unsigned line_offset)
+{
+    tgx_tgsi_shader *sh = NULL;
+    tgx_diag d;
+    tgx_diag_list list;
+    tgx_status st = tgx_tgsi_parse(text, len, name, &sh, &d);
+    int rc;
+    if (st != TGX_OK) {
+        print_shifted(d, line_offset);
+        return st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+    }
+    tgx_diag_list_init(&list);
+    st = tgx_tgsi_validate(sh, name, &list);
+    for (size_t i = 0; i < list.count; i++)
+        print_shifted(list.items[i], line_offset);
+    if (st == TGX_ERR_NOMEM)
+        fprintf(stderr, "%s: error: out of memory while checking\n", name);
+    rc = st == TGX_OK ? TGX_EXIT_OK : st == TGX_ERR_INVALID ? TGX_EXIT_INVALID : TGX_EXIT_USAGE;
+    tgx_diag_list_free(&list);
+    tgx_tgsi_free(sh);
+    return rc;
+}
+
+static int worse(int a, int b)
+{
+    /* 2 (usage / I/O) outranks 1 (invalid input), which outranks 0. */
+    return a > b ? a : b;
+}
+
+/* Checks one TGSI file, which may hold several shaders one after another (each starting with
+ * its processor line, as the corpus's file of Mesa's internal shaders); returns its exit
+ * status. */
 static int check_tgsi_file(const char *path)
 {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     char *text = NULL;
-    size_t len = 0;
-    tgx_tgsi_shader *sh = NULL;
+    size_t len = 0, at = 0;
+    unsigned line_offset = 0;
     tgx_diag d;
-    tgx_diag_list list;
-    tgx_status st;
-    int rc;
+    int rc = TGX_EXIT_OK;
 
     tgx_diag_clear(&d);
     if (tgx_read_file(path, &text, &len, &d) != TGX_OK) {
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    st = tgx_tgsi_parse(text, len, name, &sh, &d);
+    do {
+        size_t n = tgx_tgsi_shader_extent(text + at, len - at);
+        rc = worse(rc, check_shader(name, text + at, n, line_offset));
+        line_offset += count_lines(text + at, n);
+        at += n;
+    } while (at < len);
     free(text);
-    if (st != TGX_OK) {
-        tgx_cli_print_diag(&d);
-        return st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
-    }
-    tgx_diag_list_init(&list);
-    st = tgx_tgsi_validate(sh, name, &list);
-    print_list(&list);
-    if (st == TGX_ERR_NOMEM)
-        fprintf(stderr, "%s: error: out of memory while checking\n", name);
-    rc = st == TGX_OK ? TGX_EXIT_OK : st == TGX_ERR_INVALID ? TGX_EXIT_INVALID : TGX_EXIT_USAGE;
-    tgx_diag_list_free(&list);
-    tgx_tgsi_free(sh);
     return rc;
 }
 
@@ -123,11 +158,7 @@ int tgx_cli_check(int argc, char **argv)
     rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
-    for (int i = o.first_file; i < argc; i++) {
-        int r = check_tgsi_file(argv[i]);
-        /* 2 (usage / I/O) outranks 1 (invalid input), which outranks 0. */
-        if (r == TGX_EXIT_USAGE || (r == TGX_EXIT_INVALID && worst == TGX_EXIT_OK))
-            worst = r;
-    }
+    for (int i = o.first_file; i < argc; i++)
+        worst = worse(worst, check_tgsi_file(argv[i]));
     return worst;
 }

@@ -1,6 +1,8 @@
 /* tgx fmt: TGSI text in canonical form (Mesa 22.3's tgsi_dump layout, exact float spellings).
  *
  *   tgx fmt FILE...      prints each file's canonical text to stdout (a blank line between files)
+ *                        A file may hold several shaders one after another, each from its
+ *                        processor line; they are printed with a blank line between them.
  *   tgx fmt -i FILE...   rewrites each file in place, atomically (temporary file + rename)
  *
  * '-' reads stdin (not with -i). Exit 0 when every file was formatted, 1 when a file does not
@@ -51,21 +53,18 @@ static int rewrite(const char *path, const char *text, size_t len)
     return TGX_EXIT_OK;
 }
 
-/* Formats one file; returns its exit status. */
-static int fmt_file(const char *path, int in_place, int first)
+/* Appends the canonical text of the shader text[0..len) to *all (a blank line before it when
+ * *all is not empty). A parse error is printed with its line moved down by line_offset, the
+ * lines of the file before this shader. Returns an exit status. */
+static int fmt_shader(const char *name, const char *text, size_t len, unsigned line_offset,
+                      char **all, size_t *all_len)
 {
-    char *text = NULL;
-    size_t len = 0;
-    tgx_diag d;
-    if (tgx_read_file(path, &text, &len, &d) != TGX_OK) {
-        tgx_cli_print_diag(&d);
-        return TGX_EXIT_USAGE;
-    }
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     tgx_tgsi_shader *s = NULL;
+    tgx_diag d;
     tgx_status st = tgx_tgsi_parse(text, len, name, &s, &d);
-    free(text);
     if (st != TGX_OK) {
+        if (d.line)
+            d.line += line_offset;
         tgx_cli_print_diag(&d);
         return st == TGX_ERR_PARSE ? TGX_EXIT_INVALID : TGX_EXIT_USAGE;
     }
@@ -73,18 +72,52 @@ static int fmt_file(const char *path, int in_place, int first)
     size_t out_len = 0;
     st = tgx_tgsi_print(s, &out, &out_len);
     tgx_tgsi_free(s);
-    if (st != TGX_OK) {
-        fprintf(stderr, "tgx fmt: %s: %s\n", name, tgx_status_name(st));
+    char *grown = st == TGX_OK ? realloc(*all, *all_len + out_len + 2) : NULL;
+    if (!grown) {
+        free(out);
+        fprintf(stderr, "tgx fmt: %s: %s\n", name,
+                tgx_status_name(st == TGX_OK ? TGX_ERR_NOMEM : st));
         return TGX_EXIT_USAGE;
     }
+    *all = grown;
+    if (*all_len)
+        (*all)[(*all_len)++] = '\n';
+    memcpy(*all + *all_len, out, out_len);
+    *all_len += out_len;
+    free(out);
+    return TGX_EXIT_OK;
+}
+
+/* Formats one file, which may hold several shaders one after another (each from its processor
+ * line; they are printed with a blank line between them); returns its exit status. Nothing is
+ * printed or written for a file with a shader that does not parse. */
+static int fmt_file(const char *path, int in_place, int first)
+{
+    char *text = NULL, *all = NULL;
+    size_t len = 0, all_len = 0, at = 0;
+    unsigned line_offset = 0;
     int rc = TGX_EXIT_OK;
-    if (in_place) {
-        rc = rewrite(path, out, out_len);
-    } else {
-        if ((!first && fputc('\n', stdout) == EOF) || fwrite(out, 1, out_len, stdout) != out_len)
+    tgx_diag d;
+    if (tgx_read_file(path, &text, &len, &d) != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    do {
+        size_t n = tgx_tgsi_shader_extent(text + at, len - at);
+        rc = worse(rc, fmt_shader(name, text + at, n, line_offset, &all, &all_len));
+        for (size_t k = at; k < at + n; k++)
+            line_offset += text[k] == '\n';
+        at += n;
+    } while (at < len && rc == TGX_EXIT_OK);
+    free(text);
+    if (rc == TGX_EXIT_OK && in_place) {
+        rc = rewrite(path, all, all_len);
+    } else if (rc == TGX_EXIT_OK) {
+        if ((!first && fputc('\n', stdout) == EOF) || fwrite(all, 1, all_len, stdout) != all_len)
             rc = TGX_EXIT_USAGE;
     }
-    free(out);
+    free(all);
     return rc;
 }
 

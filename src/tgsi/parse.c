@@ -1235,6 +1235,53 @@ static tgx_status parse_lines(parser *p)
     return TGX_OK;
 }
 
+/* Does text[a..b) hold exactly one word, a processor name (blanks and a '\r' around it)? */
+static bool is_header_line(const char *text, size_t a, size_t b)
+{
+    while (a < b && (text[a] == ' ' || text[a] == '\t'))
+        a++;
+    while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r'))
+        b--;
+    for (unsigned p = 0; p < TGX_TGSI_PROC_COUNT; p++) {
+        const char *n = tgx_tgsi_processor_name(p);
+        size_t k = strlen(n);
+        if (b - a != k)
+            continue;
+        size_t i = 0;
+        while (i < k && upper(text[a + i]) == n[i])
+            i++;
+        if (i == k)
+            return true;
+    }
+    return false;
+}
+
+static bool is_blank_line(const char *text, size_t a, size_t b)
+{
+    for (; a < b; a++)
+        if (text[a] != ' ' && text[a] != '\t' && text[a] != '\r')
+            return false;
+    return true;
+}
+
+size_t tgx_tgsi_shader_extent(const char *text, size_t len)
+{
+    bool seen_first = false;
+    size_t a = 0;
+    if (!text)
+        return 0;
+    while (a < len) {
+        const char *nl = memchr(text + a, '\n', len - a);
+        size_t b = nl ? (size_t)(nl - text) : len;
+        if (seen_first && is_header_line(text, a, b))
+            return a;
+        if (!is_blank_line(text, a, b))
+            seen_first = true;
+        a = nl ? b + 1 : len;
+    }
+    return len;
+}
+
 tgx_status tgx_tgsi_parse(const char *text, size_t len, const char *filename, tgx_tgsi_shader **out,
                           tgx_diag *d)
 {

@@ -74,6 +74,18 @@ grep -q 'usage: tgx check --sm5' out && ok || bad "--sm5 --help is not the Maxwe
 expect_rc 0 "--help --sm5" -- "$TGX" check --help --sm5
 grep -q 'usage: tgx check --sm5' out && ok || bad "--help --sm5 is not the Maxwell checker's"
 expect_rc 0 "-- ends options" -- "$TGX" check -- good.tgsi
+# A file of several shaders, each from its processor line (the corpus's 131 internal shaders):
+# each is checked, and a finding is reported at its line in the file. The first TXF on a CUBE
+# target there is found by grep, the warning at its target (column 37 of
+# `  3: TXF TEMP[0], TEMP[1], SAMP[0], CUBE`).
+internal="$TGX_TEST_DATA/tgsi/_internal/softpipe-internal-shaders.tgsi"
+line=$(grep -n '^  3: TXF TEMP\[0\], TEMP\[1\], SAMP\[0\], CUBE$' "$internal" | head -n 1 | cut -d: -f1)
+expect_rc 0 "several shaders in one file" -- "$TGX" check "$internal"
+head -n 1 err | grep -q ":$line:37: warning: TXF from a CUBE texture" && ok ||
+    bad "first TXF-on-cube warning not at line $line: $(head -n 1 err)"
+printf 'FRAG\nDCL OUT[0], COLOR\n  0: END\n\nFRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[1]\n  1: END\n' >two.tgsi
+expect_rc 1 "second shader invalid" -- "$TGX" check two.tgsi
+grep -qx 'two.tgsi:7:18: error: TEMP\[1\] is not declared' err && ok || bad "second shader's finding: $(cat err)"
 printf 'FRAG\nMOV OUT[0], @\n' >parse.tgsi
 expect_rc 1 "parse error" -- "$TGX" check parse.tgsi
 grep -q '^parse.tgsi:2:[0-9]*: error: ' err && ok || bad "parse error position: $(cat err)"

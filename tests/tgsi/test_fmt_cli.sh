@@ -48,6 +48,18 @@ same "$mesa" "stdin formats to Mesa's"
 expect_rc 0 "two files" -- "$TGX" fmt messy.tgsi "$mesa2"
 same two.expect "two files"
 
+# A file of several shaders one after another (the corpus keeps Mesa's 131 internal shaders in
+# one, a blank line between them): each is formatted, a blank line between them, so Mesa's file
+# comes back unchanged; an error in a later shader is reported at its line in the file.
+internal="$TGX_TEST_DATA/tgsi/_internal/softpipe-internal-shaders.tgsi"
+expect_rc 0 "several shaders in one file" -- "$TGX" fmt "$internal"
+same "$internal" "several shaders in one file"
+# Line 7 of this file is the second shader's `MOV OUT[0], @`; the '@' is at column 13.
+printf 'FRAG\nDCL OUT[0], COLOR\n  0: END\n\nFRAG\nDCL OUT[0], COLOR\nMOV OUT[0], @\nEND\n' >two_shaders.tgsi
+expect_rc 1 "error in the second shader" -- "$TGX" fmt two_shaders.tgsi
+grep -q '^two_shaders.tgsi:7:13: error: ' err && ok || bad "second shader's error position: $(cat err)"
+[ ! -s out ] && ok || bad "a file with an error was partly printed"
+
 # -i: rewritten in place to Mesa's text, permissions kept, no temporary file left beside it.
 mkdir inplace
 cp messy.tgsi inplace/a.tgsi
