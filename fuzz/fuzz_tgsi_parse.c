@@ -46,6 +46,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n1 = 0, n2 = 0;
     tgx_diag d;
 
+    /* The multi-shader splitter stays inside the text and makes progress. */
+    size_t extent = tgx_tgsi_shader_extent((const char *)data, size);
+    if (extent > size || (size > 0 && extent == 0))
+        broken("tgx_tgsi_shader_extent left the text or made no progress", (const char *)data, size,
+               NULL, 0);
     if (tgx_tgsi_parse((const char *)data, size, "fuzz", &s1, &d) != TGX_OK)
         return 0;
     if (tgx_tgsi_print(s1, &p1, &n1) != TGX_OK)
