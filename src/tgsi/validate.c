@@ -456,9 +456,10 @@ static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
     const tgx_tgsi_dst *d = &in->dst[i];
     tgx_tgsi_file f = d->reg.file;
     char buf[REG_TEXT_MAX];
-    /* DFRACEXP's dst0 is the integer exponent (spec), dst1 the significand. */
+    /* DFRACEXP writes the significand to dst0 and the integer exponent to dst1, as Mesa does
+     * (the spec says the reverse; docs/errata.md "DFRACEXP"). */
     tgx_tgsi_type t =
-        (in->opcode == TGX_TGSI_OP_DFRACEXP && i == 0) ? TGX_TGSI_TYPE_INT : info->dst_type;
+        (in->opcode == TGX_TGSI_OP_DFRACEXP && i == 1) ? TGX_TGSI_TYPE_INT : info->dst_type;
     if (t == TGX_TGSI_TYPE_RESOURCE) {
         if (!kind_accepts(KIND_RESOURCE, f)) {
             tgx_v_error(c, d->reg.pos, "%s dst must be %s, not %s", info->name,
