@@ -87,6 +87,21 @@ void tgx_exec_set_budget(tgx_exec_machine *m, uint64_t max_instructions);
 /* Instructions executed by the last run. */
 uint64_t tgx_exec_instructions_executed(const tgx_exec_machine *m);
 
+/* What float-to-integer conversions (F2I, F2U, D2I, D2U, ARL, ARR) give for NaN and for values
+ * outside the integer range; values in range convert the same (truncation; ARL floors, ARR
+ * rounds) under both rules. */
+typedef enum tgx_exec_f2i_rule {
+    /* Default: saturate to the integer range, NaN -> 0, as GPUs do (D3D10 ftoi/ftou, NVIDIA
+     * F2I). */
+    TGX_EXEC_F2I_SATURATE = 0,
+    /* What softpipe and llvmpipe compute on x86-64, the machines of the corpus: signed results
+     * and NaN give 0x80000000 (SSE's "integer indefinite"); unsigned ones x >= 2^31 ?
+     * s32(x - 2^31) ^ 0x80000000 : s32(x) with that s32 (gcc 12's vector code for a C cast).
+     * For `tgx replay` against softpipe; see docs/exec.md. */
+    TGX_EXEC_F2I_X86 = 1,
+} tgx_exec_f2i_rule;
+void tgx_exec_set_f2i_rule(tgx_exec_machine *m, tgx_exec_f2i_rule rule);
+
 /* ---- bindings (pointers are borrowed: they must outlive the runs that use them) ---------- */
 
 /* CONST[slot][i] reads the 4 words at words[4*i .. 4*i+3]; reads past nwords give 0. */

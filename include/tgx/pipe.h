@@ -195,6 +195,10 @@ typedef struct tgx_pipe_state {
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
     unsigned threads; /* 0: all cores */
     uint64_t budget;  /* instructions per shader run; 0: TGX_EXEC_DEFAULT_BUDGET */
+    /* float-to-integer conversion of NaN / out-of-range values: TGX_EXEC_F2I_SATURATE (the
+     * default, as GPUs do) or TGX_EXEC_F2I_X86 (what softpipe computed on the corpus's x86-64
+     * machines; tgx_case_execute uses it) */
+    tgx_exec_f2i_rule f2i_rule;
 } tgx_pipe_state;
 /* The vertex-only and compute entry points below read threads and budget from a state; NULL
  * means the defaults of tgx_pipe_state_init. */

@@ -50,6 +50,9 @@ static void run_usage(FILE *out)
         "                          FILE.tgxr (4 words a texel) or FILE.png (8-bit view)\n"
         "  --grid X,Y,Z            compute workgroups (default 1,1,1)\n"
         "  --budget N              instructions per shader run before it stops with an error\n"
+        "  --f2i saturate|x86      float-to-int of NaN and out-of-range values: saturate, NaN\n"
+        "                          -> 0 (default, as GPUs do) or as softpipe on x86-64\n"
+        "                          (0x80000000; tgx replay uses this)\n"
         "  -j N                    render threads (default 0: all cores; same result for any N)\n"
         "  -o FILE                 fragment: out.png (8-bit view, row 0 = window row 0) or\n"
         "                          out.tgxr (exact words; default out.png); compute: BUFFER[0]\n"
@@ -70,6 +73,7 @@ typedef struct run_opts {
     bool integer;
     unsigned threads;
     uint64_t budget;
+    tgx_exec_f2i_rule f2i_rule;
     uint32_t grid[3];
     tgx_tex *tex[TGX_PIPE_MAX_UNITS];
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
@@ -486,6 +490,13 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
         o->budget = strtoull(val, &end, 10);
         if (*end || end == val)
             return usage_error("--budget expects an instruction count", val);
+    } else if (!strcmp(opt, "--f2i")) {
+        if (!strcmp(val, "saturate"))
+            o->f2i_rule = TGX_EXEC_F2I_SATURATE;
+        else if (!strcmp(val, "x86"))
+            o->f2i_rule = TGX_EXEC_F2I_X86;
+        else
+            return usage_error("--f2i expects saturate or x86", val);
     } else if (!strcmp(opt, "--tex"))
         return opt_tex(o, val);
     else if (!strcmp(opt, "--sampler"))
@@ -675,6 +686,7 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     tgx_pipe_state_init(&st, o->width, o->height);
     st.threads = o->threads;
     st.budget = o->budget;
+    st.f2i_rule = o->f2i_rule;
     draw.vs = vs;
     draw.fs = fs;
     draw.prim = TGX_PIPE_TRIANGLE_STRIP;
@@ -717,6 +729,7 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
     tgx_pipe_state_init(&st, 1, 1);
     st.threads = o->threads;
     st.budget = o->budget;
+    st.f2i_rule = o->f2i_rule;
     if (tgx_pipe_dispatch(cs, o->grid, &o->b, &st, &d) < 0)
         return fail_diag(&d);
     return write_dumps(o);

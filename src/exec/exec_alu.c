@@ -239,60 +239,69 @@ K1(ARL, i, tgx_floor_to_i32(a[i].f))
 K1(ARR, i, tgx_floor_to_i32(a[i].f + 0.5f))
 K1(UARL, u, a[i].u)
 
+/* The TGX_EXEC_F2I_X86 rule (exec.h): what Mesa 22.3's micro_f2i / micro_f2u / micro_arl /
+ * micro_arr / micro_d2i / micro_d2u (bare C casts of four lanes) compute when built by Debian's
+ * gcc 12.2 -O2 for x86-64, as softpipe was for the corpus: the four casts become SSE
+ * cvttps2dq / cvttpd2dq, which give 0x80000000 for NaN and out-of-range values, and an unsigned
+ * cast becomes x >= 2^31 ? cvtt(x - 2^31) ^ 0x80000000 : cvtt(x) (checked by compiling Mesa's
+ * function shape with that compiler, and against the corpus case alu_special_values:
+ * F2I(3e9) = F2U(-3e9) = 0x80000000). Computed here in double, with no C undefined behaviour. */
+static inline uint32_t cvtt_x86(double x)
+{
+    if (!(x > -2147483649.0 && x < 2147483648.0)) /* NaN fails both */
+        return 0x80000000u;
+    return (uint32_t)(int32_t)x;
+}
+
+static inline uint32_t cvtt_u_x86(double x)
+{
+    return x >= 2147483648.0 ? cvtt_x86(x - 2147483648.0) ^ 0x80000000u : cvtt_x86(x);
+}
+
 /* Integer ops. */
 K1(I2F, f, (float)a[i].i)
 K1(U2F, f, (float)a[i].u)
 K1(F2I, i, tgx_f2i_sat(a[i].f))
 K1(F2U, u, tgx_f2u_sat(a[i].f))
-K1(NOT, u, ~a[i].u)
-K2(AND, u, a[i].u &b[i].u)
-K2(OR, u, a[i].u | b[i].u)
-K2(XOR, u, a[i].u ^ b[i].u)
-K2(SHL, u, a[i].u << (b[i].u & 31u))
-K2(USHR, u, a[i].u >> (b[i].u & 31u))
-K2(ISHR, u, ashr32(a[i].u, b[i].u))
-/* SHR is the 2013 spec's name of ISHR. The spec's SHL/SHR formulas shift every component by
- * src1.x; tgsi_exec shifts component c by src1.c (docs/errata.md), as done here. */
-K2(SHR, u, ashr32(a[i].u, b[i].u))
-K2(UADD, u, a[i].u + b[i].u)
-K2(UMUL, u, a[i].u *b[i].u)
-K3(UMAD, u, a[i].u *b[i].u + c[i].u)
-K2(UMUL_HI, u, (uint32_t)(((uint64_t)a[i].u * b[i].u) >> 32))
-K2(IMUL_HI, u, (uint32_t)(as_u64((int64_t)a[i].i *b[i].i) >> 32))
-/* UDIV/UMOD by zero: 0xffffffff (tgsi_exec micro_udiv / micro_umod, as GPUs do). */
-K2(UDIV, u, b[i].u ? a[i].u / b[i].u : 0xffffffffu)
-K2(UMOD, u, b[i].u ? a[i].u % b[i].u : 0xffffffffu)
-K2(IDIV, u, idiv32(a[i].u, b[i].u))
-K2(MOD, u, imod32(a[i].u, b[i].u))
-K2(IMAX, i, a[i].i > b[i].i ? a[i].i : b[i].i)
-K2(IMIN, i, a[i].i < b[i].i ? a[i].i : b[i].i)
-K2(UMAX, u, a[i].u > b[i].u ? a[i].u : b[i].u)
-K2(UMIN, u, a[i].u < b[i].u ? a[i].u : b[i].u)
-K1(INEG, u, 0u - a[i].u)
-K1(IABS, u, (a[i].u & 0x80000000u) ? 0u - a[i].u : a[i].u)
-K1(ISSG, i, a[i].i < 0 ? -1 : (a[i].i > 0 ? 1 : 0))
-K2(ISGE, u, a[i].i >= b[i].i ? 0xffffffffu : 0u)
-K2(ISLT, u, a[i].i < b[i].i ? 0xffffffffu : 0u)
-K2(USEQ, u, a[i].u == b[i].u ? 0xffffffffu : 0u)
-K2(USNE, u, a[i].u != b[i].u ? 0xffffffffu : 0u)
-K2(USGE, u, a[i].u >= b[i].u ? 0xffffffffu : 0u)
-K2(USLT, u, a[i].u < b[i].u ? 0xffffffffu : 0u)
-K3(UCMP, u, a[i].u ? b[i].u : c[i].u)
-/* SAD: |src0 - src1| + src2 on unsigned values (the D3D10 definition). */
-K3(SAD, u, (a[i].u > b[i].u ? a[i].u - b[i].u : b[i].u - a[i].u) + c[i].u)
-K3(IBFE, u, bfe32(a[i].u, b[i].u, c[i].u, true))
-K3(UBFE, u, bfe32(a[i].u, b[i].u, c[i].u, false))
-K4(BFI, u, bfi32(a[i].u, b[i].u, c[i].u, d[i].u))
-K1(BREV, u, brev32(a[i].u))
-K1(POPC, u, popc32(a[i].u))
-K1(LSB, u, lsb32(a[i].u))
-K1(IMSB, u, imsb32(a[i].u))
-K1(UMSB, u, umsb32(a[i].u))
+static K1(F2I_X86, u, cvtt_x86(a[i].f)) static K1(F2U_X86, u, cvtt_u_x86(a[i].f)) static K1(
+    ARL_X86, u, cvtt_x86(floorf(a[i].f))) static K1(ARR_X86, u, cvtt_x86(floorf(a[i].f + 0.5f)))
+    K1(NOT, u, ~a[i].u) K2(AND, u, a[i].u &b[i].u) K2(OR, u, a[i].u | b[i].u)
+        K2(XOR, u, a[i].u ^ b[i].u) K2(SHL, u, a[i].u << (b[i].u & 31u))
+            K2(USHR, u, a[i].u >> (b[i].u & 31u)) K2(ISHR, u, ashr32(a[i].u, b[i].u))
+    /* SHR is the 2013 spec's name of ISHR. The spec's SHL/SHR formulas shift every component by
+     * src1.x; tgsi_exec shifts component c by src1.c (docs/errata.md), as done here. */
+    K2(SHR, u, ashr32(a[i].u, b[i].u)) K2(UADD, u, a[i].u + b[i].u) K2(UMUL, u, a[i].u *b[i].u)
+        K3(UMAD, u, a[i].u *b[i].u + c[i].u)
+            K2(UMUL_HI, u, (uint32_t)(((uint64_t)a[i].u * b[i].u) >> 32))
+                K2(IMUL_HI, u, (uint32_t)(as_u64((int64_t)a[i].i *b[i].i) >> 32))
+    /* UDIV/UMOD by zero: 0xffffffff (tgsi_exec micro_udiv / micro_umod, as GPUs do). */
+    K2(UDIV, u, b[i].u ? a[i].u / b[i].u : 0xffffffffu)
+        K2(UMOD, u, b[i].u ? a[i].u % b[i].u : 0xffffffffu) K2(IDIV, u, idiv32(a[i].u, b[i].u))
+            K2(MOD, u, imod32(a[i].u, b[i].u)) K2(IMAX, i, a[i].i > b[i].i ? a[i].i : b[i].i)
+                K2(IMIN, i, a[i].i < b[i].i ? a[i].i : b[i].i) K2(UMAX, u,
+                                                                  a[i].u > b[i].u ? a[i].u : b[i].u)
+                    K2(UMIN, u, a[i].u < b[i].u ? a[i].u : b[i].u) K1(INEG, u, 0u - a[i].u)
+                        K1(IABS, u, (a[i].u & 0x80000000u) ? 0u - a[i].u : a[i].u)
+                            K1(ISSG, i, a[i].i < 0 ? -1 : (a[i].i > 0 ? 1 : 0))
+                                K2(ISGE, u, a[i].i >= b[i].i ? 0xffffffffu : 0u)
+                                    K2(ISLT, u, a[i].i < b[i].i ? 0xffffffffu : 0u)
+                                        K2(USEQ, u, a[i].u == b[i].u ? 0xffffffffu : 0u)
+                                            K2(USNE, u, a[i].u != b[i].u ? 0xffffffffu : 0u)
+                                                K2(USGE, u, a[i].u >= b[i].u ? 0xffffffffu : 0u)
+                                                    K2(USLT, u, a[i].u < b[i].u ? 0xffffffffu : 0u)
+                                                        K3(UCMP, u, a[i].u ? b[i].u : c[i].u)
+    /* SAD: |src0 - src1| + src2 on unsigned values (the D3D10 definition). */
+    K3(SAD, u, (a[i].u > b[i].u ? a[i].u - b[i].u : b[i].u - a[i].u) + c[i].u)
+        K3(IBFE, u, bfe32(a[i].u, b[i].u, c[i].u, true))
+            K3(UBFE, u, bfe32(a[i].u, b[i].u, c[i].u, false))
+                K4(BFI, u, bfi32(a[i].u, b[i].u, c[i].u, d[i].u)) K1(BREV, u, brev32(a[i].u))
+                    K1(POPC, u, popc32(a[i].u)) K1(LSB, u, lsb32(a[i].u))
+                        K1(IMSB, u, imsb32(a[i].u)) K1(UMSB, u, umsb32(a[i].u))
 
-/* Derivatives over quads (lanes 4q+0..3 = top-left, top-right, bottom-left, bottom-right).
- * tgsi_exec micro_ddx / micro_ddy: the coarse DDX is taken on the bottom row
- * (BOTTOM_RIGHT - BOTTOM_LEFT), the coarse DDY on the left column (BOTTOM_LEFT - TOP_LEFT). */
-void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
+    /* Derivatives over quads (lanes 4q+0..3 = top-left, top-right, bottom-left, bottom-right).
+     * tgsi_exec micro_ddx / micro_ddy: the coarse DDX is taken on the bottom row
+     * (BOTTOM_RIGHT - BOTTOM_LEFT), the coarse DDY on the left column (BOTTOM_LEFT - TOP_LEFT). */
+    void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -516,8 +525,8 @@ T2Q(U2I64, (uint64_t)a.u)
 Q2T(D2F, tgx_f2bits((float)tgx_bits2d(a)))
 Q2T(D2I, (uint32_t)tgx_d2i_sat(tgx_bits2d(a)))
 Q2T(D2U, tgx_d2u_sat(tgx_bits2d(a)))
-Q2T(U642F, tgx_f2bits((float)a))
-Q2T(I642F, tgx_f2bits((float)as_i64(a)))
+static Q2T(D2I_X86, cvtt_x86(tgx_bits2d(a))) static Q2T(D2U_X86, cvtt_u_x86(tgx_bits2d(a)))
+    Q2T(U642F, tgx_f2bits((float)a)) Q2T(I642F, tgx_f2bits((float)as_i64(a)))
 
 /* ---- handlers --------------------------------------------------------------------------------
  * Results are computed into m->res (one lane array per channel) before any is stored, so a
@@ -526,7 +535,7 @@ Q2T(I642F, tgx_f2bits((float)as_i64(a)))
 #define RES(m, c) ((m)->res + (size_t)(c) * (m)->W)
 #define TMP(m, c) ((m)->tmp + (size_t)(c) * (m)->W)
 
-static void store_all(xmach *m, const xinst *in)
+        static void store_all(xmach *m, const xinst *in)
 {
     for (unsigned c = 0; c < 4; c++)
         if (in->wmask & (1u << c))
@@ -547,7 +556,7 @@ static void fill(xword *r, unsigned n, uint32_t bits)
         r[i].u = bits;
 }
 
-void x_op_vector(xmach *m, const xinst *in)
+static void vector_with(xmach *m, const xinst *in, xkernel k)
 {
     const xword *s[XSRC_MAX];
     for (unsigned c = 0; c < 4; c++) {
@@ -555,9 +564,41 @@ void x_op_vector(xmach *m, const xinst *in)
             continue;
         for (unsigned j = 0; j < in->nsrc; j++)
             s[j] = x_fetch(m, in, j, c);
-        in->k(RES(m, c), s, m->n);
+        k(RES(m, c), s, m->n);
     }
     store_all(m, in);
+}
+
+void x_op_vector(xmach *m, const xinst *in)
+{
+    vector_with(m, in, in->k);
+}
+
+/* F2I F2U ARL ARR: component-wise, with the machine's float-to-integer rule. */
+void x_op_conv(xmach *m, const xinst *in)
+{
+    vector_with(m, in, m->f2i_rule == TGX_EXEC_F2I_X86 && in->kx86 ? in->kx86 : in->k);
+}
+
+xkernel x_kernel_x86(const char *name)
+{
+    static const struct {
+        const char *name;
+        xkernel k;
+    } t[] = {{"F2I", k_F2I_X86}, {"F2U", k_F2U_X86}, {"ARL", k_ARL_X86}, {"ARR", k_ARR_X86}};
+    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+        if (!strcmp(t[i].name, name))
+            return t[i].k;
+    return NULL;
+}
+
+xdkernel x_dkernel_x86(const char *name)
+{
+    if (!strcmp(name, "D2I"))
+        return dk_D2I_X86;
+    if (!strcmp(name, "D2U"))
+        return dk_D2U_X86;
+    return NULL;
 }
 
 void x_op_scalar(xmach *m, const xinst *in)
@@ -1023,7 +1064,8 @@ void x_op_q2t(xmach *m, const xinst *in)
         wm &= ~(1u << c);
         xdargs a = {{0}, {0}, 0};
         pair_fetch(m, in, 0, p, &a);
-        in->dk(RES(m, c), TMP(m, 7), &a, m->n);
+        xdkernel dk = m->f2i_rule == TGX_EXEC_F2I_X86 && in->dkx86 ? in->dkx86 : in->dk;
+        dk(RES(m, c), TMP(m, 7), &a, m->n);
         x_store(m, in, 0, c, RES(m, c));
     }
 }

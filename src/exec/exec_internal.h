@@ -101,6 +101,8 @@ struct xinst {
     xhandler fn;
     xkernel k;
     xdkernel dk;
+    xkernel kx86;     /* F2I F2U ARL ARR: the kernel under TGX_EXEC_F2I_X86 */
+    xdkernel dkx86;   /* D2I D2U: likewise */
     const char *name; /* opcode name, for diagnostics */
     uint16_t op;      /* tgsi opcode */
     uint8_t nsrc, ndst;
@@ -187,6 +189,7 @@ struct tgx_exec_machine {
     tgx_status err;
     tgx_diag *diag;
     uint64_t budget, executed;
+    tgx_exec_f2i_rule f2i_rule;
     /* bindings */
     const uint32_t *cbuf[XUNITS];
     size_t cbuf_words[XUNITS];
@@ -205,6 +208,10 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 {
     return m->store + (size_t)slot * m->W;
 }
+
+/* exec_alu.c: the TGX_EXEC_F2I_X86 kernel of an opcode, NULL when the rule does not change it */
+xkernel x_kernel_x86(const char *name);
+xdkernel x_dkernel_x86(const char *name);
 
 /* exec_machine.c */
 const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan);

@@ -321,6 +321,11 @@ uint64_t tgx_exec_instructions_executed(const tgx_exec_machine *m)
     return m->executed;
 }
 
+void tgx_exec_set_f2i_rule(tgx_exec_machine *m, tgx_exec_f2i_rule rule)
+{
+    m->f2i_rule = rule == TGX_EXEC_F2I_X86 ? TGX_EXEC_F2I_X86 : TGX_EXEC_F2I_SATURATE;
+}
+
 tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uint32_t *words,
                                    size_t nwords)
 {

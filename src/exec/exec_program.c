@@ -512,6 +512,8 @@ static tgx_status build(xbuild *b)
         x->fn = op->fn;
         x->k = op->k;
         x->dk = op->dk;
+        x->kx86 = x_kernel_x86(op->name);
+        x->dkx86 = x_dkernel_x86(op->name);
         x->name = op->name;
         x->op = (uint16_t)ti->opcode;
         x->stype = op->stype;

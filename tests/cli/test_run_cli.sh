@@ -148,6 +148,21 @@ expect_float "$tmp/t.tgxr" 1 "128/255" "PNG texture, green"
 expect_float "$tmp/t.tgxr" 2 "191/255" "PNG texture, blue"
 expect_float "$tmp/t.tgxr" 3 "1" "PNG texture, alpha"
 
+# --f2i: F2I of NaN, 2^32 (0x4f800000), -2^32 (0xcf800000) and 1. saturate (GPUs): 0,
+# 0x7fffffff, 0x80000000, 1; x86 (softpipe's C casts on x86-64, SSE's "integer indefinite"):
+# 0x80000000 for all three out-of-range values, 1.
+cat >"$tmp/f2i.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+IMM[0] UINT32 {2143289344, 1333788672, 3481272320, 1065353216}
+  0: F2I OUT[0], IMM[0]
+  1: END
+T
+expect_rc 0 "--f2i saturate" -- "$TGX" run "$tmp/f2i.tgsi" --size 2x2 -o "$tmp/f.tgxr"
+expect_words "$tmp/f.tgxr" 0 "00000000 7fffffff 80000000 00000001" "F2I, saturate (default)"
+expect_rc 0 "--f2i x86" -- "$TGX" run "$tmp/f2i.tgsi" --size 2x2 --f2i x86 -o "$tmp/f.tgxr"
+expect_words "$tmp/f.tgxr" 0 "80000000 80000000 80000000 00000001" "F2I, x86"
+
 # -j: tiles over threads give identical bytes (a 200x150 image is 7x5 tiles of 32x32), with
 # textures, mipmapping and derivatives (the demo shader).
 demo=${TGX_SRC:-$(dirname "$0")/../..}/examples/demo.tgsi
@@ -262,12 +277,13 @@ expect_rc 2 "bad --sampler" -- "$TGX" run "$tmp/tex.tgsi" --sampler 0=wrap=sidew
 expect_rc 2 "--dump-image unbound" -- "$TGX" run "$tmp/img.tgsi" --dump-image "0=$tmp/x.tgxr"
 expect_rc 2 "--dump-image bad name" -- "$TGX" run "$tmp/img.tgsi" --dump-image "0=$tmp/x.bmp"
 expect_rc 2 "bad --image" -- "$TGX" run "$tmp/img.tgsi" --image 0=@4x4,format=nope
+expect_rc 2 "bad --f2i" -- "$TGX" run "$tmp/f2i.tgsi" --f2i arm
 expect_rc 2 "bad -o" -- "$TGX" run "$tmp/color.tgsi" -o "$tmp/x.jpg"
 expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tmp/color.tgsi"
 
 # ---- --help lists every option --------------------------------------------------------------------
 expect_rc 0 "--help" -- "$TGX" run --help
-for opt in --vs --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget "-j N" "-o FILE"; do
+for opt in --vs --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i "-j N" "-o FILE"; do
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 

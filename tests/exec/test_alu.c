@@ -613,6 +613,57 @@ static void test_special_values(void)
     xh_close(&h);
 }
 
+/* TGX_EXEC_F2I_X86: the conversions softpipe/llvmpipe make on x86-64. Expected values: SSE's
+ * cvttps2dq / cvttpd2dq give 0x80000000 ("integer indefinite", Intel SDM) for NaN and values
+ * outside int32; an unsigned conversion is x >= 2^31 ? cvtt(x - 2^31) ^ 2^31 : cvtt(x). The
+ * corpus case alu_special_values (softpipe.u32) shows F2I(3e9) = F2U(-3e9) = 0x80000000. */
+static void test_x86_rule(void)
+{
+    xh h;
+    const char *text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], GENERIC[0]\n"
+                       "DCL OUT[1], GENERIC[1]\nDCL OUT[2], GENERIC[2]\nDCL OUT[3], GENERIC[3]\n"
+                       "DCL OUT[4], GENERIC[4]\n"
+                       "  0: F2I OUT[0], IN[0]\n"
+                       "  1: F2U OUT[1], IN[0]\n"
+                       "  2: F2U OUT[2], IN[1]\n"
+                       "  3: ARL OUT[3], IN[1]\n"
+                       "  4: D2I OUT[4].x, IN[0]\n"
+                       "  5: END\n";
+    if (!xh_open(&h, text, 4)) {
+        xh_close(&h);
+        return;
+    }
+    tgx_exec_set_f2i_rule(h.m, TGX_EXEC_F2I_X86);
+    xh_set_in_f(&h, 0, 0, NAN, 3e9f, -3e9f, -1.5f);
+    xh_set_in_f(&h, 1, 0, 5e9f, 4294967040.0f, 2147483648.0f, -2147483904.0f);
+    /* D2I reads IN[0].xy as a double: 1e10 is out of int32 range */
+    uint64_t dbits = tgx_d2bits(1e10);
+    tgx_exec_input(h.m, 0, 0)[1].u = (uint32_t)dbits;
+    tgx_exec_input(h.m, 0, 1)[1].u = (uint32_t)(dbits >> 32);
+    TGX_CHECK(tgx_exec_run_vertex(h.m, 2, &h.diag) == TGX_OK, "run: %s", h.diag.message);
+    static const uint32_t f2i[4] = {0x80000000u, 0x80000000u, 0x80000000u, 0xffffffffu};
+    static const uint32_t f2u[4] = {0x80000000u, 3000000000u, 0x80000000u, 0xffffffffu};
+    /* 5e9 - 2^31 is still outside int32: indefinite ^ 2^31 = 0 */
+    static const uint32_t f2u_hi[4] = {0u, 4294967040u, 0x80000000u, 0x80000000u};
+    for (unsigned c = 0; c < 4; c++) {
+        TGX_CHECK(xh_out_u(&h, 0, c, 0) == f2i[c], "x86 F2I[%u] = %08x", c, xh_out_u(&h, 0, c, 0));
+        TGX_CHECK(xh_out_u(&h, 1, c, 0) == f2u[c], "x86 F2U[%u] = %08x", c, xh_out_u(&h, 1, c, 0));
+        TGX_CHECK(xh_out_u(&h, 2, c, 0) == f2u_hi[c], "x86 F2U hi[%u] = %08x", c,
+                  xh_out_u(&h, 2, c, 0));
+    }
+    TGX_CHECK(xh_out_u(&h, 3, 0, 0) == 0x80000000u, "x86 ARL(5e9) = indefinite");
+    TGX_CHECK(xh_out_u(&h, 3, 3, 0) == 0x80000000u, "x86 ARL(-2^31 - 256) = indefinite");
+    TGX_CHECK(xh_out_u(&h, 4, 0, 1) == 0x80000000u, "x86 D2I(1e10) = %08x", xh_out_u(&h, 4, 0, 1));
+    /* back to the default rule on the same machine: saturation */
+    tgx_exec_set_f2i_rule(h.m, TGX_EXEC_F2I_SATURATE);
+    TGX_CHECK(tgx_exec_run_vertex(h.m, 2, &h.diag) == TGX_OK, "run");
+    TGX_CHECK(xh_out_u(&h, 0, 0, 0) == 0u && xh_out_u(&h, 0, 1, 0) == 0x7fffffffu,
+              "saturating F2I after the x86 rule");
+    TGX_CHECK(xh_out_u(&h, 1, 2, 0) == 0u, "saturating F2U(-3e9) = 0");
+    TGX_CHECK(xh_out_u(&h, 4, 0, 1) == 0x7fffffffu, "saturating D2I(1e10)");
+    xh_close(&h);
+}
+
 /* ARL + indirect addressing: reads outside the file give 0, writes outside are dropped. */
 static void test_indirect(void)
 {
@@ -657,6 +708,7 @@ int main(void)
         run_case(&cases[i]);
     test_modifiers();
     test_special_values();
+    test_x86_rule();
     test_indirect();
     return tgx_test_finish();
 }
