@@ -375,12 +375,16 @@ void x_op_txq(xmach *m, const xinst *in)
         return;
     const xword *lv = strcmp(in->name, "TXQ_LZ") ? x_fetch(m, in, 0, 0) : NULL;
     unsigned n = m->n;
-    /* tgsi_exec asks once per quad with the first lane's level; tex.h answers per level */
-    for (unsigned i = 0; i < n; i++) {
+    /* Mesa 22.3 exec_txq calls get_dims once per quad with src.i[0], the level of the quad's
+     * first lane whatever the execution mask, and gives the answer to all four lanes (corpus
+     * case tex_size_levels_query: pixels 10 and 11 of a row, levels 0 and 1, both read the
+     * level-0 size). Runs are grouped in fours in every stage, so the rule holds for all. */
+    for (unsigned q0 = 0; q0 < n; q0 += 4) {
         uint32_t q[4];
-        tgx_tex_query_size(view, lv ? lv[i].i : 0, q);
-        for (unsigned c = 0; c < 4; c++)
-            RES(m, c)[i].u = q[c];
+        tgx_tex_query_size(view, lv ? lv[q0].i : 0, q);
+        for (unsigned i = q0; i < q0 + 4 && i < n; i++)
+            for (unsigned c = 0; c < 4; c++)
+                RES(m, c)[i].u = q[c];
     }
     store_result(m, in, NULL);
 }

@@ -59,7 +59,7 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
     const bool nv = samp_or_null && samp_or_null->profile == TGX_TEX_PROFILE_NV;
     const bool layered = view->target != TGX_TEX_3D;
     const uint32_t nlevels = tgx_tex_query_levels(view);
-    tgx_texel_decode_fn decode = tgx_tex_decoder(view->format);
+    tgx_texel_decode_fn decode = tgx_tex_decoder_for(view->format, samp_or_null);
     uint8_t map[4];
     tgx_tex_channel_map(view, fi, map);
     for (uint32_t i = 0; i < req->lanes; i++) {

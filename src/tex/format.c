@@ -158,6 +158,15 @@ float tgx_tex_srgb_to_linear(float c)
     return (float)pow((v + 0.055) / 1.055, 2.4);
 }
 
+static const float srgb8_mesa_table[256] = {
+#include "tex/srgb8_mesa.def"
+};
+
+float tgx_tex_srgb8_mesa(uint32_t byte)
+{
+    return srgb8_mesa_table[byte & 255u];
+}
+
 static float srgb_from_linear(float l)
 {
     double v = l;
@@ -176,6 +185,27 @@ static inline float unorm_to_float(uint32_t v, uint32_t n)
     if (n >= 24)
         return (float)((double)v / (double)low_mask(n));
     return (float)v / (float)low_mask(n);
+}
+
+/* Mesa's util_format unpack (src/util/format/u_format_pack.py, conversion_expr; softpipe reads
+ * texels through it): the GL formula with the division done as a multiplication by the rounded
+ * reciprocal, in float up to 23 bits and in double above, so e.g. 219/255 comes out one ulp
+ * above the correctly rounded quotient. */
+static inline float unorm_to_float_mesa(uint32_t v, uint32_t n)
+{
+    if (n > 23)
+        return (float)((double)v * (1.0 / (double)low_mask(n)));
+    return (float)v * (1.0f / (float)low_mask(n));
+}
+
+/* Mesa: MAX2(-1.0f, i * (1.0f / (2^(n-1) - 1))), double above 23 bits. */
+static inline float snorm_to_float_mesa(uint32_t v, uint32_t n)
+{
+    uint32_t sign = 1u << (n - 1);
+    int64_t i = (int64_t)(v & low_mask(n)) - ((v & sign) ? (int64_t)1 << n : 0);
+    float f = n > 23 ? (float)((double)i * (1.0 / (double)low_mask(n - 1)))
+                     : (float)i * (1.0f / (float)low_mask(n - 1));
+    return f < -1.0f ? -1.0f : f;
 }
 
 /* SNORM: max(i / (2^(n-1) - 1), -1), GL 4.6 eq. 2.2. */
@@ -265,19 +295,33 @@ static inline uint32_t sign_extend(uint32_t v, uint32_t n)
     return (v ^ sign) - sign;
 }
 
-/* Raw bits -> decoded texel. Called with constant type/bits from the generated decoders. */
+/* Raw bits -> decoded texel. Called with constant type/bits/rule from the generated decoders.
+ * mesa: UNORM, SNORM and sRGB conversions as Mesa's util_format does them (the softpipe LOD
+ * rule, see tgx_tex_decoder_for); otherwise the GL formulas correctly rounded. */
 static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type type,
-                               const uint32_t b[4])
+                               const uint32_t b[4], bool mesa)
 {
     for (int i = 0; i < 4; i++) {
         switch (type) {
-        case TGX_TEX_TYPE_UNORM: o->f[i] = b[i] ? unorm_to_float(raw[i], b[i]) : 0.0f; break;
-        case TGX_TEX_TYPE_SRGB:
-            o->f[i] = b[i] ? unorm_to_float(raw[i], b[i]) : 0.0f;
-            if (i < 3)
-                o->f[i] = tgx_tex_srgb_to_linear(o->f[i]);
+        case TGX_TEX_TYPE_UNORM:
+            o->f[i] =
+                !b[i] ? 0.0f
+                      : (mesa ? unorm_to_float_mesa(raw[i], b[i]) : unorm_to_float(raw[i], b[i]));
             break;
-        case TGX_TEX_TYPE_SNORM: o->f[i] = b[i] ? snorm_to_float(raw[i], b[i]) : 0.0f; break;
+        case TGX_TEX_TYPE_SRGB:
+            if (i < 3 && b[i])
+                o->f[i] = mesa ? tgx_tex_srgb8_mesa(raw[i])
+                               : tgx_tex_srgb_to_linear(unorm_to_float(raw[i], b[i]));
+            else
+                o->f[i] = !b[i] ? 0.0f
+                                : (mesa ? unorm_to_float_mesa(raw[i], b[i])
+                                        : unorm_to_float(raw[i], b[i]));
+            break;
+        case TGX_TEX_TYPE_SNORM:
+            o->f[i] =
+                !b[i] ? 0.0f
+                      : (mesa ? snorm_to_float_mesa(raw[i], b[i]) : snorm_to_float(raw[i], b[i]));
+            break;
         case TGX_TEX_TYPE_UINT: o->u[i] = raw[i]; break;
         case TGX_TEX_TYPE_SINT: o->u[i] = b[i] ? sign_extend(raw[i], b[i]) : 0; break;
         case TGX_TEX_TYPE_FLOAT:
@@ -298,7 +342,14 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
         uint32_t raw[4];                                                                           \
         unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b);                                                 \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, false);                                          \
+    }                                                                                              \
+    static void decode_mesa_##id(const uint8_t *p, tgx_texel *o)                                   \
+    {                                                                                              \
+        static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
+        uint32_t raw[4];                                                                           \
+        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, true);                                           \
     }
 #include "tgx/tex_formats.def"
 #undef X
@@ -309,9 +360,24 @@ static const tgx_texel_decode_fn decoders[TGX_TEX_FORMAT_COUNT] = {
 #undef X
 };
 
+static const tgx_texel_decode_fn decoders_mesa[TGX_TEX_FORMAT_COUNT] = {
+#define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3) decode_mesa_##id,
+#include "tgx/tex_formats.def"
+#undef X
+};
+
 tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f)
 {
     return (unsigned)f < TGX_TEX_FORMAT_COUNT ? decoders[f] : NULL;
+}
+
+tgx_texel_decode_fn tgx_tex_decoder_for(tgx_tex_format f, const tgx_sampler *samp)
+{
+    const bool mesa =
+        samp && samp->profile == TGX_TEX_PROFILE_EXACT && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
+    if ((unsigned)f >= TGX_TEX_FORMAT_COUNT)
+        return NULL;
+    return mesa ? decoders_mesa[f] : decoders[f];
 }
 
 /* ---- encoding (image stores) ---------------------------------------------------------------- */

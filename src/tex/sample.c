@@ -102,7 +102,7 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s: view levels %u..%u do not exist (the texture has %u)", what,
                             view->base_level, view->max_level, desc->levels);
-    c->decode = tgx_tex_decoder(view->format);
+    c->decode = tgx_tex_decoder_for(view->format, samp);
     tgx_tex_channel_map(view, c->fi, c->map);
     c->nv = samp->profile == TGX_TEX_PROFILE_NV;
     c->softpipe = !c->nv && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
@@ -323,6 +323,13 @@ static void cube_texel(const tex_ctx *c, const level_info *li, uint32_t face, in
         return;
     }
     const int32_t ci = i < 0 ? 0 : n - 1, cj = j < 0 ? 0 : n - 1;
+    if (c->softpipe) {
+        /* softpipe (sp_tex_sample.c, get_texel_cube_seamless) does not average a corner: it
+         * clamps the second coordinate and takes the texel across the first one's edge */
+        tex_cube_neighbour(face, i, cj, li->w, &nf, &ni, &nj);
+        texel_get(c, li, ni, nj, (int32_t)(layer6 + nf), ref, t);
+        return;
+    }
     tgx_texel three[3];
     texel_get(c, li, ci, cj, (int32_t)(layer6 + face), ref, &three[0]);
     tex_cube_neighbour(face, i, cj, li->w, &nf, &ni, &nj);

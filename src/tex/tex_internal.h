@@ -15,6 +15,10 @@ typedef union tgx_texel {
 typedef void (*tgx_texel_decode_fn)(const uint8_t *p, tgx_texel *out);
 
 tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f);
+/* The decoder a sampler reads texels with: the exact profile's softpipe LOD rule converts
+ * UNORM/SNORM/sRGB as Mesa's util_format does (softpipe compatibility, docs/texture.md);
+ * every other sampler, and none, the GL formulas correctly rounded. */
+tgx_texel_decode_fn tgx_tex_decoder_for(tgx_tex_format f, const tgx_sampler *samp);
 
 /* Raw channel bits of one texel (no conversion), and their inverse. */
 void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4]);
@@ -23,6 +27,8 @@ void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], ui
 void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint32_t bits[4]);
 
 float tgx_tex_srgb_to_linear(float c);
+/* Mesa's 8-bit sRGB decode table (src/tex/srgb8_mesa.def). */
+float tgx_tex_srgb8_mesa(uint32_t byte);
 
 struct tgx_tex {
     tgx_tex_desc desc;

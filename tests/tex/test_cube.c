@@ -1,6 +1,7 @@
 /* Cube maps: face choice and face coordinates (GL 4.6 section 8.13, table 8.19, eq. 8.9), tie
  * order (exact: softpipe's X, Y, Z; nv: Z, Y, X per hw-facts.md), per-pixel faces, seamless
- * filtering across edges and at corners (GL 4.6 section 8.13.1), cube arrays. Texel (x, y) of
+ * filtering across edges and at corners (GL 4.6 section 8.13.1; softpipe's corner rule), cube
+ * arrays. Texel (x, y) of
  * face f holds f*100 + y*10 + x, so a result names the texel it came from. */
 #include "tex_test_util.h"
 
@@ -84,6 +85,14 @@ int main(void)
         const float want = 0.25f * (a + b + c + corner);
         float got = dir_sample(&v, &s, 1.0f, -1.0f, -1.0f, 0);
         TGX_CHECK(tt_near(got, want, 1e-3f), "corner: got %g want %g", (double)got, (double)want);
+        /* softpipe's rule (sp_tex_sample.c get_texel_cube_seamless): the corner tap clamps
+         * its t to the face and crosses the s edge, i.e. the (4,3) texel 530 again */
+        s.lod_rule = TGX_TEX_LOD_SOFTPIPE;
+        const float want_sp = 0.25f * (a + b + c + b);
+        got = dir_sample(&v, &s, 1.0f, -1.0f, -1.0f, 0);
+        TGX_CHECK(tt_near(got, want_sp, 1e-3f), "softpipe corner: got %g want %g", (double)got,
+                  (double)want_sp);
+        s.lod_rule = TGX_TEX_LOD_GL;
     }
     tgx_tex_destroy(tex);
 

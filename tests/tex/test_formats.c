@@ -88,6 +88,52 @@ static void decoding(void)
     TGX_CHECK(o[0] == 0x5a && o[3] == 0x5a, "stencil view (s, s, s, s)");
 }
 
+/* Fetches texel 0 of a 1-texel texture through a sampler (NULL: none). */
+static void decode_with(tgx_tex_format f, const uint8_t *bytes, const tgx_sampler *s,
+                        uint32_t out[4])
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, f, 1, 1, 1, 1);
+    memcpy(tgx_tex_level_data(tex, 0, NULL, NULL), bytes, tgx_tex_get_format(tex)->bytes);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    int32_t zero[4] = {0, 0, 0, 0};
+    uint32_t cols[4][4];
+    tgx_tex_fetch_req req = {4, NULL, zero, zero, zero, NULL, NULL, {NULL, NULL, NULL}};
+    tgx_tex_result r = {{cols[0], cols[1], cols[2], cols[3]}};
+    tgx_tex_fetch(&v, s, &req, r, NULL);
+    for (int c = 0; c < 4; c++)
+        out[c] = cols[c][0];
+    tgx_tex_destroy(tex);
+}
+
+/* The softpipe rule converts as Mesa's util_format does: i * fp32(1 / (2^n - 1)) instead of the
+ * correctly rounded quotient. 219 * fp32(1/255) = 0x3f5bdbdd is what softpipe returned for byte
+ * 219 in corpus case tex2d_mip_nearest_bias; 219/255 correctly rounded is 0x3f5bdbdc. */
+static void mesa_conversions(void)
+{
+    tgx_sampler sp;
+    tgx_sampler_init(&sp);
+    sp.lod_rule = TGX_TEX_LOD_SOFTPIPE;
+    const uint8_t b[4] = {219, 199, 255, 0};
+    uint32_t o[4];
+    decode_with(TGX_TEX_FORMAT_RGBA8_UNORM, b, NULL, o);
+    TGX_CHECK(o[0] == 0x3f5bdbdcu && o[1] == 0x3f47c7c8u, "exact: quotient %08x %08x", o[0], o[1]);
+    decode_with(TGX_TEX_FORMAT_RGBA8_UNORM, b, &sp, o);
+    TGX_CHECK(o[0] == 0x3f5bdbddu && o[1] == 0x3f47c7c9u && f(o[2]) == 1.0f,
+              "softpipe: reciprocal %08x %08x", o[0], o[1]);
+    /* SNORM: max(-1, i * fp32(1/127)): -128 -> -1, 100 -> 100 * fp32(1/127) */
+    const uint8_t sn[4] = {0x80, 100, 0, 0};
+    decode_with(TGX_TEX_FORMAT_RGBA8_SNORM, sn, &sp, o);
+    TGX_CHECK(f(o[0]) == -1.0f && f(o[1]) == 100.0f * (1.0f / 127.0f), "softpipe snorm8");
+    /* sRGB: Mesa's table holds the EOTF printed with 8 significant digits: byte 128 ->
+     * 2.1586050e-01 (((128/255 + 0.055) / 1.055)^2.4 = 0.2158605001...) read as a double */
+    const uint8_t s8[4] = {128, 1, 0, 128};
+    decode_with(TGX_TEX_FORMAT_SRGB8_A8, s8, &sp, o);
+    TGX_CHECK(f(o[0]) == (float)2.1586050e-01 && f(o[1]) == (float)3.0352698e-04 &&
+                  f(o[3]) == 128.0f * (1.0f / 255.0f),
+              "softpipe srgb table");
+}
+
 static void stores(void)
 {
     /* UNORM: clamp, round to nearest: 0.5 * 255 = 127.5 -> 128; -1 -> 0; 2 -> 255 */
@@ -227,6 +273,7 @@ static void names(void)
 int main(void)
 {
     decoding();
+    mesa_conversions();
     stores();
     swizzle_srgb_border();
     names();
