@@ -187,6 +187,15 @@ bool tgx_tex_store_texel_bits(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t
 /* Fills levels 1.. from level 0 with a 2x2(x2) box filter in float (integer formats: rejected). */
 tgx_status tgx_tex_generate_mipmaps(tgx_tex *tex, tgx_diag *d);
 
+/* Levels of a full mip chain: 1 + floor(log2(max(w, h, d))) (GL 4.6 section 8.14.3). */
+uint32_t tgx_tex_full_levels(uint32_t w, uint32_t h, uint32_t d);
+
+/* Parses comma-separated texture options into desc: WxH, WxHxD, levels=N, samples=N,
+ * format=NAME, target=NAME, and mips=box when box_mips is not NULL (it is set when given).
+ * Then what the target implies: CUBE has depth 6; BUFFER and 1D targets height 1; without
+ * levels= a full chain (1 for BUFFER, RECT and MS targets). Fields not named keep their value. */
+tgx_status tgx_tex_desc_parse(const char *text, tgx_tex_desc *desc, bool *box_mips, tgx_diag *d);
+
 /* ---------------------------------------------------------------------------------------------
  * Views: which part of a resource a shader sees, and its swizzle.
  */
@@ -290,6 +299,9 @@ void tgx_sampler_init(tgx_sampler *s);
  * filter, aniso, lod_bias, min_lod, max_lod, compare, border, border_int, normalized, seamless,
  * profile, lod_rule), for the CLI and case files; the message names the bad key or value. */
 tgx_status tgx_sampler_set(tgx_sampler *s, const char *key, const char *value, tgx_diag *d);
+/* Applies "key=value,key=value,..." with tgx_sampler_set; border= and border_int= take their
+ * four comma-separated numbers ("wrap=clamp_to_border,border=1,0,0,1,filter=linear"). */
+tgx_status tgx_sampler_parse(tgx_sampler *s, const char *text, tgx_diag *d);
 
 /* ---------------------------------------------------------------------------------------------
  * Lane batches

@@ -1,0 +1,702 @@
+/* tgx sample TEXTURE: samples a texture (a PNG or a corpus generator) at coordinates read from
+ * stdin, one lane per line, and prints one result line per input line. For debugging the
+ * texture unit and for checking it against hardware; docs/texture.md describes it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/io.h"
+#include "tgx/tex.h"
+#include "tgx/util.h"
+
+/* The operations: name, what each input line holds after the coordinates, and the summary. */
+#define SAMPLE_OPS(X)                                                                              \
+    X(SAMPLE, "sample", "", "implicit LOD from 2x2 quads (TEX, SAMPLE)")                           \
+    X(BIAS, "bias", " bias", "implicit LOD plus a bias (TXB, SAMPLE_B)")                           \
+    X(LOD, "lod", " lod", "explicit LOD (TXL, SAMPLE_L)")                                          \
+    X(GRAD, "grad", " ddx... ddy...", "explicit gradients (TXD, SAMPLE_D)")                        \
+    X(GATHER, "gather", "", "the 4 texels of the bilinear footprint (TG4, GATHER4)")               \
+    X(LODQ, "lodq", "", "LOD query from 2x2 quads: clamped unclamped (LODQ)")                      \
+    X(FETCH, "fetch", "", "texel fetch, integer x [y] [z|layer] level|sample (TXF)")               \
+    X(QUERY, "query", "", "size query: level -> width height depth levels (TXQ)")                  \
+    X(SAMPLEPOS, "samplepos", "", "sample position: index -> x y (SAMPLE_POS)")
+
+typedef enum op_kind {
+#define X(id, name, extra, summary) OP_##id,
+    SAMPLE_OPS(X)
+#undef X
+        OP_COUNT
+} op_kind;
+
+static const struct {
+    const char *name, *extra, *summary;
+} op_info[] = {
+#define X(id, name, extra, summary) {name, extra, summary},
+    SAMPLE_OPS(X)
+#undef X
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tgx sample TEXTURE [OPTIONS] < LINES\n\n"
+            "Samples TEXTURE at the coordinates of each input line (one lane a line) and prints\n"
+            "one result line per input line: 4 floats (%%.9g), or integers for integer formats.\n"
+            "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for tgx run --tex:\n"
+            "GEN is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, fbias= too);\n"
+            "OPTS: WxH, WxHxD, levels=N, samples=N, format=NAME, target=NAME, mips=box\n"
+            "(default 256x256, rgba8, 2d, a full mip chain from the generator).\n\n"
+            "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d, cube: s t r;\n"
+            "arrays add the layer), then q with --proj, then the depth reference when the\n"
+            "sampler compares (compare=FUNC), then what the operation needs:\n");
+    for (int i = 0; i < OP_COUNT; i++)
+        fprintf(out, "  %-9s %-15s %s\n", op_info[i].name, op_info[i].extra, op_info[i].summary);
+    fprintf(
+        out,
+        "grad reads one ddx and one ddy per filtered axis (1d: 1, 2d: 2, 3d and cube: 3).\n"
+        "fetch reads integers x [y] [z or layer], then the level (MS targets: the sample).\n"
+        "For sample, bias and lodq, 4 consecutive lines form a 2x2 quad, pixels (x,y),\n"
+        "(x+1,y), (x,y+1), (x+1,y+1), whose differences give the LOD; with --single each\n"
+        "line is a quad of its own (zero derivatives: the magnification filter, base level).\n"
+        "Blank lines and text after '#' are ignored.\n\n"
+        "  --op NAME            the operation (default sample)\n"
+        "  --sampler K=V,...    sampler state as for tgx run --sampler (wrap, min, mag,\n"
+        "                       filter, mip, aniso, lod_bias, min_lod, max_lod, compare,\n"
+        "                       border=R,G,B,A, border_int, normalized, seamless, profile,\n"
+        "                       lod_rule); default GL's: repeat, nearest_mipmap_linear, linear\n"
+        "  --profile exact|nv   precision profile (same as --sampler profile=)\n"
+        "  --swizzle XYZW       view swizzle (r/x, g/y, b/z, a/w, 0, 1; default rgba)\n"
+        "  --component N        gather: channel 0..3 (default 0)\n"
+        "  --offset X[,Y[,Z]]   texel offset of every lane\n"
+        "  --proj               a q column follows the coordinates (TXP: s, t, r, ref / q)\n"
+        "  --single             every line is its own quad (see above)\n"
+        "  --hex                also print the 4 result words in hex\n"
+        "  --input FILE         read lines from FILE instead of stdin\n\n"
+        "Exit status: 0 done, 1 a bad input line (file:line:col) or the texture unit\n"
+        "refused the request, 2 bad options or texture.\n");
+}
+
+typedef struct sample_opts {
+    const char *texture, *input, *swizzle;
+    op_kind op;
+    tgx_sampler samp;
+    uint32_t component;
+    int32_t offset[3];
+    bool proj, single, hex;
+} sample_opts;
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "tgx sample: %s: '%s' (see tgx sample --help)\n", what, arg);
+    return TGX_EXIT_USAGE;
+}
+
+static int diag_error(const char *what, const tgx_diag *d, int code)
+{
+    char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
+    tgx_diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "tgx sample: %s%s%s\n", what, *what ? ": " : "", buf);
+    return code;
+}
+
+static int parse_offsets(const char *arg, int32_t off[3])
+{
+    const char *p = arg;
+    for (int a = 0; a < 3 && *p; a++) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || (*end && *end != ',') || v < -64 || v > 64)
+            return usage_error("--offset expects X[,Y[,Z]] (small integers)", arg);
+        off[a] = (int32_t)v;
+        p = *end ? end + 1 : end;
+    }
+    return *p ? usage_error("--offset takes at most 3 values", arg) : TGX_EXIT_OK;
+}
+
+static int parse_op(const char *arg, op_kind *op)
+{
+    for (int i = 0; i < OP_COUNT; i++) {
+        if (!strcmp(op_info[i].name, arg)) {
+            *op = (op_kind)i;
+            return TGX_EXIT_OK;
+        }
+    }
+    return usage_error("unknown --op (sample, bias, lod, grad, gather, lodq, fetch, query, "
+                       "samplepos)",
+                       arg);
+}
+
+/* One option with its value (already taken from argv). */
+static int set_option(sample_opts *o, const char *opt, const char *val)
+{
+    tgx_diag d;
+    if (!strcmp(opt, "--op"))
+        return parse_op(val, &o->op);
+    if (!strcmp(opt, "--sampler"))
+        return tgx_sampler_parse(&o->samp, val, &d) < 0 ? diag_error("--sampler", &d, 2) : 0;
+    if (!strcmp(opt, "--profile"))
+        return tgx_sampler_set(&o->samp, "profile", val, &d) < 0 ? diag_error("--profile", &d, 2)
+                                                                 : 0;
+    if (!strcmp(opt, "--swizzle")) {
+        o->swizzle = val;
+        return TGX_EXIT_OK;
+    }
+    if (!strcmp(opt, "--component")) {
+        if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
+            return usage_error("--component expects 0, 1, 2 or 3", val);
+        o->component = (uint32_t)(val[0] - '0');
+        return TGX_EXIT_OK;
+    }
+    if (!strcmp(opt, "--offset"))
+        return parse_offsets(val, o->offset);
+    if (!strcmp(opt, "--input")) {
+        o->input = val;
+        return TGX_EXIT_OK;
+    }
+    return usage_error("unknown option", opt);
+}
+
+static bool takes_value(const char *opt)
+{
+    static const char *const with_value[] = {"--op",        "--sampler", "--profile", "--swizzle",
+                                             "--component", "--offset",  "--input"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (!strcmp(opt, with_value[i]))
+            return true;
+    return false;
+}
+
+static int parse_args(int argc, char **argv, sample_opts *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--proj"))
+            o->proj = true;
+        else if (!strcmp(a, "--single"))
+            o->single = true;
+        else if (!strcmp(a, "--hex"))
+            o->hex = true;
+        else if (takes_value(a)) {
+            if (i + 1 >= argc)
+                return usage_error("option needs a value", a);
+            int rc = set_option(o, a, argv[++i]);
+            if (rc)
+                return rc;
+        } else if (a[0] == '-' && a[1])
+            return usage_error("unknown option", a);
+        else if (o->texture)
+            return usage_error("one texture only", a);
+        else
+            o->texture = a;
+    }
+    return o->texture ? TGX_EXIT_OK : usage_error("no texture given", "");
+}
+
+/* ---- the texture ------------------------------------------------------------------------------
+ */
+
+static tgx_status png_texture(const char *path, tgx_tex **out, tgx_diag *d)
+{
+    uint8_t *rgba = NULL;
+    uint32_t w, h;
+    tgx_status st = tgx_png_load_rgba8(path, &rgba, &w, &h, d);
+    if (st < 0)
+        return st;
+    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM,   w, h,
+                         1,          tgx_tex_full_levels(w, h, 1), 1};
+    st = tgx_tex_create(&desc, out, d);
+    if (st == TGX_OK)
+        st = tgx_tex_upload(*out, 0, rgba, (size_t)w * h * 4, d);
+    if (st == TGX_OK)
+        st = tgx_tex_generate_mipmaps(*out, d);
+    free(rgba);
+    return st;
+}
+
+static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d)
+{
+    char buf[512];
+    tgx_texgen g;
+    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 0, 1};
+    bool box = false;
+    if (strlen(spec) >= sizeof buf)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture spec too long");
+    strcpy(buf, spec);
+    char *at = strchr(buf, '@');
+    if (at)
+        *at++ = 0;
+    tgx_status st = tgx_texgen_parse(buf, &g, d);
+    if (st == TGX_OK)
+        st = tgx_tex_desc_parse(at ? at : "", &desc, &box, d);
+    if (st == TGX_OK)
+        st = tgx_tex_create(&desc, out, d);
+    if (st == TGX_OK)
+        st = tgx_texgen_fill(*out, &g, d);
+    if (st == TGX_OK && box)
+        st = tgx_tex_generate_mipmaps(*out, d);
+    return st;
+}
+
+static tgx_status load_texture(const char *spec, tgx_tex **out, tgx_diag *d)
+{
+    size_t n = strlen(spec);
+    *out = NULL;
+    tgx_status st = n > 4 && !strcmp(spec + n - 4, ".png") ? png_texture(spec, out, d)
+                                                           : generated_texture(spec, out, d);
+    if (st < 0) {
+        tgx_tex_destroy(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* ---- input lines -------------------------------------------------------------------------------
+ * Each line's numbers go into one row of `cols` columns (floats, or integers for fetch, query
+ * and samplepos). */
+
+typedef struct columns {
+    int coords;   /* coordinate columns (with the layer) */
+    int extra;    /* q, ref, bias / lod / gradients */
+    bool integer; /* fetch / query / samplepos lines hold integers */
+    const char *names;
+} columns;
+
+static bool is_ms(tgx_tex_target t)
+{
+    return t == TGX_TEX_2D_MS || t == TGX_TEX_2D_ARRAY_MS;
+}
+
+static bool is_layered(tgx_tex_target t)
+{
+    return t == TGX_TEX_1D_ARRAY || t == TGX_TEX_2D_ARRAY || t == TGX_TEX_CUBE_ARRAY ||
+           t == TGX_TEX_2D_ARRAY_MS;
+}
+
+/* Filtered axes (gradient components): 1D 1, 3D and cube 3, the others 2. */
+static int filter_dims(tgx_tex_target t)
+{
+    switch (t) {
+    case TGX_TEX_BUFFER:
+    case TGX_TEX_1D:
+    case TGX_TEX_1D_ARRAY: return 1;
+    case TGX_TEX_3D:
+    case TGX_TEX_CUBE:
+    case TGX_TEX_CUBE_ARRAY: return 3;
+    default: return 2;
+    }
+}
+
+static columns line_columns(const sample_opts *o, tgx_tex_target t)
+{
+    columns c = {filter_dims(t) + (is_layered(t) ? 1 : 0), 0, false, ""};
+    switch (o->op) {
+    case OP_FETCH:
+        c.coords = (t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY ? 2 : filter_dims(t)) +
+                   (is_layered(t) || t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY ? 1 : 0);
+        c.extra = 1; /* level, or the sample of MS targets */
+        c.integer = true;
+        c.names = is_ms(t) ? "x y [layer] sample" : "x [y] [z|layer] level";
+        return c;
+    case OP_QUERY:
+    case OP_SAMPLEPOS:
+        c.coords = 0;
+        c.extra = 1;
+        c.integer = true;
+        c.names = o->op == OP_QUERY ? "level" : "sample index";
+        return c;
+    case OP_BIAS:
+    case OP_LOD: c.extra = 1; break;
+    case OP_GRAD: c.extra = 2 * filter_dims(t); break;
+    default: break;
+    }
+    c.extra += (o->proj ? 1 : 0) + (o->samp.compare_enable ? 1 : 0);
+    c.names = "coordinates, [q], [ref], then the operation's values";
+    return c;
+}
+
+typedef struct lines {
+    size_t n, cap;
+    int width;
+    double *v;      /* n rows of width values */
+    unsigned *line; /* input line of each row */
+} lines;
+
+static bool lines_push(lines *L, const double *row, unsigned lineno)
+{
+    if (L->n == L->cap) {
+        size_t cap = L->cap ? 2 * L->cap : 64;
+        double *v = realloc(L->v, cap * (size_t)L->width * sizeof *v);
+        if (!v)
+            return false;
+        L->v = v;
+        unsigned *ln = realloc(L->line, cap * sizeof *ln);
+        if (!ln)
+            return false;
+        L->line = ln;
+        L->cap = cap;
+    }
+    memcpy(&L->v[L->n * (size_t)L->width], row, (size_t)L->width * sizeof *row);
+    L->line[L->n++] = lineno;
+    return true;
+}
+
+/* One number of a line; false if the field is not one (integer columns: a decimal or 0x
+ * integer that fits 32 bits). */
+static bool parse_number(const char *field, size_t len, bool integer, double *out)
+{
+    char buf[64];
+    if (len >= sizeof buf)
+        return false;
+    memcpy(buf, field, len);
+    buf[len] = 0;
+    char *end;
+    errno = 0;
+    if (integer) {
+        long long v = strtoll(buf, &end, 0);
+        if (*end || end == buf || errno || v < -2147483648LL || v > 4294967295LL)
+            return false;
+        *out = (double)v;
+        return true;
+    }
+    float f = strtof(buf, &end);
+    if (*end || end == buf)
+        return false;
+    *out = f;
+    return true;
+}
+
+/* Splits one line into numbers; reports file:line:col on a bad field or count. */
+static int parse_line(const char *name, unsigned lineno, const char *text, const columns *c,
+                      lines *L)
+{
+    const int want = c->coords + c->extra;
+    double row[16];
+    int n = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r')
+            p++;
+        if (!*p || *p == '#' || *p == '\n')
+            break;
+        size_t len = strcspn(p, " \t\r\n#");
+        const unsigned col = (unsigned)(p - text) + 1;
+        if (n == want) {
+            fprintf(stderr, "%s:%u:%u: error: too many values: expected %d (%s)\n", name, lineno,
+                    col, want, c->names);
+            return TGX_EXIT_INVALID;
+        }
+        if (!parse_number(p, len, c->integer, &row[n++])) {
+            fprintf(stderr, "%s:%u:%u: error: '%.*s' is not %s\n", name, lineno, col, (int)len, p,
+                    c->integer ? "a 32-bit integer" : "a number");
+            return TGX_EXIT_INVALID;
+        }
+        p += len;
+    }
+    if (n == 0)
+        return TGX_EXIT_OK; /* blank or comment */
+    if (n < want) {
+        fprintf(stderr, "%s:%u:%u: error: %d value%s, expected %d (%s)\n", name, lineno,
+                (unsigned)(p - text) + 1, n, n == 1 ? "" : "s", want, c->names);
+        return TGX_EXIT_INVALID;
+    }
+    if (!lines_push(L, row, lineno)) {
+        fprintf(stderr, "tgx sample: out of memory\n");
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
+}
+
+static int read_lines(const char *path, const columns *c, lines *L)
+{
+    FILE *f = path ? fopen(path, "r") : stdin;
+    const char *name = path ? path : "<stdin>";
+    if (!f) {
+        fprintf(stderr, "tgx sample: cannot open %s: %s\n", path, strerror(errno));
+        return TGX_EXIT_USAGE;
+    }
+    char buf[1024];
+    unsigned lineno = 0;
+    int rc = TGX_EXIT_OK;
+    while (rc == TGX_EXIT_OK && fgets(buf, sizeof buf, f)) {
+        lineno++;
+        if (!strchr(buf, '\n') && !feof(f)) {
+            fprintf(stderr, "%s:%u:%zu: error: line too long\n", name, lineno, strlen(buf));
+            rc = TGX_EXIT_INVALID;
+            break;
+        }
+        rc = parse_line(name, lineno, buf, c, L);
+    }
+    if (path)
+        fclose(f);
+    return rc;
+}
+
+/* ---- running the batch ------------------------------------------------------------------------
+ */
+
+typedef struct batch {
+    uint32_t lanes;
+    float *col[16];   /* float columns, lanes long */
+    int32_t *icol[4]; /* integer columns */
+    uint32_t *out[4];
+    uint32_t *active;
+    int32_t *offset[3];
+} batch;
+
+static void batch_free(batch *b)
+{
+    for (int i = 0; i < 16; i++)
+        free(b->col[i]);
+    for (int i = 0; i < 4; i++)
+        free(b->icol[i]), free(b->out[i]);
+    for (int i = 0; i < 3; i++)
+        free(b->offset[i]);
+    free(b->active);
+}
+
+/* Operations whose LOD comes from the differences inside a 2x2 quad. */
+static bool implicit_op(op_kind op)
+{
+    return op == OP_SAMPLE || op == OP_BIAS || op == OP_LODQ;
+}
+
+static bool batch_alloc(batch *b, const sample_opts *o, const lines *L, int width, bool integer)
+{
+    const size_t per = implicit_op(o->op) && o->single ? 4 : 1;
+    size_t lanes = L->n * per;
+    lanes = (lanes + 3) & ~(size_t)3;
+    b->lanes = (uint32_t)lanes;
+    const size_t n = lanes ? lanes : 4;
+    for (int i = 0; i < width; i++) {
+        if (!(b->col[i] = calloc(n, sizeof(float))))
+            return false;
+    }
+    for (int i = 0; i < 4; i++)
+        if (!(b->icol[i] = calloc(n, sizeof(int32_t))) || !(b->out[i] = calloc(n, 4)))
+            return false;
+    for (int a = 0; a < 3; a++)
+        if (!(b->offset[a] = calloc(n, sizeof(int32_t))))
+            return false;
+    if (!(b->active = calloc(n / 32 + 1, 4)))
+        return false;
+    /* row r is lane r, or with --single the first lane of quad r (its copies inactive) */
+    for (size_t r = 0; r < L->n; r++) {
+        for (size_t k = 0; k < per; k++) {
+            const size_t lane = r * per + k;
+            for (int i = 0; i < width; i++) {
+                const double v = L->v[r * (size_t)width + (size_t)i];
+                b->col[i][lane] = (float)v;
+                if (integer && i < 4) /* parse_number checked the 32-bit range */
+                    b->icol[i][lane] = (int32_t)(uint32_t)(int64_t)v;
+            }
+            for (int a = 0; a < 3; a++)
+                b->offset[a][lane] = o->offset[a];
+        }
+        b->active[(r * per) / 32] |= 1u << ((r * per) % 32);
+    }
+    return true;
+}
+
+static tgx_tex_lod_mode lod_mode_of(op_kind op)
+{
+    switch (op) {
+    case OP_BIAS: return TGX_TEX_LOD_BIAS;
+    case OP_LOD: return TGX_TEX_LOD_EXPLICIT;
+    case OP_GRAD: return TGX_TEX_LOD_GRAD;
+    case OP_GATHER: return TGX_TEX_LOD_ZERO;
+    default: return TGX_TEX_LOD_IMPLICIT;
+    }
+}
+
+/* The sample request over the float columns: coordinates, [layer], [q], [ref], extras. */
+static void fill_sample_req(const sample_opts *o, tgx_tex_target t, const batch *b,
+                            tgx_tex_sample_req *req)
+{
+    memset(req, 0, sizeof *req);
+    req->lanes = b->lanes;
+    req->active = b->active;
+    const int dims = filter_dims(t);
+    int k = 0;
+    const float **axis[3] = {&req->s, &req->t, &req->r};
+    for (int a = 0; a < dims; a++)
+        *axis[a] = b->col[k++];
+    if (is_layered(t))
+        req->layer = b->col[k++];
+    if (o->proj)
+        req->q = b->col[k++];
+    if (o->samp.compare_enable)
+        req->ref = b->col[k++];
+    req->lod_mode = lod_mode_of(o->op);
+    if (o->op == OP_BIAS || o->op == OP_LOD)
+        req->lod = b->col[k++];
+    if (o->op == OP_GRAD) {
+        for (int a = 0; a < dims; a++)
+            req->ddx[a] = b->col[k++];
+        for (int a = 0; a < dims; a++)
+            req->ddy[a] = b->col[k++];
+    }
+    for (int a = 0; a < 3; a++)
+        req->offset[a] = o->offset[a] ? b->offset[a] : NULL;
+    req->component = o->component;
+}
+
+/* Fetch: x [y] [z or layer] then level or sample, laid out as tgx_tex_fetch_req wants. */
+static void fill_fetch_req(const sample_opts *o, tgx_tex_target t, const batch *b, int coords,
+                           tgx_tex_fetch_req *req)
+{
+    memset(req, 0, sizeof *req);
+    req->lanes = b->lanes;
+    req->active = b->active;
+    const int32_t **xyz[3] = {&req->x, &req->y, &req->z};
+    for (int a = 0; a < coords; a++)
+        *xyz[a] = b->icol[a];
+    if (is_ms(t))
+        req->sample = b->icol[coords];
+    else
+        req->level = b->icol[coords];
+    for (int a = 0; a < 3; a++)
+        req->offset[a] = o->offset[a] ? b->offset[a] : NULL;
+}
+
+static int run_request(const sample_opts *o, const tgx_tex_view *view, const columns *c, batch *b,
+                       float *lodq[2])
+{
+    tgx_diag d;
+    tgx_status st = TGX_OK;
+    const tgx_tex_target t = view->target;
+    tgx_tex_result res = {{b->out[0], b->out[1], b->out[2], b->out[3]}};
+    if (o->op == OP_FETCH) {
+        tgx_tex_fetch_req f;
+        fill_fetch_req(o, t, b, c->coords, &f);
+        st = tgx_tex_fetch(view, &o->samp, &f, res, &d);
+    } else if (o->op == OP_QUERY || o->op == OP_SAMPLEPOS) {
+        for (uint32_t i = 0; i < b->lanes; i++) {
+            if (!tgx_tex_lane_active(b->active, i))
+                continue;
+            uint32_t q[4] = {0, 0, 0, 0};
+            float pos[2];
+            if (o->op == OP_QUERY) {
+                tgx_tex_query_size(view, b->icol[0][i], q);
+            } else {
+                tgx_tex_sample_position(tgx_tex_query_samples(view), (uint32_t)b->icol[0][i], pos);
+                q[0] = tgx_f2bits(pos[0]), q[1] = tgx_f2bits(pos[1]);
+            }
+            for (int ch = 0; ch < 4; ch++)
+                b->out[ch][i] = q[ch];
+        }
+    } else {
+        tgx_tex_sample_req r;
+        fill_sample_req(o, t, b, &r);
+        if (o->op == OP_GATHER)
+            st = tgx_tex_gather(view, &o->samp, &r, res, &d);
+        else if (o->op == OP_LODQ)
+            st = tgx_tex_query_lod(view, &o->samp, &r, lodq[0], lodq[1], &d);
+        else
+            st = tgx_tex_sample(view, &o->samp, &r, res, &d);
+    }
+    return st < 0 ? diag_error("", &d, TGX_EXIT_INVALID) : TGX_EXIT_OK;
+}
+
+/* ---- output ------------------------------------------------------------------------------------
+ */
+
+static void print_lane(const sample_opts *o, const tgx_tex_format_info *fi, const batch *b,
+                       float *lodq[2], uint32_t i)
+{
+    uint32_t w[4] = {b->out[0][i], b->out[1][i], b->out[2][i], b->out[3][i]};
+    int n = 4;
+    if (o->op == OP_LODQ) {
+        w[0] = tgx_f2bits(lodq[0][i]), w[1] = tgx_f2bits(lodq[1][i]);
+        n = 2;
+    } else if (o->op == OP_SAMPLEPOS) {
+        n = 2;
+    }
+    const bool ints =
+        o->op == OP_QUERY || (fi->is_integer && o->op != OP_LODQ && o->op != OP_SAMPLEPOS &&
+                              !(o->op == OP_GATHER && o->samp.compare_enable));
+    for (int ch = 0; ch < n; ch++) {
+        const char *sep = ch ? " " : "";
+        if (ints && fi->type == TGX_TEX_TYPE_SINT && o->op != OP_QUERY)
+            printf("%s%d", sep, (int32_t)w[ch]);
+        else if (ints)
+            printf("%s%u", sep, w[ch]);
+        else
+            printf("%s%.9g", sep, (double)tgx_bits2f(w[ch]));
+    }
+    if (o->hex)
+        for (int ch = 0; ch < n; ch++)
+            printf("%s0x%08x", ch ? " " : "  ", w[ch]);
+    putchar('\n');
+}
+
+static int sample_all(const sample_opts *o, const tgx_tex_view *view)
+{
+    const columns c = line_columns(o, view->target);
+    const int width = c.coords + c.extra;
+    lines L = {0, 0, width > 0 ? width : 1, NULL, NULL};
+    batch b;
+    memset(&b, 0, sizeof b);
+    float *lodq[2] = {NULL, NULL};
+    int rc = read_lines(o->input, &c, &L);
+    if (rc == TGX_EXIT_OK && implicit_op(o->op) && !o->single && L.n % 4) {
+        fprintf(stderr,
+                "%s:%u:1: error: implicit LOD takes lines in quads of 4; %zu line%s left over "
+                "(use --single, or --op lod)\n",
+                o->input ? o->input : "<stdin>", L.line[L.n - 1], L.n % 4, L.n % 4 == 1 ? "" : "s");
+        rc = TGX_EXIT_INVALID;
+    }
+    if (rc == TGX_EXIT_OK && !batch_alloc(&b, o, &L, width, c.integer)) {
+        fprintf(stderr, "tgx sample: out of memory\n");
+        rc = TGX_EXIT_USAGE;
+    }
+    if (rc == TGX_EXIT_OK && o->op == OP_LODQ) {
+        lodq[0] = calloc(b.lanes + 4u, sizeof(float));
+        lodq[1] = calloc(b.lanes + 4u, sizeof(float));
+        if (!lodq[0] || !lodq[1])
+            rc = TGX_EXIT_USAGE;
+    }
+    if (rc == TGX_EXIT_OK)
+        rc = run_request(o, view, &c, &b, lodq);
+    const tgx_tex_format_info *fi = tgx_tex_format_get(view->format);
+    const uint32_t per = implicit_op(o->op) && o->single ? 4 : 1;
+    for (size_t r = 0; rc == TGX_EXIT_OK && r < L.n; r++)
+        print_lane(o, fi, &b, lodq, (uint32_t)(r * per));
+    batch_free(&b);
+    free(lodq[0]);
+    free(lodq[1]);
+    free(L.v);
+    free(L.line);
+    return rc;
+}
+
+int tgx_cli_sample(int argc, char **argv)
+{
+    sample_opts o;
+    memset(&o, 0, sizeof o);
+    tgx_sampler_init(&o.samp);
+    for (int i = 1; i < argc; i++) {
+        if (tgx_cli_is_help(argv[i])) {
+            usage(stdout);
+            return TGX_EXIT_OK;
+        }
+    }
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc;
+    tgx_diag d;
+    tgx_tex *tex;
+    if (load_texture(o.texture, &tex, &d) < 0)
+        return diag_error(o.texture, &d, TGX_EXIT_USAGE);
+    tgx_tex_view view;
+    tgx_tex_view_init(&view, tex);
+    if (o.swizzle && tgx_tex_swizzle_parse(o.swizzle, view.swizzle) < 0) {
+        tgx_tex_destroy(tex);
+        return usage_error("--swizzle expects 4 of r g b a x y z w 0 1", o.swizzle);
+    }
+    rc = sample_all(&o, &view);
+    fflush(stdout);
+    tgx_tex_destroy(tex);
+    return rc;
+}

@@ -1,0 +1,138 @@
+/* Text forms of texture descriptions and sampler states, shared by the command-line verbs
+ * (tgx sample; tgx run could use them too) and case files: "16x16,levels=3,format=rgba32f" and
+ * "wrap=clamp_to_border,border=1,0,0,1,filter=linear". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tex/tex_internal.h"
+
+uint32_t tgx_tex_full_levels(uint32_t w, uint32_t h, uint32_t d)
+{
+    uint32_t m = w > h ? w : h, levels = 1;
+    m = m > d ? m : d;
+    while (m >>= 1)
+        levels++;
+    return levels;
+}
+
+static bool parse_u32(const char *text, uint32_t *out)
+{
+    char *end;
+    if (*text < '0' || *text > '9')
+        return false;
+    unsigned long v = strtoul(text, &end, 10);
+    if (*end || v > 0xffffffffUL)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* One option of tgx_tex_desc_parse; sets *levels_given / *box_mips as it goes. */
+static tgx_status desc_option(const char *tok, tgx_tex_desc *desc, bool *levels_given,
+                              bool *box_mips, tgx_diag *d)
+{
+    unsigned w, h, z;
+    int n = 0;
+    if (sscanf(tok, "%ux%ux%u%n", &w, &h, &z, &n) == 3 && !tok[n]) {
+        desc->width = w, desc->height = h, desc->depth = z;
+    } else if (n = 0, sscanf(tok, "%ux%u%n", &w, &h, &n) == 2 && !tok[n]) {
+        desc->width = w, desc->height = h;
+    } else if (!strncmp(tok, "levels=", 7)) {
+        if (!parse_u32(tok + 7, &desc->levels))
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "levels=%s is not a number", tok + 7);
+        *levels_given = true;
+    } else if (!strncmp(tok, "samples=", 8)) {
+        if (!parse_u32(tok + 8, &desc->samples))
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "samples=%s is not a number", tok + 8);
+    } else if (!strncmp(tok, "format=", 7)) {
+        if (tgx_tex_format_from_name(tok + 7, &desc->format) < 0)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown format '%s'", tok + 7);
+    } else if (!strncmp(tok, "target=", 7)) {
+        if (tgx_tex_target_from_name(tok + 7, &desc->target) < 0)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown target '%s'", tok + 7);
+    } else if (box_mips && !strcmp(tok, "mips=box")) {
+        *box_mips = true;
+    } else {
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "texture option '%s': expected WxH, WxHxD, levels=, samples=, "
+                            "format=, target=%s",
+                            tok, box_mips ? ", mips=box" : "");
+    }
+    return TGX_OK;
+}
+
+tgx_status tgx_tex_desc_parse(const char *text, tgx_tex_desc *desc, bool *box_mips, tgx_diag *d)
+{
+    char buf[512];
+    bool levels_given = false;
+    if (strlen(text) >= sizeof buf)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture options too long");
+    strcpy(buf, text);
+    if (box_mips)
+        *box_mips = false;
+    for (char *tok = buf, *next; tok && *tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = 0;
+        tgx_status st = desc_option(tok, desc, &levels_given, box_mips, d);
+        if (st < 0)
+            return st;
+    }
+    /* what the target implies: a cube has 6 faces, a 1D texture one row */
+    if (desc->target == TGX_TEX_CUBE)
+        desc->depth = 6;
+    if (desc->target == TGX_TEX_BUFFER || desc->target == TGX_TEX_1D ||
+        desc->target == TGX_TEX_1D_ARRAY)
+        desc->height = 1;
+    if (!levels_given) {
+        const tgx_tex_target t = desc->target;
+        const bool single = t == TGX_TEX_BUFFER || t == TGX_TEX_RECT || t == TGX_TEX_2D_MS ||
+                            t == TGX_TEX_2D_ARRAY_MS;
+        desc->levels = single ? 1
+                              : tgx_tex_full_levels(desc->width, desc->height,
+                                                    t == TGX_TEX_3D ? desc->depth : 1);
+    }
+    return TGX_OK;
+}
+
+/* Keys whose value is itself a comma-separated list of four numbers. */
+static bool takes_four(const char *key)
+{
+    return !strcmp(key, "border") || !strcmp(key, "border_int");
+}
+
+tgx_status tgx_sampler_parse(tgx_sampler *s, const char *text, tgx_diag *d)
+{
+    char buf[512];
+    if (strlen(text) >= sizeof buf)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "sampler options too long");
+    strcpy(buf, text);
+    char *p = buf;
+    while (*p) {
+        char *eq = strchr(p, '=');
+        char *comma = strchr(p, ',');
+        if (!eq || (comma && comma < eq))
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "sampler option '%.*s' has no '=' (expected key=value)",
+                                comma ? (int)(comma - p) : (int)strlen(p), p);
+        *eq = 0;
+        char *value = eq + 1, *end = value;
+        /* border=a,b,c,d: the value runs over three commas */
+        for (int commas = takes_four(p) ? 4 : 1; commas > 0; commas--) {
+            end = strchr(end, ',');
+            if (!end)
+                break;
+            if (commas > 1)
+                end++;
+        }
+        char *next = end ? end + 1 : value + strlen(value);
+        if (end)
+            *end = 0;
+        tgx_status st = tgx_sampler_set(s, p, value, d);
+        if (st < 0)
+            return st;
+        p = next;
+    }
+    return TGX_OK;
+}
