@@ -10,8 +10,11 @@
  * Lanes. A run covers W lanes (W <= the machine's max_lanes). Fragment runs take W a multiple of
  * 4 with quads adjacent: lanes 4q+0..3 are the pixels (x,y), (x+1,y), (x,y+1), (x+1,y+1) of quad
  * q — the order of tex.h and of Mesa's tgsi_exec (TILE_TOP_LEFT, TOP_RIGHT, BOTTOM_LEFT,
- * BOTTOM_RIGHT), so DDX = lane1 - lane0 and DDY = lane2 - lane0 within a quad. Other runs round
- * W up to a multiple of 4 internally; the padding lanes are inactive.
+ * BOTTOM_RIGHT). Derivatives within a quad, as Mesa 22.3's tgsi_exec micro_ddx/micro_ddy take
+ * them: coarse DDX = lane3 - lane2 (the bottom row) and coarse DDY = lane2 - lane0 (the left
+ * column), each given to all four lanes; DDX_FINE = lane1 - lane0 on the top row and lane3 - lane2
+ * on the bottom row, DDY_FINE = lane2 - lane0 on the left column and lane3 - lane1 on the right.
+ * Other runs round W up to a multiple of 4 internally; the padding lanes are inactive.
  *
  * Every value the caller reads or writes is a tgx_exec_word (float, uint or int view of the same
  * 32 bits). See docs/exec.md for the mask rules and every defined-behaviour choice.
@@ -74,6 +77,21 @@ unsigned tgx_exec_program_num_instructions(const tgx_exec_program *p);
 /* Compute shaders: the CS_FIXED_BLOCK_WIDTH/HEIGHT/DEPTH properties (1 where absent). */
 void tgx_exec_program_block_size(const tgx_exec_program *p, unsigned size[3]);
 
+/* Geometry shaders: the GS_* properties. Primitive types are tgsi.h's tgx_tgsi_primitive
+ * values (Mesa's PIPE_PRIM_* numbers). */
+typedef struct tgx_exec_gs_info {
+    unsigned input_prim;   /* GS_INPUT_PRIMITIVE: POINTS, LINES, TRIANGLES or an _ADJACENCY kind */
+    unsigned output_prim;  /* GS_OUTPUT_PRIMITIVE: POINTS, LINE_STRIP or TRIANGLE_STRIP */
+    unsigned max_vertices; /* GS_MAX_OUTPUT_VERTICES: per invocation and stream; later EMITs are
+                              dropped */
+    unsigned invocations;  /* GS_INVOCATIONS (1 when absent) */
+    unsigned vertices_in;  /* vertices of an input primitive (1, 2, 3, 4 or 6) */
+    unsigned streams;      /* vertex streams EMIT/ENDPRIM may name (1 + the largest immediate
+                              stream index, 4 when a stream is not an immediate) */
+} tgx_exec_gs_info;
+/* TGX_ERR_ARG when p is not a geometry program. */
+tgx_status tgx_exec_program_gs_info(const tgx_exec_program *p, tgx_exec_gs_info *out);
+
 /* ---- machines ---------------------------------------------------------------------------- */
 
 /* max_lanes: the widest run this machine will do (1..TGX_EXEC_MAX_LANES; compute programs need
@@ -132,6 +150,18 @@ tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
 tgx_exec_word *tgx_exec_input(tgx_exec_machine *m, unsigned reg, unsigned chan);
 const tgx_exec_word *tgx_exec_output(const tgx_exec_machine *m, unsigned reg, unsigned chan);
 tgx_exec_word *tgx_exec_sysval(tgx_exec_machine *m, unsigned reg, unsigned chan);
+/* Geometry programs: IN[vertex][reg] (tgx_exec_input gives vertex 0). */
+tgx_exec_word *tgx_exec_gs_input(tgx_exec_machine *m, unsigned vertex, unsigned reg, unsigned chan);
+
+/* ---- geometry output (after tgx_exec_run_geometry) ------------------------------------------
+ * Lane `lane` emitted tgx_exec_gs_vertex_count vertices, numbered in emission order. Vertex k:
+ * its OUT registers as they were at the EMIT (words[reg * 4 + chan], reg < num_outputs), its
+ * stream, and the number of its strip in that stream (0, 1, ...: a strip is the vertices of one
+ * stream between two ENDPRIMs, so a new number is a strip boundary). NULL when k or lane is out
+ * of range. */
+unsigned tgx_exec_gs_vertex_count(const tgx_exec_machine *m, unsigned lane);
+const uint32_t *tgx_exec_gs_vertex(const tgx_exec_machine *m, unsigned lane, unsigned k,
+                                   unsigned *stream, unsigned *strip);
 
 /* ---- runs -------------------------------------------------------------------------------- */
 
@@ -144,6 +174,14 @@ tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint
                                  uint8_t *killed, tgx_diag *d);
 /* Vertex (or any non-fragment, non-compute) run: lanes independent vertices. */
 tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d);
+/* Geometry run: lane i is one invocation (number `invocation`, the INVOCATIONID system value)
+ * of the geometry shader for input primitive i, i < prims; the machine sets PRIMID (system value,
+ * and every IN register declared with the PRIMID semantic) to first_prim_id + i. The caller fills
+ * the vertices of each primitive with tgx_exec_gs_input first. Every EMIT appends, for each lane
+ * executing it, the current OUT registers as a vertex of the stream its source names; ENDPRIM ends
+ * the lane's open strip of that stream (tgx_exec_gs_vertex). See docs/exec.md. */
+tgx_status tgx_exec_run_geometry(tgx_exec_machine *m, unsigned prims, uint32_t first_prim_id,
+                                 unsigned invocation, tgx_diag *d);
 /* One compute workgroup: all threads of the block run as one batch (lane = x + y*bw + z*bw*bh),
  * so a BARRIER is passed by all threads together. The machine sets the THREAD_ID, BLOCK_ID,
  * BLOCK_SIZE and GRID_SIZE system values and zeroes shared memory. */

@@ -80,6 +80,9 @@ typedef struct xreg {
     uint32_t ind_slot; /* slot of the address component */
     uint32_t dim_ind_slot;
     uint32_t slot[4]; /* direct lane files: slot of each swizzled channel (dst: channel c) */
+    /* geometry inputs IN[vertex][attr]: register vertex * dim_stride + attr; dim_stride = 0
+     * for every other operand. dim_count bounds the vertex index, dim_stride the attribute. */
+    uint32_t dim_stride, dim_count;
 } xreg;
 
 typedef struct xinst xinst;
@@ -146,6 +149,12 @@ struct tgx_exec_program {
     unsigned block[3];
     unsigned max_nesting; /* deepest IF/LOOP/SWITCH nesting, sizes the mask stacks */
     int sv_thread_id, sv_block_id, sv_block_size, sv_grid_size; /* SV register or -1 */
+    /* geometry shaders (GS_* properties; see exec_geom.c) */
+    unsigned gs_in_prim, gs_out_prim, gs_max_vertices, gs_invocations;
+    unsigned gs_vertices_in; /* vertices of an input primitive */
+    unsigned gs_in_stride;   /* declared input registers a vertex: IN[v][a] = register v*stride+a */
+    unsigned gs_streams;     /* vertex streams EMIT can name (1..4) */
+    int sv_primid, sv_invocation_id, in_primid; /* SV / IN register or -1 */
     unsigned sv_count;
     xdecl_image sview[32], image[32], res[32];
 };
@@ -201,7 +210,16 @@ struct tgx_exec_machine {
     tgx_tex *image[XUNITS];
     uint32_t image_level[XUNITS];
     uint32_t *active_bits; /* tex.h's bitset of lanes that are executing */
-    uint32_t *masks;       /* storage of the mask lane arrays above */
+    /* geometry output, per lane: vertices in emission order (noutputs * 4 words each), their
+     * stream and strip number, and per stream the vertex count, the open strip's number and
+     * length (exec_geom.c) */
+    uint32_t *gs_words;
+    uint8_t *gs_vstream;
+    uint32_t *gs_vstrip;
+    uint32_t *gs_nverts;
+    uint32_t *gs_emitted, *gs_strip, *gs_len; /* [lane * 4 + stream] */
+    unsigned gs_cap;                          /* vertices a lane can hold: max_vertices * streams */
+    uint32_t *masks;                          /* storage of the mask lane arrays above */
 };
 
 static inline xword *xslot(xmach *m, uint32_t slot)
@@ -213,7 +231,14 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 xkernel x_kernel_x86(const char *name);
 xdkernel x_dkernel_x86(const char *name);
 
+/* exec_geom.c */
+tgx_status x_geom_alloc(xmach *m);
+void x_geom_free(xmach *m);
+
 /* exec_machine.c */
+tgx_status x_run(xmach *m, tgx_diag *d);
+void x_reset_state(xmach *m, unsigned lanes_valid);
+xword *x_lane_reg(const xmach *m, unsigned file, unsigned reg, unsigned chan);
 const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan);
 const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned chan, xword *scratch);
 void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val);

@@ -80,11 +80,31 @@ static const xword *fetch_const(xmach *m, const xreg *r, unsigned c, xword *scr)
     return scr;
 }
 
+/* IN[vertex][attr] of a geometry shader with an indirect vertex or attribute index: each index
+ * is checked against its own range, so a bad one reads 0 instead of another vertex's value. */
+static const xword *fetch_geometry_input(xmach *m, const xreg *r, unsigned c, xword *scr)
+{
+    for (unsigned i = 0; i < m->n; i++) {
+        int64_t v = r->dim, a = r->indirect ? lane_index(m, r, i) : r->index;
+        if (r->dim_indirect)
+            v += m->store[(size_t)r->dim_ind_slot * m->W + i].i;
+        if (v < 0 || v >= (int64_t)r->dim_count || a < 0 || a >= (int64_t)r->dim_stride) {
+            scr[i].u = 0;
+            continue;
+        }
+        size_t reg = (size_t)v * r->dim_stride + (size_t)a;
+        scr[i] = m->store[((size_t)r->base + reg * 4 + r->swz[c]) * m->W + i];
+    }
+    return scr;
+}
+
 const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned c, xword *scr)
 {
     unsigned n = m->n;
     const xword *v;
-    if (lane_file(r->file)) {
+    if (r->dim_stride && (r->indirect || r->dim_indirect)) {
+        v = fetch_geometry_input(m, r, c, scr);
+    } else if (lane_file(r->file)) {
         if (!r->indirect) {
             v = xslot(m, r->slot[c]);
         } else {
@@ -251,6 +271,7 @@ void tgx_exec_machine_destroy(tgx_exec_machine *m)
     free(m->active_bits);
     free(m->shared);
     free(m->calls);
+    x_geom_free(m);
     xmask_stack *sts[] = {&m->cond_st,  &m->loop_st,  &m->cont_st, &m->sw_st,  &m->swsel_st,
                           &m->swent_st, &m->swdef_st, &m->func_st, &m->addr_st};
     for (size_t i = 0; i < sizeof(sts) / sizeof(sts[0]); i++)
@@ -300,6 +321,11 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
                                 &m->sw_sel, &m->sw_entry, &m->sw_default};
     for (unsigned k = 0; k < XMASKS; k++)
         *slots[k] = mk + (size_t)k * W;
+    if (p->stage == TGX_EXEC_GEOMETRY && x_geom_alloc(m) != TGX_OK) {
+        tgx_exec_machine_destroy(m);
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0,
+                            "out of memory for the geometry output of a %u-lane machine", W);
+    }
     /* immediates, splatted once */
     for (unsigned r = 0; r < p->count[XF_IMM]; r++)
         for (unsigned c = 0; c < 4; c++) {
@@ -390,7 +416,7 @@ tgx_status tgx_exec_bind_image(tgx_exec_machine *m, unsigned slot, tgx_tex *tex,
     return TGX_OK;
 }
 
-static xword *lane_reg(const tgx_exec_machine *m, unsigned file, unsigned reg, unsigned chan)
+xword *x_lane_reg(const tgx_exec_machine *m, unsigned file, unsigned reg, unsigned chan)
 {
     if (reg >= m->p->count[file] || chan > 3)
         return NULL;
@@ -399,22 +425,30 @@ static xword *lane_reg(const tgx_exec_machine *m, unsigned file, unsigned reg, u
 
 tgx_exec_word *tgx_exec_input(tgx_exec_machine *m, unsigned reg, unsigned chan)
 {
-    return lane_reg(m, XF_IN, reg, chan);
+    return x_lane_reg(m, XF_IN, reg, chan);
 }
 
 const tgx_exec_word *tgx_exec_output(const tgx_exec_machine *m, unsigned reg, unsigned chan)
 {
-    return lane_reg(m, XF_OUT, reg, chan);
+    return x_lane_reg(m, XF_OUT, reg, chan);
 }
 
 tgx_exec_word *tgx_exec_sysval(tgx_exec_machine *m, unsigned reg, unsigned chan)
 {
-    return lane_reg(m, XF_SV, reg, chan);
+    return x_lane_reg(m, XF_SV, reg, chan);
 }
 
 /* ---- runs ----------------------------------------------------------------------------------- */
 
-static void reset_state(xmach *m, unsigned lanes_valid)
+tgx_exec_word *tgx_exec_gs_input(tgx_exec_machine *m, unsigned vertex, unsigned reg, unsigned chan)
+{
+    const tgx_exec_program *p = m->p;
+    if (p->stage != TGX_EXEC_GEOMETRY || vertex >= p->gs_vertices_in || reg >= p->gs_in_stride)
+        return NULL;
+    return x_lane_reg(m, XF_IN, vertex * p->gs_in_stride + reg, chan);
+}
+
+void x_reset_state(xmach *m, unsigned lanes_valid)
 {
     unsigned n = m->n;
     for (unsigned i = 0; i < n; i++) {
@@ -432,7 +466,7 @@ static void reset_state(xmach *m, unsigned lanes_valid)
     x_update_exec(m);
 }
 
-static tgx_status run(xmach *m, tgx_diag *d)
+tgx_status x_run(xmach *m, tgx_diag *d)
 {
     const tgx_exec_program *p = m->p;
     const xinst *insts = p->insts;
@@ -465,11 +499,11 @@ tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint
                             "a fragment run needs a multiple of 4 lanes up to %u, not %u", m->W,
                             lanes);
     m->n = lanes;
-    reset_state(m, lanes);
+    x_reset_state(m, lanes);
     if (active)
         for (unsigned i = 0; i < lanes; i++)
             m->live[i] = active[i] ? 0xffffffffu : 0u;
-    tgx_status st = run(m, d);
+    tgx_status st = x_run(m, d);
     if (killed)
         for (unsigned i = 0; i < lanes; i++)
             killed[i] = m->killed[i] ? 1 : 0;
@@ -481,9 +515,12 @@ tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d)
     if (lanes == 0 || lanes > m->W)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a run needs 1..%u lanes, not %u", m->W,
                             lanes);
+    if (m->p->stage == TGX_EXEC_GEOMETRY)
+        return tgx_diag_set(d, TGX_ERR_ARG, m->p->name[0] ? m->p->name : NULL, 0, 0,
+                            "a geometry shader runs with tgx_exec_run_geometry");
     m->n = (lanes + 3u) & ~3u;
-    reset_state(m, lanes);
-    return run(m, d);
+    x_reset_state(m, lanes);
+    return x_run(m, d);
 }
 
 static void set_sv(xmach *m, int reg, const uint32_t v[3], unsigned threads)
@@ -491,7 +528,7 @@ static void set_sv(xmach *m, int reg, const uint32_t v[3], unsigned threads)
     if (reg < 0)
         return;
     for (unsigned c = 0; c < 3; c++) {
-        xword *dst = lane_reg(m, XF_SV, (unsigned)reg, c);
+        xword *dst = x_lane_reg(m, XF_SV, (unsigned)reg, c);
         for (unsigned i = 0; i < threads; i++)
             dst[i].u = v[c];
     }
@@ -507,9 +544,9 @@ tgx_status tgx_exec_run_compute(tgx_exec_machine *m, const uint32_t block_id[3],
         return tgx_diag_set(d, TGX_ERR_ARG, p->name, 0, 0, "not a compute shader");
     m->n = (threads + 3u) & ~3u;
     if (p->sv_thread_id >= 0) {
-        xword *tx = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 0);
-        xword *ty = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 1);
-        xword *tz = lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 2);
+        xword *tx = x_lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 0);
+        xword *ty = x_lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 1);
+        xword *tz = x_lane_reg(m, XF_SV, (unsigned)p->sv_thread_id, 2);
         for (unsigned i = 0; i < m->n; i++) {
             unsigned t = i < threads ? i : 0;
             tx[i].u = t % bw;
@@ -523,6 +560,6 @@ tgx_status tgx_exec_run_compute(tgx_exec_machine *m, const uint32_t block_id[3],
     set_sv(m, p->sv_grid_size, grid_size, m->n);
     if (m->shared)
         memset(m->shared, 0, m->shared_size);
-    reset_state(m, threads);
-    return run(m, d);
+    x_reset_state(m, threads);
+    return x_run(m, d);
 }

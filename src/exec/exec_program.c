@@ -155,11 +155,17 @@ static tgx_status read_decls(xbuild *b)
             case TGX_TGSI_SEMANTIC_BLOCK_ID: slot = &p->sv_block_id; break;
             case TGX_TGSI_SEMANTIC_BLOCK_SIZE: slot = &p->sv_block_size; break;
             case TGX_TGSI_SEMANTIC_GRID_SIZE: slot = &p->sv_grid_size; break;
+            case TGX_TGSI_SEMANTIC_PRIMID: slot = &p->sv_primid; break;
+            case TGX_TGSI_SEMANTIC_INVOCATIONID: slot = &p->sv_invocation_id; break;
             default: break;
             }
             if (slot)
                 *slot = (int)dc->first;
         }
+        /* draw_gs.c's tgsi_fetch_gs_input fills an input declared PRIM_ID with the primitive
+         * number (Mesa 22.3) */
+        if (f == XF_IN && dc->has_semantic && dc->semantic_name == TGX_TGSI_SEMANTIC_PRIMID)
+            p->in_primid = (int)dc->first;
     }
     for (size_t i = 0; i < sh->num_props; i++) {
         const tgx_tgsi_property_decl *pr = &sh->props[i];
@@ -172,6 +178,14 @@ static tgx_status read_decls(xbuild *b)
             p->block[1] = v;
         else if (pr->name == TGX_TGSI_PROPERTY_CS_FIXED_BLOCK_DEPTH)
             p->block[2] = v;
+        else if (pr->name == TGX_TGSI_PROPERTY_GS_INPUT_PRIM)
+            p->gs_in_prim = pr->values[0];
+        else if (pr->name == TGX_TGSI_PROPERTY_GS_OUTPUT_PRIM)
+            p->gs_out_prim = pr->values[0];
+        else if (pr->name == TGX_TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES)
+            p->gs_max_vertices = pr->values[0];
+        else if (pr->name == TGX_TGSI_PROPERTY_GS_INVOCATIONS)
+            p->gs_invocations = v;
     }
     if ((uint64_t)p->block[0] * p->block[1] * p->block[2] > TGX_EXEC_MAX_LANES)
         return fail_at(b, sh->processor_pos, TGX_ERR_LIMIT,
@@ -180,10 +194,85 @@ static tgx_status read_decls(xbuild *b)
     return TGX_OK;
 }
 
+/* ---- geometry shaders ------------------------------------------------------------------------ */
+
+/* The largest GS_MAX_OUTPUT_VERTICES and GS_INVOCATIONS accepted: softpipe's limits in Mesa 22.3
+ * (PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES 1024, PIPE_CAP_GS_INVOCATIONS 32). */
+#define XGS_MAX_VERTICES    1024u
+#define XGS_MAX_INVOCATIONS 32u
+
+static const tgx_tgsi_property_decl *find_prop(const tgx_tgsi_shader *sh, tgx_tgsi_property name)
+{
+    for (size_t i = 0; i < sh->num_props; i++)
+        if (sh->props[i].name == name && sh->props[i].num_values)
+            return &sh->props[i];
+    return NULL;
+}
+
+/* Vertices of a GS input primitive (GL 4.6 table 11.1; GL has no other GS input kinds). */
+static unsigned vertices_of(unsigned prim)
+{
+    switch (prim) {
+    case TGX_TGSI_PRIM_POINTS: return 1;
+    case TGX_TGSI_PRIM_LINES: return 2;
+    case TGX_TGSI_PRIM_TRIANGLES: return 3;
+    case TGX_TGSI_PRIM_LINES_ADJACENCY: return 4;
+    case TGX_TGSI_PRIM_TRIANGLES_ADJACENCY: return 6;
+    default: return 0;
+    }
+}
+
+/* GEOM programs need GS_INPUT_PRIMITIVE, GS_OUTPUT_PRIMITIVE and GS_MAX_OUTPUT_VERTICES (Mesa's
+ * st/mesa always writes the three; GLSL requires the layout qualifiers behind them). */
+static tgx_status read_geometry(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    const tgx_tgsi_shader *sh = b->sh;
+    static const struct {
+        tgx_tgsi_property name;
+        const char *text;
+    } need[] = {{TGX_TGSI_PROPERTY_GS_INPUT_PRIM, "GS_INPUT_PRIMITIVE"},
+                {TGX_TGSI_PROPERTY_GS_OUTPUT_PRIM, "GS_OUTPUT_PRIMITIVE"},
+                {TGX_TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES, "GS_MAX_OUTPUT_VERTICES"}};
+    for (size_t k = 0; k < sizeof(need) / sizeof(need[0]); k++)
+        if (!find_prop(sh, need[k].name))
+            return fail_at(b, sh->processor_pos, TGX_ERR_INVALID,
+                           "a geometry shader needs PROPERTY %s", need[k].text);
+    const tgx_tgsi_property_decl *in = find_prop(sh, TGX_TGSI_PROPERTY_GS_INPUT_PRIM);
+    const tgx_tgsi_property_decl *out = find_prop(sh, TGX_TGSI_PROPERTY_GS_OUTPUT_PRIM);
+    const tgx_tgsi_property_decl *mx = find_prop(sh, TGX_TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES);
+    const tgx_tgsi_property_decl *inv = find_prop(sh, TGX_TGSI_PROPERTY_GS_INVOCATIONS);
+    p->gs_vertices_in = vertices_of(p->gs_in_prim);
+    if (!p->gs_vertices_in)
+        return fail_at(b, in->pos, TGX_ERR_INVALID,
+                       "GS_INPUT_PRIMITIVE %u is not POINTS, LINES, TRIANGLES, LINES_ADJACENCY "
+                       "or TRIANGLES_ADJACENCY",
+                       p->gs_in_prim);
+    if (p->gs_out_prim != TGX_TGSI_PRIM_POINTS && p->gs_out_prim != TGX_TGSI_PRIM_LINE_STRIP &&
+        p->gs_out_prim != TGX_TGSI_PRIM_TRIANGLE_STRIP)
+        return fail_at(b, out->pos, TGX_ERR_INVALID,
+                       "GS_OUTPUT_PRIMITIVE %u is not POINTS, LINE_STRIP or TRIANGLE_STRIP",
+                       p->gs_out_prim);
+    if (p->gs_max_vertices > XGS_MAX_VERTICES)
+        return fail_at(b, mx->pos, TGX_ERR_LIMIT,
+                       "GS_MAX_OUTPUT_VERTICES %u is above the limit of %u", p->gs_max_vertices,
+                       XGS_MAX_VERTICES);
+    if (!p->gs_invocations)
+        p->gs_invocations = 1;
+    if (p->gs_invocations > XGS_MAX_INVOCATIONS)
+        return fail_at(b, inv->pos, TGX_ERR_LIMIT, "GS_INVOCATIONS %u is above the limit of %u",
+                       p->gs_invocations, XGS_MAX_INVOCATIONS);
+    return TGX_OK;
+}
+
 static tgx_status layout(xbuild *b)
 {
     tgx_exec_program *p = b->p;
     p->count[XF_IMM] = (uint32_t)b->sh->num_imms;
+    if (p->stage == TGX_EXEC_GEOMETRY) { /* one block of input registers per input vertex */
+        p->gs_in_stride = p->count[XF_IN];
+        p->count[XF_IN] *= p->gs_vertices_in;
+    }
     static const int order[] = {XF_TEMP, XF_IN, XF_OUT, XF_IMM, XF_ADDR, XF_SV};
     uint64_t slots = 0;
     for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++) {
@@ -208,6 +297,25 @@ static tgx_status layout(xbuild *b)
 
 /* ---- operands ------------------------------------------------------------------------------- */
 
+/* IN[vertex][attr] of a geometry shader (IN[attr] alone is vertex 0). Static indices must lie
+ * inside the input primitive and the declarations; indirect ones are checked per lane. */
+static tgx_status geometry_input(xbuild *b, const tgx_tgsi_instruction *ti,
+                                 const tgx_tgsi_register *r, xreg *x, const char *what)
+{
+    const tgx_exec_program *p = b->p;
+    x->dim_stride = p->gs_in_stride;
+    x->dim_count = p->gs_vertices_in;
+    x->count = p->gs_in_stride;
+    if (!r->dim_indirect && (x->dim < 0 || (uint32_t)x->dim >= p->gs_vertices_in))
+        return fail_at(b, ti->pos, TGX_ERR_INVALID,
+                       "%s: input vertex %d is outside the %u vertices of the input primitive",
+                       what, x->dim, p->gs_vertices_in);
+    if (!r->indirect && (r->index < 0 || (uint32_t)r->index >= p->gs_in_stride))
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s: IN[%d][%d] is not declared", what, x->dim,
+                       r->index);
+    return TGX_OK;
+}
+
 static tgx_status decode_reg(xbuild *b, const tgx_tgsi_instruction *ti, const tgx_tgsi_register *r,
                              xreg *x, const char *what)
 {
@@ -228,7 +336,8 @@ static tgx_status decode_reg(xbuild *b, const tgx_tgsi_instruction *ti, const tg
                            "%s: the address register of an indirect operand is not declared", what);
         x->indirect = 1;
         x->ind_slot = p->base[af] + (uint32_t)r->ind.index * 4 + (r->ind.swizzle & 3u);
-    } else if (is_lane_file(f) && (r->index < 0 || (uint32_t)r->index >= p->count[f])) {
+    } else if (is_lane_file(f) && !(f == XF_IN && p->stage == TGX_EXEC_GEOMETRY) &&
+               (r->index < 0 || (uint32_t)r->index >= p->count[f])) {
         return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s: %s[%d] is not declared", what,
                        tgx_tgsi_file_name(r->file), r->index);
     }
@@ -241,10 +350,13 @@ static tgx_status decode_reg(xbuild *b, const tgx_tgsi_instruction *ti, const tg
         x->dim_indirect = 1;
         x->dim_ind_slot = p->base[af] + (uint32_t)r->dim_ind.index * 4 + (r->dim_ind.swizzle & 3u);
     }
+    if (f == XF_IN && p->stage == TGX_EXEC_GEOMETRY)
+        return geometry_input(b, ti, r, x, what);
     if (r->dimension && f != XF_CONST)
         return fail_at(b, ti->pos, TGX_ERR_UNSUPPORTED,
-                       "%s: two-dimensional %s operands (geometry inputs) are not supported", what,
-                       tgx_tgsi_file_name(r->file));
+                       "%s: two-dimensional %s operands are not supported outside geometry "
+                       "shaders",
+                       what, tgx_tgsi_file_name(r->file));
     return TGX_OK;
 }
 
@@ -286,9 +398,12 @@ static tgx_status decode_operands(xbuild *b, const tgx_tgsi_instruction *ti,
         st = decode_reg(b, ti, &s->reg, r, x->name);
         if (st != TGX_OK)
             return st;
+        uint32_t reg = (uint32_t)(r->index < 0 ? 0 : r->index);
+        if (r->dim_stride && r->dim >= 0)
+            reg += (uint32_t)r->dim * r->dim_stride;
         for (unsigned c = 0; c < 4; c++) {
             r->swz[c] = s->swizzle[c] & 3u;
-            r->slot[c] = r->base + (uint32_t)(r->index < 0 ? 0 : r->index) * 4 + r->swz[c];
+            r->slot[c] = r->base + reg * 4 + r->swz[c];
         }
         r->neg = s->negate;
         r->abs = s->absolute;
@@ -484,6 +599,27 @@ static tgx_exec_stage stage_of(tgx_tgsi_processor proc)
     }
 }
 
+/* EMIT / ENDPRIM: geometry shaders only (spec "Geometry ISA"); the stream operand, an immediate
+ * in everything Mesa writes, decides how many streams a machine keeps room for. */
+static tgx_status check_stream(xbuild *b, const tgx_tgsi_instruction *ti, xinst *x)
+{
+    tgx_exec_program *p = b->p;
+    if (p->stage != TGX_EXEC_GEOMETRY)
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s is only allowed in geometry shaders",
+                       x->name);
+    if (x->nsrc < 1)
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s needs a stream operand", x->name);
+    const xreg *r = &x->src[0];
+    unsigned streams = 4;
+    if (r->file == XF_IMM && !r->indirect) {
+        uint32_t v = p->imm[(size_t)r->index * 4 + r->swz[0]].u;
+        streams = v < 4 ? v + 1 : 1;
+    }
+    if (streams > p->gs_streams)
+        p->gs_streams = streams;
+    return TGX_OK;
+}
+
 static tgx_status build(xbuild *b)
 {
     tgx_exec_program *p = b->p;
@@ -491,11 +627,16 @@ static tgx_status build(xbuild *b)
     tgx_status st;
     p->stage = stage_of(sh->processor);
     if (p->stage != TGX_EXEC_VERTEX && p->stage != TGX_EXEC_FRAGMENT &&
-        p->stage != TGX_EXEC_COMPUTE)
+        p->stage != TGX_EXEC_COMPUTE && p->stage != TGX_EXEC_GEOMETRY)
         return fail_at(b, sh->processor_pos, TGX_ERR_UNSUPPORTED,
-                       "the interpreter runs vertex, fragment and compute shaders, not %s",
+                       "the interpreter runs vertex, fragment, geometry and compute shaders, "
+                       "not %s",
                        tgx_tgsi_processor_name(sh->processor));
-    if ((st = read_decls(b)) != TGX_OK || (st = layout(b)) != TGX_OK)
+    if ((st = read_decls(b)) != TGX_OK)
+        return st;
+    if (p->stage == TGX_EXEC_GEOMETRY && (st = read_geometry(b)) != TGX_OK)
+        return st;
+    if ((st = layout(b)) != TGX_OK)
         return st;
     p->ninsts = (unsigned)sh->num_insts;
     p->insts = calloc(p->ninsts + 1, sizeof(xinst));
@@ -523,6 +664,9 @@ static tgx_status build(xbuild *b)
         x->target = -1;
         if ((st = decode_operands(b, ti, info, x)) != TGX_OK)
             return st;
+        if ((x->fn == x_op_emit || x->fn == x_op_endprim) &&
+            (st = check_stream(b, ti, x)) != TGX_OK)
+            return st;
     }
     if ((st = link_flow(b)) != TGX_OK)
         return st;
@@ -545,6 +689,8 @@ tgx_status tgx_exec_program_create(const struct tgx_tgsi_shader *sh, const char 
         snprintf(p->name, sizeof(p->name), "%s", name);
     p->block[0] = p->block[1] = p->block[2] = 1;
     p->sv_thread_id = p->sv_block_id = p->sv_block_size = p->sv_grid_size = -1;
+    p->sv_primid = p->sv_invocation_id = p->in_primid = -1;
+    p->gs_streams = 1;
     xbuild b = {p, sh, d, NULL, 0, 0};
     tgx_status st = build(&b);
     free(b.lists);
@@ -595,4 +741,18 @@ void tgx_exec_program_block_size(const tgx_exec_program *p, unsigned size[3])
 {
     for (unsigned k = 0; k < 3; k++)
         size[k] = p->block[k];
+}
+
+tgx_status tgx_exec_program_gs_info(const tgx_exec_program *p, tgx_exec_gs_info *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!p || p->stage != TGX_EXEC_GEOMETRY)
+        return TGX_ERR_ARG;
+    out->input_prim = p->gs_in_prim;
+    out->output_prim = p->gs_out_prim;
+    out->max_vertices = p->gs_max_vertices;
+    out->invocations = p->gs_invocations;
+    out->vertices_in = p->gs_vertices_in;
+    out->streams = p->gs_streams;
+    return TGX_OK;
 }
