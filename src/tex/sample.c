@@ -236,7 +236,8 @@ static void blend_softpipe(const tgx_texel *tx, const float a[3], int dims, tgx_
 
 /* Weights of the 2^dims taps, tap index bit a = "i1 on axis a". nv: hw-facts' 2D rule
  * w11 = round_half_up(kx ky / 256), w10 = kx - w11, w01 = ky - w11, w00 = 256 - kx - ky + w11;
- * 3D applies it per slice and blends slices with kz (our extension). */
+ * 3D splits each 2D weight between the slices the same way (our extension: back slice
+ * round_half_up(w kz / 256), front slice the rest), so the 8 weights still sum to 256. */
 static void tap_weights(const tex_ctx *c, const axis_taps *ax, int dims, float *wf, uint32_t *wk)
 {
     const int n = 1 << dims;
@@ -256,11 +257,13 @@ static void tap_weights(const tex_ctx *c, const axis_taps *ax, int dims, float *
     const uint32_t kx = ax[0].k, ky = ax[1].k;
     const uint32_t w11 = (kx * ky + 128u) >> 8;
     const uint32_t w2[4] = {256 - kx - ky + w11, kx - w11, ky - w11, w11};
-    for (int i = 0; i < n; i++) {
-        if (dims == 2)
+    for (int i = 0; i < 4; i++) {
+        if (dims == 2) {
             wk[i] = w2[i];
-        else /* product of the 2D weight and the z weight, in 1/65536, rounded to 1/256 */
-            wk[i] = (w2[i & 3] * ((i >> 2) ? ax[2].k : 256 - ax[2].k) + 128u) >> 8;
+            continue;
+        }
+        wk[i + 4] = (w2[i] * ax[2].k + 128u) >> 8;
+        wk[i] = w2[i] - wk[i + 4];
     }
 }
 
