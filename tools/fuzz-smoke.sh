@@ -4,7 +4,9 @@ set -e
 if ! command -v clang >/dev/null 2>&1; then echo "SKIP: clang not installed, no fuzz smoke"; exit 0; fi
 ls fuzz/*.c >/dev/null 2>&1 || { echo "no fuzz targets"; exit 0; }
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTGX_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j "$(nproc)" >/dev/null
+targets=$(for s in fuzz/*.c; do basename "$s" .c; done)
+# shellcheck disable=SC2086
+cmake --build build-fuzz -j "$(nproc)" --target $targets >/dev/null
 for src in fuzz/*.c; do
     n=$(basename "$src" .c)
     seeds="fuzz/corpus/$n"
