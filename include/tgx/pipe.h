@@ -139,8 +139,10 @@ typedef struct tgx_case {
 } tgx_case;
 
 /* ---- the minimal pipeline --------------------------------------------------------------------
- * Vertex shader on the vertices, clip space to window (viewport, depth range), triangle
- * rasterisation (raster.h: exact top-left rule, pixel centres per half_pixel_center), plane
+ * Vertex shader on the vertices, an optional geometry shader on the primitives they form, clip
+ * space to window (viewport, depth range), rasterisation of triangles (raster.h: exact top-left
+ * rule, pixel centres per half_pixel_center), points (squares of side PSIZE or 1) and lines (GL's
+ * parallelogram of width 1) through the same triangle rules, plane
  * equation interpolation (CONSTANT / LINEAR / PERSPECTIVE, POSITION with the FS_COORD_ORIGIN and
  * FS_COORD_PIXEL_CENTER properties, FACE), the fragment shader in 2x2 quads (helper lanes
  * outside the triangle run for derivatives), COLOR[n] written to RGBA float or integer targets.
@@ -187,7 +189,16 @@ typedef struct tgx_pipe_attrib {
     bool integer;
 } tgx_pipe_attrib;
 
-typedef enum tgx_pipe_prim { TGX_PIPE_TRIANGLES, TGX_PIPE_TRIANGLE_STRIP } tgx_pipe_prim;
+/* What the draw's vertices form (GL's modes of the same names). With a geometry shader they are
+ * its input primitives; without one they are rasterised (points and lines as docs/pipeline.md
+ * says). */
+typedef enum tgx_pipe_prim {
+    TGX_PIPE_TRIANGLES,
+    TGX_PIPE_TRIANGLE_STRIP,
+    TGX_PIPE_POINTS,
+    TGX_PIPE_LINES,
+    TGX_PIPE_LINE_STRIP,
+} tgx_pipe_prim;
 
 typedef struct tgx_pipe_state {
     float viewport[4];    /* x, y, width, height */
@@ -222,6 +233,11 @@ typedef struct tgx_pipe_draw {
     tgx_pipe_attrib attribs[TGX_PIPE_MAX_ATTRIBS]; /* IN[i] of the vertex shader */
     const tgx_pipe_bindings *vs_bindings, *fs_bindings;
     tgx_pipe_target *targets[TGX_PIPE_MAX_TARGETS]; /* COLOR[i] */
+    /* Optional geometry shader (NULL: none). Its GS_INPUT_PRIMITIVE must be what prim gives:
+     * POINTS for points, LINES for lines and line strips, TRIANGLES for triangles and triangle
+     * strips. Stream 0 of its output is rasterised. */
+    const tgx_pipe_shader *gs;
+    const tgx_pipe_bindings *gs_bindings;
 } tgx_pipe_draw;
 
 tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, tgx_diag *d);

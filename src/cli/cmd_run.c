@@ -20,6 +20,13 @@ static void run_usage(FILE *out)
         "A compute shader (COMP) is dispatched over --grid workgroups.\n\n"
         "  --vs VS.tgsi            vertex shader instead of the built-in one (IN[0] = the\n"
         "                          quad's position, 2 components)\n"
+        "  --gs GS.tgsi            geometry shader (GEOM) between the vertex and the fragment\n"
+        "                          shader; its GS_INPUT_PRIMITIVE must match --prim (stream 0\n"
+        "                          of its output is drawn: points, line strips or triangle\n"
+        "                          strips)\n"
+        "  --prim MODE             what the vertices form: triangle_strip (default),\n"
+        "                          triangles, points, lines or line_strip\n"
+        "  --verts X,Y,X,Y,...     vertex positions (IN[0].xy) instead of the quad's four\n"
         "  --size WxH              render target size (default 256x256)\n"
         "  --int                   RGBA32UI target (default RGBA32F)\n"
         "  --tex UNIT=FILE.png     SVIEW/SAMP[UNIT] texture from a PNG (rgba8, full mip chain\n"
@@ -57,8 +64,10 @@ static void run_usage(FILE *out)
         "  -o FILE                 fragment: out.png (8-bit view, row 0 = window row 0) or\n"
         "                          out.tgxr (exact words; default out.png); compute: BUFFER[0]\n"
         "                          as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)\n\n"
-        "Exit status: 0 done, 1 the shader is invalid or its run failed, 2 bad options or\n"
-        "files.\n");
+        "Points are squares of side PSIZE (or 1) pixels, lines GL's width-1 parallelogram.\n\n"
+        "Exit status: 0 done, 1 the shader is invalid or its run failed (a geometry shader\n"
+        "whose input primitive the draw does not give included), 2 bad options or files (a\n"
+        "--vs or --gs file of the wrong kind of shader included).\n");
 }
 
 /* A growable array of 32-bit words (a constant buffer or a shader buffer). */
@@ -67,8 +76,13 @@ typedef struct word_array {
     size_t n;
 } word_array;
 
+#define MAX_VERTS 4096 /* --verts positions */
+
 typedef struct run_opts {
-    const char *shader, *vs, *out;
+    const char *shader, *vs, *gs, *out;
+    tgx_pipe_prim prim;
+    float (*verts)[2]; /* --verts, NULL: the quad */
+    unsigned nverts;
     uint32_t width, height;
     bool integer;
     unsigned threads;
@@ -465,12 +479,63 @@ static int opt_dump_image(run_opts *o, const char *arg)
     return TGX_EXIT_OK;
 }
 
+static int opt_prim(run_opts *o, const char *val)
+{
+    static const struct {
+        const char *name;
+        tgx_pipe_prim prim;
+    } modes[] = {{"triangle_strip", TGX_PIPE_TRIANGLE_STRIP},
+                 {"triangles", TGX_PIPE_TRIANGLES},
+                 {"points", TGX_PIPE_POINTS},
+                 {"lines", TGX_PIPE_LINES},
+                 {"line_strip", TGX_PIPE_LINE_STRIP}};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (!strcmp(val, modes[i].name)) {
+            o->prim = modes[i].prim;
+            return TGX_EXIT_OK;
+        }
+    return usage_error("--prim expects triangle_strip, triangles, points, lines or line_strip",
+                       val);
+}
+
+/* --verts X,Y,X,Y,...: clip-space positions, two floats a vertex. */
+static int opt_verts(run_opts *o, const char *val)
+{
+    char buf[65536];
+    if (strlen(val) >= sizeof buf)
+        return usage_error("--verts: list too long", "...");
+    strcpy(buf, val);
+    free(o->verts);
+    o->verts = calloc(MAX_VERTS, sizeof *o->verts);
+    o->nverts = 0;
+    if (!o->verts)
+        return usage_error("out of memory", val);
+    unsigned k = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++) {
+        char *end;
+        float v = strtof(tok, &end);
+        if (end == tok || *end || k >= 2 * MAX_VERTS)
+            return usage_error("--verts expects X,Y pairs of numbers (at most 4096 vertices)", val);
+        o->verts[k / 2][k % 2] = v;
+    }
+    if (k == 0 || k % 2)
+        return usage_error("--verts expects X,Y pairs of numbers", val);
+    o->nverts = k / 2;
+    return TGX_EXIT_OK;
+}
+
 static int parse_option(run_opts *o, const char *opt, const char *val)
 {
     unsigned a, b, c;
     int n = 0;
     if (!strcmp(opt, "--vs"))
         o->vs = val;
+    else if (!strcmp(opt, "--gs"))
+        o->gs = val;
+    else if (!strcmp(opt, "--prim"))
+        return opt_prim(o, val);
+    else if (!strcmp(opt, "--verts"))
+        return opt_verts(o, val);
     else if (!strcmp(opt, "-o"))
         o->out = val;
     else if (!strcmp(opt, "--size")) {
@@ -678,9 +743,23 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
         tgx_pipe_shader_destroy(vs);
         return usage_error("--vs takes a vertex shader (VERT)", o->vs);
     }
+    tgx_pipe_shader *gs = NULL;
+    if (o->gs) {
+        s = tgx_pipe_shader_load(o->gs, &gs, &d);
+        if (s < 0) {
+            tgx_pipe_shader_destroy(vs);
+            return load_failed(&d, s);
+        }
+        if (tgx_pipe_shader_stage(gs) != TGX_EXEC_GEOMETRY) {
+            tgx_pipe_shader_destroy(vs);
+            tgx_pipe_shader_destroy(gs);
+            return usage_error("--gs takes a geometry shader (GEOM)", o->gs);
+        }
+    }
     target.words = calloc((size_t)o->width * o->height * 4, sizeof *target.words);
     if (!target.words) {
         tgx_pipe_shader_destroy(vs);
+        tgx_pipe_shader_destroy(gs);
         return usage_error("out of memory for the render target", o->shader);
     }
     tgx_pipe_state_init(&st, o->width, o->height);
@@ -689,11 +768,13 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     st.f2i_rule = o->f2i_rule;
     draw.vs = vs;
     draw.fs = fs;
-    draw.prim = TGX_PIPE_TRIANGLE_STRIP;
-    draw.vertex_count = 4;
-    draw.attribs[0].words = (const uint32_t *)(const void *)quad;
+    draw.gs = gs;
+    draw.prim = o->prim;
+    draw.vertex_count = o->verts ? o->nverts : 4;
+    draw.attribs[0].words = (const uint32_t *)(const void *)(o->verts ? o->verts : quad);
     draw.attribs[0].components = 2;
     draw.vs_bindings = &o->b;
+    draw.gs_bindings = &o->b;
     draw.fs_bindings = &o->b;
     draw.targets[0] = &target;
     int rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
@@ -704,6 +785,7 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
         rc = write_dumps(o);
     free(target.words);
     tgx_pipe_shader_destroy(vs);
+    tgx_pipe_shader_destroy(gs);
     return rc;
 }
 
@@ -745,6 +827,7 @@ static void free_opts(run_opts *o)
         free(o->cbuf[i].w);
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
         free(o->buffer[i].w);
+    free(o->verts);
 }
 
 static int run_shader(run_opts *o, const tgx_pipe_shader *sh)
@@ -770,6 +853,7 @@ int tgx_cli_run(int argc, char **argv)
         return TGX_EXIT_USAGE;
     o->width = o->height = 256;
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
+    o->prim = TGX_PIPE_TRIANGLE_STRIP;
     for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
         tgx_sampler_init(&o->samplers[i]);
     int rc = parse_args(o, argc, argv);

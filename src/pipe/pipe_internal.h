@@ -4,6 +4,8 @@
 #define TGX_PIPE_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "tgx/exec.h"
 #include "tgx/pipe.h"
@@ -71,6 +73,38 @@ struct tgx_pipe_shader {
     pipe_shader_info info;
     char name[256];
 };
+
+/* ---- primitives after the last vertex stage (geom.c) ---- */
+
+typedef enum pipe_prim_kind { PIPE_POINT = 1, PIPE_LINE = 2, PIPE_TRI = 3 } pipe_prim_kind;
+
+typedef struct pipe_prim {
+    uint8_t kind;  /* pipe_prim_kind: vertices used in v */
+    int provoking; /* index into v of the vertex flat inputs take */
+    unsigned v[3]; /* vertex numbers in pipe_geometry.words */
+} pipe_prim;
+
+/* The vertices the rasteriser sees (outputs of the vertex or the geometry shader) and the
+ * primitives they form, in draw order. */
+typedef struct pipe_geometry {
+    const tgx_pipe_shader *shader; /* whose outputs the vertices hold */
+    uint32_t *words;               /* [vertex][nout][4]; borrowed from the caller when owned is
+                                      false */
+    bool owned;
+    unsigned nout;
+    size_t nverts, cap_verts;
+    pipe_prim *prims;
+    size_t nprims, cap_prims;
+} pipe_geometry;
+
+/* The primitives of draw->prim over vertex_count vertices of vout (the vertex shader's output;
+ * borrowed). Strip triangles keep the strip's winding; provoking vertices per GL 4.6 table 13.2. */
+tgx_status pipe_assemble(const tgx_pipe_draw *draw, bool flatshade_first, const uint32_t *vout,
+                         unsigned nout, pipe_geometry *g, tgx_diag *d);
+/* Runs draw->gs on the primitives of draw->prim and collects stream 0 of its output. */
+tgx_status pipe_run_geometry(const tgx_pipe_draw *draw, const tgx_pipe_state *st,
+                             const uint32_t *vout, unsigned nout, pipe_geometry *g, tgx_diag *d);
+void pipe_geometry_free(pipe_geometry *g);
 
 /* Finds the output register with a semantic, or NULL. */
 const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, unsigned index);

@@ -1,4 +1,5 @@
-/* Draws: vertex shader, clip space to window, triangle setup, and the fragment shader over 2x2
+/* Draws: vertex shader, the optional geometry shader and primitive assembly (geom.c), clip space
+ * to window, triangle setup (points and lines as triangles), and the fragment shader over 2x2
  * quads, tile by tile on worker threads. docs/pipeline.md describes the rules. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -17,6 +18,7 @@
 /* Per triangle: setup and the plane equations of every fragment-shader input channel. */
 typedef struct tri_data {
     tgx_raster_tri r;
+    bool point;            /* a point's half: every input is the vertex's words */
     tgx_raster_coef *coef; /* [ninputs][4] */
     uint32_t *flat;        /* [ninputs][4]: CONSTANT inputs, copied bit for bit */
 } tri_data;
@@ -97,9 +99,9 @@ static void setup_input(const render_job *job, tri_data *t, unsigned i, const ui
     }
 }
 
-static tgx_status setup_triangle(render_job *job, tri_data *t, const float win[3][4],
-                                 const unsigned idx[3], int provoking, const uint32_t *vout,
-                                 unsigned nout, const pipe_shader_info *vs, bool *kept)
+static tgx_status setup_triangle(render_job *job, tri_data *t, const float *win[3],
+                                 const unsigned idx[3], int provoking, const pipe_geometry *g,
+                                 bool *kept)
 {
     const tgx_pipe_state *st = job->st;
     tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
@@ -109,82 +111,132 @@ static tgx_status setup_triangle(render_job *job, tri_data *t, const float win[3
         return TGX_OK;
     for (unsigned i = 0; i < job->fs->ninputs; i++) {
         const pipe_reg *in = &job->fs->inputs[i];
-        const pipe_reg *src = pipe_find_output(vs, in->sem, in->index);
+        const pipe_reg *src = pipe_find_output(&g->shader->info, in->sem, in->index);
         const uint32_t *vals[3];
         for (int k = 0; k < 3; k++)
-            vals[k] = vs_value(vout, nout, idx[k], src);
+            vals[k] = vs_value(g->words, g->nout, idx[k], src);
         setup_input(job, t, i, vals);
     }
     return TGX_OK;
 }
 
-/* Triangle k of the primitive list: vertex indices (strips alternate the order of the first
- * two so every triangle keeps the strip's winding) and the provoking vertex of GL 4.6 table
- * 13.2 (last vertex, or first with flatshade_first). */
-static void triangle_vertices(const tgx_pipe_draw *draw, bool first, unsigned k, unsigned idx[3],
-                              int *provoking)
+/* One triangle of the raster list: window corners win, attributes of vertices idx. Points and
+ * lines are drawn as such triangles (kind): they are always front-facing (GL 4.6 section 14.6.1
+ * "FACE ... points and lines are front-facing"), and a point's inputs are its vertex's words. */
+static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
+                               const unsigned idx[3], int provoking, unsigned kind, tgx_diag *d)
 {
-    if (draw->prim == TGX_PIPE_TRIANGLES) {
-        idx[0] = 3 * k, idx[1] = 3 * k + 1, idx[2] = 3 * k + 2;
-    } else if (k % 2 == 0) {
-        idx[0] = k, idx[1] = k + 1, idx[2] = k + 2;
-    } else if (first) {
-        idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
-    } else {
-        idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+    tri_data *t = &job->tris[job->ntris];
+    unsigned ni = job->fs->ninputs ? job->fs->ninputs : 1;
+    bool kept;
+    t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
+    t->flat = calloc((size_t)ni * 4, sizeof *t->flat);
+    if (!t->coef || !t->flat) {
+        free(t->coef);
+        free(t->flat);
+        t->coef = NULL, t->flat = NULL;
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     }
-    *provoking = first ? 0 : 2;
+    setup_triangle(job, t, win, idx, provoking, g, &kept);
+    if (!kept) {
+        free(t->coef);
+        free(t->flat);
+        t->coef = NULL, t->flat = NULL;
+        return TGX_OK;
+    }
+    if (kind != PIPE_TRI)
+        t->r.back_facing = false;
+    t->point = kind == PIPE_POINT;
+    job->ntris++;
+    return TGX_OK;
 }
 
-static unsigned triangle_count(const tgx_pipe_draw *draw)
+/* A point: the square of side `size` centred on the vertex (GL 4.6 section 14.4, non-antialiased
+ * points: the fragments whose centres lie inside it), as two triangles that share a diagonal, so
+ * the top-left rule decides centres on its edges: left and top edges inside, right and bottom
+ * outside. */
+static tgx_status add_point(render_job *job, const pipe_geometry *g, const pipe_prim *p,
+                            const float win[4], float size, tgx_diag *d)
 {
-    if (draw->prim == TGX_PIPE_TRIANGLES)
-        return draw->vertex_count / 3;
-    return draw->vertex_count >= 3 ? draw->vertex_count - 2 : 0;
+    float h = size * 0.5f;
+    float c[4][4];
+    for (int k = 0; k < 4; k++) {
+        memcpy(c[k], win, sizeof c[k]);
+        c[k][0] += (k == 1 || k == 2) ? h : -h;
+        c[k][1] += k >= 2 ? h : -h;
+    }
+    const unsigned idx[3] = {p->v[0], p->v[0], p->v[0]};
+    const float *t0[3] = {c[0], c[1], c[2]}, *t1[3] = {c[0], c[2], c[3]};
+    tgx_status st = add_triangle(job, g, t0, idx, 0, PIPE_POINT, d);
+    return st < 0 ? st : add_triangle(job, g, t1, idx, 0, PIPE_POINT, d);
 }
 
-static tgx_status setup_all(render_job *job, const uint32_t *vout, unsigned nout, tgx_diag *d)
+/* A line: GL's non-antialiased wide-line parallelogram with width 1 (GL 4.6 section 14.5.2.2):
+ * the segment moved by +-1/2 along y for an x-major line (|dx| >= |dy|), along x otherwise; the
+ * fragments whose centres lie inside it, edges decided by the top-left rule. Attributes vary
+ * along the major axis between the two end points (perspective-correct). */
+static tgx_status add_line(render_job *job, const pipe_geometry *g, const pipe_prim *p,
+                           const float win[2][4], tgx_diag *d)
 {
-    const tgx_pipe_draw *draw = job->draw;
-    const pipe_shader_info *vs = &draw->vs->info;
-    const pipe_reg *pos = pipe_find_output(vs, PIPE_SEM_POSITION, 0);
-    unsigned n = triangle_count(draw), ni = job->fs->ninputs ? job->fs->ninputs : 1;
+    float dx = win[1][0] - win[0][0], dy = win[1][1] - win[0][1];
+    int axis = (dx < 0 ? -dx : dx) >= (dy < 0 ? -dy : dy) ? 1 : 0; /* coordinate moved */
+    float c[4][4];
+    for (int k = 0; k < 4; k++) {
+        memcpy(c[k], win[k / 2], sizeof c[k]);
+        c[k][axis] += (k == 0 || k == 3) ? -0.5f : 0.5f;
+    }
+    /* corners: 0, 1 at the first end point, 2, 3 at the second */
+    const unsigned i0[3] = {p->v[0], p->v[0], p->v[1]}, i1[3] = {p->v[0], p->v[1], p->v[1]};
+    const float *t0[3] = {c[0], c[1], c[2]}, *t1[3] = {c[0], c[2], c[3]};
+    tgx_status st = add_triangle(job, g, t0, i0, p->provoking == 0 ? 0 : 2, PIPE_LINE, d);
+    return st < 0 ? st : add_triangle(job, g, t1, i1, p->provoking == 0 ? 0 : 1, PIPE_LINE, d);
+}
+
+/* GL's point size: the PSIZE output's x when the last vertex stage writes one, else 1; clamped
+ * to [1, 1024] (NaN gives 1), the range a minimal pipeline without a point-size state offers. */
+static float point_size(const pipe_geometry *g, const pipe_reg *psize, unsigned v)
+{
+    if (!psize)
+        return 1.0f;
+    float s = tgx_bits2f(vs_value(g->words, g->nout, v, psize)[0]);
+    if (!(s >= 1.0f))
+        return 1.0f;
+    return s > 1024.0f ? 1024.0f : s;
+}
+
+static tgx_status setup_prim(render_job *job, const pipe_geometry *g, const pipe_prim *p,
+                             const pipe_reg *pos, const pipe_reg *psize, tgx_diag *d)
+{
+    float win[3][4];
+    for (unsigned j = 0; j < p->kind; j++) {
+        tgx_status st = to_window(job->st, vs_value(g->words, g->nout, p->v[j], pos), win[j],
+                                  g->shader->name, p->v[j], d);
+        if (st < 0)
+            return st;
+    }
+    if (p->kind == PIPE_POINT)
+        return add_point(job, g, p, win[0], point_size(g, psize, p->v[0]), d);
+    if (p->kind == PIPE_LINE)
+        return add_line(job, g, p, (const float(*)[4])win, d);
+    const float *w[3] = {win[0], win[1], win[2]};
+    return add_triangle(job, g, w, p->v, p->provoking, PIPE_TRI, d);
+}
+
+static tgx_status setup_all(render_job *job, const pipe_geometry *g, tgx_diag *d)
+{
+    const pipe_reg *pos = pipe_find_output(&g->shader->info, PIPE_SEM_POSITION, 0);
+    const pipe_reg *psize = pipe_find_output(&g->shader->info, PIPE_SEM_PSIZE, 0);
     if (!pos)
-        return tgx_diag_set(d, TGX_ERR_INVALID, draw->vs->name, 0, 0,
-                            "the vertex shader writes no POSITION output");
-    job->tris = calloc(n ? n : 1, sizeof *job->tris);
+        return tgx_diag_set(d, TGX_ERR_INVALID, g->shader->name, 0, 0,
+                            "the %s shader writes no POSITION output",
+                            g->shader->info.stage == TGX_EXEC_GEOMETRY ? "geometry" : "vertex");
+    job->tris = calloc(g->nprims ? g->nprims * 2 : 1, sizeof *job->tris);
     if (!job->tris)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
-    for (unsigned k = 0; k < n; k++) {
-        unsigned idx[3];
-        int provoking;
-        float win[3][4];
-        bool kept;
-        triangle_vertices(draw, job->st->flatshade_first, k, idx, &provoking);
-        for (int j = 0; j < 3; j++) {
-            tgx_status st = to_window(job->st, vs_value(vout, nout, idx[j], pos), win[j],
-                                      draw->vs->name, idx[j], d);
-            if (st < 0)
-                return st;
-        }
-        tri_data *t = &job->tris[job->ntris];
-        t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
-        t->flat = calloc((size_t)ni * 4, sizeof *t->flat);
-        if (!t->coef || !t->flat) {
-            free(t->coef);
-            free(t->flat);
-            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
-        }
-        setup_triangle(job, t, (const float(*)[4])win, idx, provoking, vout, nout, vs, &kept);
-        if (kept) {
-            job->ntris++;
-        } else {
-            free(t->coef);
-            free(t->flat);
-            t->coef = NULL, t->flat = NULL;
-        }
-    }
-    return TGX_OK;
+    tgx_status st = TGX_OK;
+    for (size_t k = 0; k < g->nprims && st == TGX_OK; k++)
+        st = setup_prim(job, g, &g->prims[k], pos, psize, d);
+    return st;
 }
 
 /* ---- fragment inputs of one quad ---- */
@@ -236,7 +288,7 @@ static void fill_input(worker *w, const tri_data *t, unsigned i, int x, int y, u
     for (unsigned c = 0; c < 4; c++) {
         if (!dst[c])
             continue;
-        if (in->interp == PIPE_INTERP_CONSTANT) {
+        if (in->interp == PIPE_INTERP_CONSTANT || t->point) {
             for (unsigned l = 0; l < 4; l++)
                 dst[c][lane + l].u = t->flat[i * 4 + c];
             continue;
@@ -461,6 +513,12 @@ static tgx_status check_draw(const tgx_pipe_draw *draw, tgx_diag *d)
         draw->fs->info.stage != TGX_EXEC_FRAGMENT)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "a draw needs a vertex shader (VERT) and a fragment shader (FRAG)");
+    if (draw->gs && draw->gs->info.stage != TGX_EXEC_GEOMETRY)
+        return tgx_diag_set(d, TGX_ERR_ARG, draw->gs->name, 0, 0,
+                            "the draw's geometry shader is not a GEOM shader");
+    if ((unsigned)draw->prim > TGX_PIPE_LINE_STRIP)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown primitive mode %u",
+                            (unsigned)draw->prim);
     if (!t0 || !t0->words || !t0->width || !t0->height || t0->width > 16384 || t0->height > 16384)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "render target 0 missing or too large");
     for (unsigned k = 1; k < TGX_PIPE_MAX_TARGETS; k++)
@@ -495,8 +553,13 @@ tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, 
         job.color_out[k] = pipe_find_output(job.fs, PIPE_SEM_COLOR, k);
     s = tgx_pipe_run_vertices(draw->vs, draw->attribs, draw->vertex_count, draw->vs_bindings, st,
                               vout, d);
+    pipe_geometry g;
+    memset(&g, 0, sizeof g);
     if (s == TGX_OK)
-        s = setup_all(&job, vout, nout, d);
+        s = draw->gs ? pipe_run_geometry(draw, st, vout, nout, &g, d)
+                     : pipe_assemble(draw, st->flatshade_first, vout, nout, &g, d);
+    if (s == TGX_OK)
+        s = setup_all(&job, &g, d);
     if (s == TGX_OK && job.ntris > 0)
         s = run_workers(&job, d);
     for (size_t k = 0; k < job.ntris; k++) {
@@ -504,6 +567,7 @@ tgx_status tgx_pipe_render(const tgx_pipe_draw *draw, const tgx_pipe_state *st, 
         free(job.tris[k].flat);
     }
     free(job.tris);
+    pipe_geometry_free(&g);
     free(vout);
     return s;
 }

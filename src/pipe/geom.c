@@ -1,0 +1,260 @@
+/* Primitive assembly and the geometry-shader stage.
+ *
+ * The draw's vertices form points, lines or triangles (GL's POINTS, LINES, LINE_STRIP,
+ * TRIANGLES, TRIANGLE_STRIP). Without a geometry shader those primitives go to the rasteriser.
+ * With one, each becomes an input primitive of the shader (its vertices in the order Mesa's
+ * draw module hands them over, draw_decompose_tmp.h), the shader runs one lane per primitive
+ * (exec.h tgx_exec_run_geometry), and the strips it emits on stream 0 are cut into points, lines
+ * or triangles the same way (only stream 0 is rasterised, as in GL and Mesa's draw_gs.c). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipe/pipe_internal.h"
+#include "tgx/tgsi.h"
+
+#define GS_BATCH     32u        /* input primitives per geometry-shader run */
+#define MAX_GS_VERTS (1u << 24) /* output vertices of one draw, a bound on memory */
+
+static unsigned prim_size(tgx_pipe_prim prim)
+{
+    switch (prim) {
+    case TGX_PIPE_POINTS: return 1;
+    case TGX_PIPE_LINES:
+    case TGX_PIPE_LINE_STRIP: return 2;
+    default: return 3;
+    }
+}
+
+static unsigned prim_count(tgx_pipe_prim prim, unsigned n)
+{
+    switch (prim) {
+    case TGX_PIPE_POINTS: return n;
+    case TGX_PIPE_LINES: return n / 2;
+    case TGX_PIPE_LINE_STRIP: return n >= 2 ? n - 1 : 0;
+    case TGX_PIPE_TRIANGLES: return n / 3;
+    default: return n >= 3 ? n - 2 : 0;
+    }
+}
+
+/* Vertices of primitive k and its provoking vertex (GL 4.6 table 13.2: the last vertex, or the
+ * first with flatshade_first). Odd strip triangles swap two vertices so every triangle keeps the
+ * strip's winding, and the provoking vertex stays in place (draw_decompose_tmp.h). */
+static void prim_vertices(tgx_pipe_prim prim, bool first, unsigned k, unsigned idx[3],
+                          int *provoking)
+{
+    unsigned n = prim_size(prim);
+    *provoking = first ? 0 : (int)n - 1;
+    switch (prim) {
+    case TGX_PIPE_POINTS: idx[0] = k; break;
+    case TGX_PIPE_LINES: idx[0] = 2 * k, idx[1] = 2 * k + 1; break;
+    case TGX_PIPE_LINE_STRIP: idx[0] = k, idx[1] = k + 1; break;
+    case TGX_PIPE_TRIANGLES: idx[0] = 3 * k, idx[1] = 3 * k + 1, idx[2] = 3 * k + 2; break;
+    default:
+        if (k % 2 == 0)
+            idx[0] = k, idx[1] = k + 1, idx[2] = k + 2;
+        else if (first)
+            idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
+        else
+            idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+        break;
+    }
+}
+
+static tgx_status add_prim(pipe_geometry *g, unsigned kind, const unsigned idx[3], int provoking,
+                           unsigned offset, tgx_diag *d)
+{
+    if (g->nprims == g->cap_prims) {
+        size_t cap = g->cap_prims ? g->cap_prims * 2 : 64;
+        pipe_prim *p = realloc(g->prims, cap * sizeof *p);
+        if (!p)
+            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for primitives");
+        g->prims = p;
+        g->cap_prims = cap;
+    }
+    pipe_prim *p = &g->prims[g->nprims++];
+    memset(p, 0, sizeof *p);
+    p->kind = (uint8_t)kind;
+    p->provoking = provoking;
+    for (unsigned j = 0; j < kind; j++)
+        p->v[j] = offset + idx[j];
+    return TGX_OK;
+}
+
+/* The primitives of `count` vertices (numbered from offset) in mode prim. */
+static tgx_status add_prims(pipe_geometry *g, tgx_pipe_prim prim, bool first, unsigned count,
+                            unsigned offset, tgx_diag *d)
+{
+    tgx_status st = TGX_OK;
+    unsigned n = prim_count(prim, count);
+    for (unsigned k = 0; k < n && st == TGX_OK; k++) {
+        unsigned idx[3];
+        int provoking;
+        prim_vertices(prim, first, k, idx, &provoking);
+        st = add_prim(g, prim_size(prim), idx, provoking, offset, d);
+    }
+    return st;
+}
+
+tgx_status pipe_assemble(const tgx_pipe_draw *draw, bool flatshade_first, const uint32_t *vout,
+                         unsigned nout, pipe_geometry *g, tgx_diag *d)
+{
+    memset(g, 0, sizeof *g);
+    g->shader = draw->vs;
+    g->words = (uint32_t *)vout;
+    g->nout = nout;
+    g->nverts = draw->vertex_count;
+    return add_prims(g, draw->prim, flatshade_first, draw->vertex_count, 0, d);
+}
+
+void pipe_geometry_free(pipe_geometry *g)
+{
+    if (g->owned)
+        free(g->words);
+    free(g->prims);
+    memset(g, 0, sizeof *g);
+}
+
+/* ---- the geometry shader ---- */
+
+static tgx_status add_vertex(pipe_geometry *g, const uint32_t *words, tgx_diag *d)
+{
+    size_t n = (size_t)g->nout * 4;
+    if (g->nverts == g->cap_verts) {
+        if (g->nverts >= MAX_GS_VERTS)
+            return tgx_diag_set(d, TGX_ERR_LIMIT, g->shader->name, 0, 0,
+                                "the geometry shader emitted more than %u vertices in one draw",
+                                MAX_GS_VERTS);
+        size_t cap = g->cap_verts ? g->cap_verts * 2 : 256;
+        uint32_t *w = realloc(g->words, cap * (n ? n : 1) * sizeof *w);
+        if (!w)
+            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for vertices");
+        g->words = w;
+        g->cap_verts = cap;
+    }
+    memcpy(g->words + g->nverts * n, words, n * sizeof *words);
+    g->nverts++;
+    return TGX_OK;
+}
+
+/* GS_OUTPUT_PRIMITIVE as the mode its strips are cut with. */
+static tgx_pipe_prim strip_mode(unsigned out_prim)
+{
+    if (out_prim == TGX_TGSI_PRIM_POINTS)
+        return TGX_PIPE_POINTS;
+    return out_prim == TGX_TGSI_PRIM_LINE_STRIP ? TGX_PIPE_LINE_STRIP : TGX_PIPE_TRIANGLE_STRIP;
+}
+
+/* The stream-0 vertices of one lane, strip by strip (a strip is a run of one strip number). */
+static tgx_status collect_lane(pipe_geometry *g, const tgx_exec_machine *m, unsigned lane,
+                               tgx_pipe_prim mode, bool first, tgx_diag *d)
+{
+    unsigned n = tgx_exec_gs_vertex_count(m, lane), start = (unsigned)g->nverts, cur = 0;
+    tgx_status st = TGX_OK;
+    for (unsigned k = 0; k < n && st == TGX_OK; k++) {
+        unsigned stream, strip;
+        const uint32_t *w = tgx_exec_gs_vertex(m, lane, k, &stream, &strip);
+        if (stream != 0)
+            continue;
+        if (strip != cur && g->nverts > start) {
+            st = add_prims(g, mode, first, (unsigned)g->nverts - start, start, d);
+            start = (unsigned)g->nverts;
+        }
+        cur = strip;
+        if (st == TGX_OK)
+            st = add_vertex(g, w, d);
+    }
+    if (st == TGX_OK && g->nverts > start)
+        st = add_prims(g, mode, first, (unsigned)g->nverts - start, start, d);
+    return st;
+}
+
+/* GS_INPUT_PRIMITIVE must be what the draw's mode gives. */
+static tgx_status check_input(const tgx_pipe_draw *draw, const tgx_exec_gs_info *info, tgx_diag *d)
+{
+    static const char *const names[] = {"triangles", "a triangle strip", "points", "lines",
+                                        "a line strip"};
+    unsigned want = prim_size(draw->prim) == 1   ? TGX_TGSI_PRIM_POINTS
+                    : prim_size(draw->prim) == 2 ? TGX_TGSI_PRIM_LINES
+                                                 : TGX_TGSI_PRIM_TRIANGLES;
+    if (info->input_prim == want)
+        return TGX_OK;
+    const char *gs = tgx_tgsi_primitive_name(info->input_prim);
+    return tgx_diag_set(d, TGX_ERR_INVALID, draw->gs->name, 0, 0,
+                        "the geometry shader takes %s (GS_INPUT_PRIMITIVE) but the draw gives "
+                        "%s, whose primitives are %s",
+                        gs ? gs : "?", names[draw->prim], tgx_tgsi_primitive_name(want));
+}
+
+/* The vertex-shader output register feeding each geometry input (same semantic name and index,
+ * as draw_gs.c's draw_gs_get_input_index matches them), or -1: such inputs read 0. */
+static void map_inputs(const tgx_pipe_draw *draw, int src[PIPE_MAX_REGS])
+{
+    const pipe_shader_info *gi = &draw->gs->info, *vi = &draw->vs->info;
+    for (unsigned i = 0; i < gi->ninputs; i++) {
+        src[i] = -1;
+        for (unsigned o = 0; o < vi->noutputs; o++)
+            if (vi->outputs[o].tgsi_semantic == gi->inputs[i].tgsi_semantic &&
+                vi->outputs[o].index == gi->inputs[i].index)
+                src[i] = (int)vi->outputs[o].reg;
+    }
+}
+
+static void fill_inputs(tgx_exec_machine *m, const tgx_pipe_draw *draw, bool first,
+                        const int src[PIPE_MAX_REGS], unsigned vertices_in, unsigned prim,
+                        unsigned lane, const uint32_t *vout, unsigned nout)
+{
+    const pipe_shader_info *gi = &draw->gs->info;
+    unsigned idx[3];
+    int provoking;
+    prim_vertices(draw->prim, first, prim, idx, &provoking);
+    for (unsigned v = 0; v < vertices_in; v++)
+        for (unsigned i = 0; i < gi->ninputs; i++) {
+            if (gi->inputs[i].tgsi_semantic == TGX_TGSI_SEMANTIC_PRIMID)
+                continue; /* the interpreter fills it */
+            for (unsigned c = 0; c < 4; c++) {
+                tgx_exec_word *w = tgx_exec_gs_input(m, v, gi->inputs[i].reg, c);
+                if (w)
+                    w[lane].u =
+                        src[i] < 0 ? 0 : vout[((size_t)idx[v] * nout + (unsigned)src[i]) * 4 + c];
+            }
+        }
+}
+
+tgx_status pipe_run_geometry(const tgx_pipe_draw *draw, const tgx_pipe_state *st,
+                             const uint32_t *vout, unsigned nout, pipe_geometry *g, tgx_diag *d)
+{
+    tgx_exec_gs_info info;
+    memset(g, 0, sizeof *g);
+    g->shader = draw->gs;
+    g->owned = true;
+    g->nout = tgx_exec_program_num_outputs(draw->gs->program);
+    tgx_status s = tgx_exec_program_gs_info(draw->gs->program, &info);
+    if (s == TGX_OK)
+        s = check_input(draw, &info, d);
+    if (s < 0)
+        return s;
+    bool first = st->flatshade_first;
+    /* several invocations: one primitive a run, so its invocations' output follows each other
+     * as in Mesa's gs_flush (invocation loop inside the primitive) */
+    unsigned batch = info.invocations > 1 ? 1 : GS_BATCH;
+    unsigned count = prim_count(draw->prim, draw->vertex_count);
+    tgx_pipe_prim mode = strip_mode(info.output_prim);
+    int src[PIPE_MAX_REGS];
+    map_inputs(draw, src);
+    tgx_exec_machine *m = NULL;
+    s = tgx_exec_machine_create(draw->gs->program, batch, &m, d);
+    if (s == TGX_OK)
+        s = pipe_setup_machine(m, draw->gs_bindings, st, d);
+    for (unsigned p0 = 0; p0 < count && s == TGX_OK; p0 += batch) {
+        unsigned n = count - p0 < batch ? count - p0 : batch;
+        for (unsigned l = 0; l < n; l++)
+            fill_inputs(m, draw, first, src, info.vertices_in, p0 + l, l, vout, nout);
+        for (unsigned inv = 0; inv < info.invocations && s == TGX_OK; inv++) {
+            s = tgx_exec_run_geometry(m, n, p0, inv, d);
+            for (unsigned l = 0; l < n && s == TGX_OK; l++)
+                s = collect_lane(g, m, l, mode, first, d);
+        }
+    }
+    tgx_exec_machine_destroy(m);
+    return s;
+}
