@@ -243,6 +243,71 @@ hdr=$(od -An -tx1 -N 16 "$tmp/img.tgxr" | tr -d ' \n')
 # "TGXR", 4 x 4, 4 channels, type 1 (uint32)
 [ "$hdr" = "54475852040000000400000004000100" ] && ok || bad "image TGXR header: $hdr"
 
+# ---- geometry shaders, points and lines ----------------------------------------------------------
+
+# A GS that turns each point into a quad of +-0.5 in clip space. One point at (0, 0) on an 8x8
+# target: window (4, 4), the quad [2, 6) x [2, 6), so pixels 2..5 in x and y take the constant
+# colour and the rest stay 0.
+cat >"$tmp/quad_gs.tgsi" <<'T'
+GEOM
+PROPERTY GS_INPUT_PRIMITIVE POINTS
+PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP
+PROPERTY GS_MAX_OUTPUT_VERTICES 4
+DCL IN[][0], POSITION
+DCL OUT[0], POSITION
+IMM[0] FLT32 {   -0.5000,     0.5000,     0.0000,     0.0000}
+IMM[1] UINT32 {0, 0, 0, 0}
+  0: ADD OUT[0], IN[0][0], IMM[0].xxzz
+  1: EMIT IMM[1].xxxx
+  2: ADD OUT[0], IN[0][0], IMM[0].yxzz
+  3: EMIT IMM[1].xxxx
+  4: ADD OUT[0], IN[0][0], IMM[0].xyzz
+  5: EMIT IMM[1].xxxx
+  6: ADD OUT[0], IN[0][0], IMM[0].yyzz
+  7: EMIT IMM[1].xxxx
+  8: END
+T
+expect_rc 0 "--gs point to quad" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/quad_gs.tgsi" \
+    --prim points --verts 0,0 --size 8x8 -o "$tmp/gs.tgxr"
+c="3e800000 3f000000 3f400000 3f800000"
+z="00000000 00000000 00000000 00000000"
+expect_words "$tmp/gs.tgxr" $(((2 * 8 + 2) * 4)) "$c" "--gs quad: pixel (2, 2)"
+expect_words "$tmp/gs.tgxr" $(((5 * 8 + 5) * 4)) "$c" "--gs quad: pixel (5, 5)"
+expect_words "$tmp/gs.tgxr" $(((2 * 8 + 1) * 4)) "$z" "--gs quad: pixel (1, 2) outside"
+expect_words "$tmp/gs.tgxr" $(((5 * 8 + 6) * 4)) "$z" "--gs quad: pixel (6, 5) outside"
+# The same GS on the default triangle strip: the draw gives triangles, the GS takes points (1).
+expect_rc 1 "--gs input primitive mismatch" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/quad_gs.tgsi"
+grep -q "GS_INPUT_PRIMITIVE" "$tmp/err" && grep -q "quad_gs.tgsi" "$tmp/err" && ok ||
+    bad "mismatch message: $(cat "$tmp/err")"
+# A fragment shader given as --gs: exit 2 with a message, as for --vs.
+expect_rc 2 "--gs not a geometry shader" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/color.tgsi"
+grep -q "geometry shader (GEOM)" "$tmp/err" && ok || bad "--gs message: $(cat "$tmp/err")"
+# A runaway loop in the GS stops at the budget, naming the GS (exit 1).
+cat >"$tmp/loop_gs.tgsi" <<'T'
+GEOM
+PROPERTY GS_INPUT_PRIMITIVE TRIANGLES
+PROPERTY GS_OUTPUT_PRIMITIVE POINTS
+PROPERTY GS_MAX_OUTPUT_VERTICES 1
+  0: BGNLOOP :1
+  1: ENDLOOP :0
+  2: END
+T
+expect_rc 1 "--gs budget" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/loop_gs.tgsi" --budget 1000 \
+    --size 2x2 -o "$tmp/l.tgxr"
+grep -q "loop_gs.tgsi:[56]:" "$tmp/err" && ok || bad "GS budget error position: $(cat "$tmp/err")"
+# A line without a GS: window (0, 1) to (8, 5) on 8x8, x-major, y = 1 + x/2 at the centre of
+# each column; the width-1 parallelogram [y - 1/2, y + 1/2) holds rows 1, 1, 2, 2, 3, 3, 4, 4.
+expect_rc 0 "--prim lines" -- "$TGX" run "$tmp/color.tgsi" --prim lines --verts -1,-0.75,1,0.25 \
+    --size 8x8 -o "$tmp/line.tgxr"
+expect_words "$tmp/line.tgxr" $(((1 * 8 + 0) * 4)) "$c" "line: pixel (0, 1)"
+expect_words "$tmp/line.tgxr" $(((2 * 8 + 3) * 4)) "$c" "line: pixel (3, 2)"
+expect_words "$tmp/line.tgxr" $(((4 * 8 + 7) * 4)) "$c" "line: pixel (7, 4)"
+expect_words "$tmp/line.tgxr" $(((2 * 8 + 1) * 4)) "$z" "line: pixel (1, 2) outside"
+expect_words "$tmp/line.tgxr" $(((1 * 8 + 2) * 4)) "$z" "line: pixel (2, 1) outside"
+expect_rc 2 "bad --prim" -- "$TGX" run "$tmp/color.tgsi" --prim quads
+expect_rc 2 "odd --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,0,1
+expect_rc 2 "bad --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,zero
+
 # ---- errors ---------------------------------------------------------------------------------------
 
 # A runaway loop stops at the instruction budget with an error (exit 1).
@@ -283,7 +348,7 @@ expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tm
 
 # ---- --help lists every option --------------------------------------------------------------------
 expect_rc 0 "--help" -- "$TGX" run --help
-for opt in --vs --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i "-j N" "-o FILE"; do
+for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i "-j N" "-o FILE"; do
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 
