@@ -86,7 +86,13 @@ void tex_axis_linear(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps
     const index_rule r = rule_of(w, true);
     x = pre_transform(w, x, n);
     int64_t i0;
-    if (c->nv) {
+    if (!isfinite(x)) {
+        /* NaN / infinite coordinates: GL leaves the result undefined; take the texel the
+         * index rule gives (NaN -> 0) with weight 0, so results stay texel values, never NaN */
+        i0 = floor_index(x);
+        t->k = 0;
+        t->a = 0.0f;
+    } else if (c->nv) {
         /* hw-facts: k = floor(frac(x - 0.5) * 256 + 0.5), k = 256 carries into the next texel */
         double xm = x - 0.5;
         i0 = floor_index(xm);

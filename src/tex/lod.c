@@ -68,8 +68,8 @@ static float aniso_scale(const tex_ctx *c, float px, float py, uint32_t *aniso_n
     if (c->samp->max_anisotropy <= 1 || !(pmax > 0.0f))
         return pmax;
     const float ratio = pmin > 0.0f ? ceilf(pmax / pmin) : (float)c->samp->max_anisotropy;
-    uint32_t n =
-        ratio >= (float)c->samp->max_anisotropy ? c->samp->max_anisotropy : (uint32_t)ratio;
+    /* inf / inf is NaN: the comparison fails and N is the maximum (no NaN to integer) */
+    uint32_t n = ratio < (float)c->samp->max_anisotropy ? (uint32_t)ratio : c->samp->max_anisotropy;
     n = n < 1 ? 1 : n;
     *aniso_n = n;
     return pmax / (float)n;

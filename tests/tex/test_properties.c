@@ -483,6 +483,65 @@ static void fetch_reads_stored(void)
     tgx_tex_destroy(tex);
 }
 
+/* NaN, infinite and huge coordinates, gradients and LODs still give results inside the texel
+ * range of an RGBA8 texture (GL leaves the texel undefined, never the value range) */
+static void extreme_inputs_stay_in_range(void)
+{
+    static const float odd[] = {NAN, INFINITY, -INFINITY, 1e30f, -1e30f, 3e38f, 1e-30f, 0.5f};
+    const int n_odd = (int)(sizeof odd / sizeof odd[0]);
+    static const tgx_tex_target targets[] = {TGX_TEX_2D, TGX_TEX_3D, TGX_TEX_CUBE,
+                                             TGX_TEX_2D_ARRAY};
+    int bad = 0;
+    for (size_t k = 0; k < sizeof targets / sizeof targets[0]; k++) {
+        const tgx_tex_target tg = targets[k];
+        const uint32_t d = tg == TGX_TEX_CUBE ? 6 : (tg == TGX_TEX_2D ? 1 : 4);
+        tgx_tex *tex = tt_make(tg, TGX_TEX_FORMAT_RGBA8_UNORM, 4, 4, d, 3);
+        const float c[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+        fill_constant(tex, c);
+        tgx_tex_view v;
+        tgx_tex_view_init(&v, tex);
+        for (int iter = 0; iter < 200; iter++) {
+            tgx_sampler s;
+            random_sampler(&s, c);
+            tt_quad q;
+            random_quad(&q, tg == TGX_TEX_CUBE ? 4 : 3);
+            for (int l = 0; l < 4; l++) {
+                q.s[l] = odd[rng() % (uint32_t)n_odd];
+                q.t[l] = rng() & 1 ? odd[rng() % (uint32_t)n_odd] : q.t[l];
+                q.r[l] = rng() & 1 ? odd[rng() % (uint32_t)n_odd] : q.r[l];
+                q.layer[l] = odd[rng() % (uint32_t)n_odd];
+                q.lod[l] = odd[rng() % (uint32_t)n_odd];
+                q.ddx[0][l] = odd[rng() % (uint32_t)n_odd];
+            }
+            tgx_tex_sample_req req = tt_req(&q, (tgx_tex_lod_mode)(rng() % 5));
+            uint32_t cols[4][4];
+            if (tgx_tex_sample(&v, &s, &req, tt_out(&q, cols), NULL) < 0) {
+                bad++;
+                continue;
+            }
+            if (tg != TGX_TEX_3D) { /* gather: 4 texels, also in range */
+                req.component = rng() % 4;
+                uint32_t g[4][4];
+                bad += tgx_tex_gather(&v, &s, &req, tt_out(&q, g), NULL) < 0;
+                for (int l = 0; l < 4; l++)
+                    for (int ch = 0; ch < 4; ch++)
+                        cols[ch][l] = rng() & 1 ? g[ch][l] : cols[ch][l];
+            }
+            float cl[4], un[4]; /* LOD query: the clamped LOD within the view's levels */
+            tgx_tex_query_lod(&v, &s, &req, cl, un, NULL);
+            for (int l = 0; l < 4; l++) {
+                bad += !(cl[l] >= 0.0f && cl[l] <= 2.0f);
+                for (int ch = 0; ch < 4; ch++) {
+                    const float f = tgx_bits2f(cols[ch][l]);
+                    bad += !(f >= 0.0f && f <= 1.0f);
+                }
+            }
+        }
+        tgx_tex_destroy(tex);
+    }
+    TGX_CHECK(bad == 0, "%d results outside [0, 1] for NaN/inf/huge inputs", bad);
+}
+
 int main(void)
 {
     constant_filters_to_constant();
@@ -493,5 +552,6 @@ int main(void)
     wrap_symmetries();
     compare_complements();
     fetch_reads_stored();
+    extreme_inputs_stay_in_range();
     return tgx_test_finish();
 }
