@@ -771,7 +771,8 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     draw.gs = gs;
     draw.prim = o->prim;
     draw.vertex_count = o->verts ? o->nverts : 4;
-    draw.attribs[0].words = (const uint32_t *)(const void *)(o->verts ? o->verts : quad);
+    const float(*pos)[2] = o->verts ? (const float(*)[2])o->verts : quad;
+    draw.attribs[0].words = (const uint32_t *)(const void *)pos;
     draw.attribs[0].components = 2;
     draw.vs_bindings = &o->b;
     draw.gs_bindings = &o->b;
