@@ -121,6 +121,22 @@ printf '\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00
 expect png '1 0 0 1\n0.5 0.5 0.5 1\n0.501960814 0.501960814 0.501960814 1' \
     '0.25 0.25 0\n0.5 0.5 0\n0.5 0.5 1\n' "$tmp/t.png" --op lod --sampler $TRI
 
+# Cube and array slices with the levels generator: slice z of level 0 is PALETTE[5z]: +X (z 0)
+# red, -X (z 1) PALETTE[5] = (0,255,255,255), +Y (z 2) PALETTE[10] = (64,32,128,100).
+expect cube '1 0 0 1\n0 1 1 1\n0.250980407 0.125490203 0.501960814 0.392156869' \
+    '1 0.2 0.1 0\n-1 0.2 0.1 0\n0.1 2 -0.3 0\n' 'levels@4x4,target=cube' --op lod \
+    --sampler filter=nearest
+# 2D array: layer 1 = PALETTE[5]; 2.5 rounds to even (2) = PALETTE[10]; 7 clamps to 2.
+expect array '0 1 1 1\n0.250980407 0.125490203 0.501960814 0.392156869\n0.250980407 0.125490203 0.501960814 0.392156869' \
+    '0.5 0.5 1 0\n0.5 0.5 2.5 0\n0.5 0.5 7 0\n' 'levels@4x4x3,target=2d_array' --op lod
+# View swizzle "bgr1" on PALETTE[10]: (128, 32, 64, 1); a texel offset (+1, 0) moves a fetch
+# from (0,0) to (1,0) of gradient@4x4: (95, 31, 0, 255).
+expect swizzle '0.501960814 0.125490203 0.250980407 1' '0.5 0.5 2 0\n' \
+    'levels@4x4x3,target=2d_array' --op lod --swizzle bgr1
+expect offset '95 31 0 255' '0 0 0\n' 'gradient@4x4,format=rgba8ui' --op fetch --offset 1,0
+# TXP: (s, t, q) = (0.5, 1.5, 2) -> (0.25, 0.75) on the 2x2 checker: texel (0,1), green.
+expect proj '0 1 0 1' '0.5 1.5 2 0\n' "$CK" --op lod --proj --sampler filter=nearest
+
 # Input errors: file:line:col and exit 1; usage errors exit 2; --help exit 0.
 expect_err bad-number 1 '<stdin>:2:5: error: .x. is not a number' '0 0 0\n0.5 x 0\n' \
     levels@4x4 --op lod
