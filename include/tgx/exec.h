@@ -68,7 +68,8 @@ tgx_status tgx_exec_program_create(const struct tgx_tgsi_shader *sh, const char 
 void tgx_exec_program_destroy(tgx_exec_program *p);
 
 tgx_exec_stage tgx_exec_program_stage(const tgx_exec_program *p);
-/* Number of registers of each file the machine holds (highest declared index + 1). */
+/* Number of registers of each file the machine holds (highest declared index + 1; for the
+ * inputs of a geometry program, the registers of one input vertex). */
 unsigned tgx_exec_program_num_inputs(const tgx_exec_program *p);
 unsigned tgx_exec_program_num_outputs(const tgx_exec_program *p);
 unsigned tgx_exec_program_num_sysvals(const tgx_exec_program *p);
@@ -172,7 +173,8 @@ const uint32_t *tgx_exec_gs_vertex(const tgx_exec_machine *m, unsigned lane, uns
  * Outputs of every lane are written; the caller discards killed and helper lanes. */
 tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint8_t *active,
                                  uint8_t *killed, tgx_diag *d);
-/* Vertex (or any non-fragment, non-compute) run: lanes independent vertices. */
+/* Vertex run: lanes independent vertices (geometry programs run with tgx_exec_run_geometry;
+ * a geometry program here fails with TGX_ERR_ARG). */
 tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d);
 /* Geometry run: lane i is one invocation (number `invocation`, the INVOCATIONID system value)
  * of the geometry shader for input primitive i, i < prims; the machine sets PRIMID (system value,

@@ -425,6 +425,8 @@ xword *x_lane_reg(const tgx_exec_machine *m, unsigned file, unsigned reg, unsign
 
 tgx_exec_word *tgx_exec_input(tgx_exec_machine *m, unsigned reg, unsigned chan)
 {
+    if (m->p->stage == TGX_EXEC_GEOMETRY)
+        return tgx_exec_gs_input(m, 0, reg, chan);
     return x_lane_reg(m, XF_IN, reg, chan);
 }
 

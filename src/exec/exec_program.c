@@ -719,7 +719,7 @@ tgx_exec_stage tgx_exec_program_stage(const tgx_exec_program *p)
 
 unsigned tgx_exec_program_num_inputs(const tgx_exec_program *p)
 {
-    return p->count[XF_IN];
+    return p->stage == TGX_EXEC_GEOMETRY ? p->gs_in_stride : p->count[XF_IN];
 }
 
 unsigned tgx_exec_program_num_outputs(const tgx_exec_program *p)

@@ -342,6 +342,12 @@ static void test_indirect_inputs(void)
         gs_close(&g);
         return;
     }
+    TGX_CHECK(tgx_exec_program_num_inputs(g.p) == 3, "inputs of one vertex: %u, want 3",
+              tgx_exec_program_num_inputs(g.p));
+    TGX_CHECK(tgx_exec_input(g.m, 0, 0) == tgx_exec_gs_input(g.m, 0, 0, 0) &&
+                  tgx_exec_input(g.m, 3, 0) == NULL && tgx_exec_gs_input(g.m, 3, 0, 0) == NULL &&
+                  tgx_exec_gs_input(g.m, 2, 3, 0) == NULL && tgx_exec_gs_input(g.m, 2, 2, 3),
+              "input arrays: IN[0] is vertex 0's, IN[3] and IN[3][0], IN[2][3] do not exist");
     /* lane l: vertex index a_l, attribute index b_l (from IN[0][0].zw) */
     static const int32_t a[6] = {0, 1, 2, 3, -1, 1};
     static const int32_t b[6] = {0, 1, 2, 3, 2, -1};
