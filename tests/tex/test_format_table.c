@@ -124,6 +124,26 @@ static void packed_and_wide(void)
     const uint32_t neg = 0xc0000000u;
     decode(TGX_TEX_FORMAT_R32_SNORM, &neg, o);
     TGX_CHECK(tgx_bits2f(o[0]) == (float)(-1073741824.0 / 2147483647.0), "r32 snorm -2^30");
+    /* the wider 32-bit normalised formats: RGBA32 UNORM (1, 0.5, 0, 2^30/(2^32-1)); RGB32
+     * SNORM (-1, 1, -2^30/(2^31-1), 1); stores round v * (2^32 - 1) to nearest */
+    const uint32_t w4[4] = {0xffffffffu, 0x80000000u, 0, 0x40000000u};
+    decode(TGX_TEX_FORMAT_RGBA32_UNORM, w4, o);
+    TGX_CHECK(floats_are(o, 1.0f, 0.5f, 0.0f, (float)(1073741824.0 / 4294967295.0)), "rgba32");
+    const uint32_t s3[3] = {0x80000000u, 0x7fffffffu, 0xc0000000u};
+    decode(TGX_TEX_FORMAT_RGB32_SNORM, s3, o);
+    TGX_CHECK(floats_are(o, -1.0f, 1.0f, (float)(-1073741824.0 / 2147483647.0), 1.0f),
+              "rgb32_snorm");
+    decode(TGX_TEX_FORMAT_RG32_SNORM, s3, o);
+    TGX_CHECK(floats_are(o, -1.0f, 1.0f, 0.0f, 1.0f), "rg32_snorm");
+    {
+        tgx_tex *t = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RG32_UNORM, 1, 1, 1, 1);
+        tt_setf(t, 0, 0, 0, 0, 0.25f, 2.0f, 0, 0);
+        const uint32_t *raw = tgx_tex_level_data(t, 0, NULL, NULL);
+        /* 0.25 * (2^32 - 1) = 1073741823.75 -> 1073741824; 2.0 clamps to 1 -> 0xffffffff */
+        TGX_CHECK(raw[0] == 0x40000000u && raw[1] == 0xffffffffu, "rg32 store %08x %08x", raw[0],
+                  raw[1]);
+        tgx_tex_destroy(t);
+    }
     /* RGB32F: (r, g, b, 1); RGB16 SINT: sign-extended, integer 1 for alpha */
     const float rgb[3] = {1.5f, -2.0f, 3.0f};
     decode(TGX_TEX_FORMAT_RGB32_FLOAT, rgb, o);
