@@ -1,7 +1,8 @@
 /* Geometry shaders in the interpreter: EMIT counts and the saved OUT values, ENDPRIM strip
  * boundaries, EMIT inside IF and loops with lanes that diverge, the GS_MAX_OUTPUT_VERTICES limit,
  * PRIMID and INVOCATIONID, IN[vertex][attr] with direct and indirect indices, vertex streams, the
- * errors a bad geometry shader gives, and the instruction budget of every stage.
+ * errors a bad geometry shader gives, EMIT in a subroutine with an early RET, and the instruction
+ * budget of every stage.
  *
  * Expected values are worked out by hand from the shaders below and Mesa 22.3's semantics of
  * EMIT / ENDPRIM (tgsi_exec.c emit_vertex / emit_primitive; the limit counts every vertex of the
@@ -233,6 +234,53 @@ static void test_divergent(void)
             TGX_CHECK(vword(&g, l, k, 0, 0) == want_x[k] && vstrip(&g, l, k) == want_strip[k],
                       "lane %u vertex %u: x %u strip %u, want %u strip %u", l, k,
                       vword(&g, l, k, 0, 0), vstrip(&g, l, k), want_x[k], want_strip[k]);
+    }
+    gs_close(&g);
+}
+
+/* EMIT inside a subroutine some lanes call, with an early RET in some of them. Lane l has
+ * IN[0][0] = (x_l, y_l) as integers: lanes with x != 0 call; the subroutine emits once, returns
+ * where y != 0, and emits again otherwise. Vertices per lane: x == 0: 0; y != 0: 1; else 2. */
+static void test_subroutine(void)
+{
+    const char *text = HEAD("POINTS", "POINTS", "4") "DCL IN[][0], GENERIC[0]\n"
+                                                     "DCL OUT[0], GENERIC[0]\n"
+                                                     "IMM[0] UINT32 {0, 0, 0, 0}\n"
+                                                     "  0: MOV OUT[0], IN[0][0]\n"
+                                                     "  1: UIF IN[0][0].xxxx :3\n"
+                                                     "  2:   CAL :5\n"
+                                                     "  3: ENDIF\n"
+                                                     "  4: END\n"
+                                                     "  5: BGNSUB\n"
+                                                     "  6:   EMIT IMM[0].xxxx\n"
+                                                     "  7:   UIF IN[0][0].yyyy :9\n"
+                                                     "  8:     RET\n"
+                                                     "  9:   ENDIF\n"
+                                                     " 10:   EMIT IMM[0].xxxx\n"
+                                                     " 11:   RET\n"
+                                                     " 12: ENDSUB\n";
+    gs g;
+    if (!gs_open(&g, text, 8, "subroutine")) {
+        gs_close(&g);
+        return;
+    }
+    static const uint32_t x[6] = {0, 1, 1, 0, 7, 2}, y[6] = {0, 0, 1, 1, 0, 5};
+    for (unsigned l = 0; l < 6; l++) {
+        uint32_t w[4] = {x[l], y[l], 0, 0};
+        for (unsigned c = 0; c < 4; c++)
+            tgx_exec_gs_input(g.m, 0, 0, c)[l].u = w[c];
+    }
+    tgx_status st = tgx_exec_run_geometry(g.m, 6, 0, 0, &g.d);
+    TGX_CHECK(st == TGX_OK, "run: %s", g.d.message);
+    for (unsigned l = 0; l < 6; l++) {
+        unsigned want = x[l] == 0 ? 0 : y[l] != 0 ? 1 : 2;
+        TGX_CHECK(tgx_exec_gs_vertex_count(g.m, l) == want,
+                  "lane %u (x %u y %u): %u vertices, want %u", l, x[l], y[l],
+                  tgx_exec_gs_vertex_count(g.m, l), want);
+        for (unsigned k = 0; k < want; k++)
+            TGX_CHECK(vword(&g, l, k, 0, 0) == x[l] && vstrip(&g, l, k) == 0,
+                      "lane %u vertex %u: x %u strip %u", l, k, vword(&g, l, k, 0, 0),
+                      vstrip(&g, l, k));
     }
     gs_close(&g);
 }
@@ -525,6 +573,7 @@ int main(void)
 {
     test_emit_endprim();
     test_divergent();
+    test_subroutine();
     test_max_vertices();
     test_ids();
     test_indirect_inputs();
