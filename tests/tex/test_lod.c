@@ -166,6 +166,17 @@ static void nv_profile(void)
         q.lod[i] = 1.5f;
     req = tt_req(&q, TGX_TEX_LOD_EXPLICIT);
     TGX_CHECK(tt_sample1(&view, &s, &req, 0, 0) == 2.0f, "nv point mip");
+    /* max LOD 0 pins level 0 (hw-facts): explicit LOD 3 reads level 0; max LOD 1.9 with
+     * trilinear: 1.9 truncates to 486/256, blends levels 1 and 2 by 230/256 */
+    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    s.max_lod = 0.0f;
+    for (int i = 0; i < 4; i++)
+        q.lod[i] = 3.0f;
+    req = tt_req(&q, TGX_TEX_LOD_EXPLICIT);
+    TGX_CHECK(tt_sample1(&view, &s, &req, 0, 0) == 0.0f, "nv max LOD 0 pins level 0");
+    s.max_lod = 1.9f;
+    TGX_CHECK(tt_sample1(&view, &s, &req, 0, 0) == 1.0f + 230.0f / 256.0f,
+              "nv max LOD truncated: %.9g", (double)tt_sample1(&view, &s, &req, 0, 0));
     /* LOD query: multiples of 1/256 */
     s = trilinear();
     s.profile = TGX_TEX_PROFILE_NV;
