@@ -123,8 +123,10 @@ double tex_scale_coord(const tex_ctx *c, double u, uint32_t n, uint32_t level_ma
     if (!c->nv)
         return (double)((float)u * (float)n); /* GL: u = s * w_t, in float */
     /* hw-facts: u is first floored to a multiple of 2^-F; F = 21 up to 8192 texels (observed to
-     * 2048; the rule between 2048 and 8192 is open), 22 above 8192, 23 above 65536. */
-    int F = level_max_dim > 65536 ? 23 : (level_max_dim > 8192 ? 22 : 21);
+     * 2048; the rule between 2048 and 8192 is open), 22 above 8192, 23 above 65536; "3D reaches
+     * 22 earlier (5x3x4097)": 3D levels switch above 4096 (the first size observed). */
+    const uint32_t f22 = c->view->target == TGX_TEX_3D ? 4096 : 8192;
+    int F = level_max_dim > 65536 ? 23 : (level_max_dim > f22 ? 22 : 21);
     double q = ldexp(floor(ldexp(u, F)), -F);
     return q * (double)n;
 }

@@ -372,6 +372,39 @@ static void nv_gather_carry(void)
     tgx_tex_destroy(tex);
 }
 
+static void nv_coordinate_precision_3d(void)
+{
+    /* hw-facts: u is floored to a multiple of 2^-F first; 3D reaches F = 22 above 4096 (5x3x4097
+     * observed). A 1x1x4103 R8 3D texture, slice 0 = 0, slice 1 = 255, nearest at
+     * r = 1023 / 2^22: F = 22 keeps r, r * 4103 = 1.00073 -> slice 1; F = 21 would floor r to
+     * 1022 / 2^22, r * 4103 = 0.99975 -> slice 0. The exact profile: fp32(r * 4103) = 1.00073 */
+    tgx_tex *tex = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_R8_UNORM, 1, 1, 4103, 1);
+    tt_setf(tex, 0, 0, 0, 1, 1.0f, 0, 0, 0);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nearest_sampler();
+    tt_quad q;
+    tt_quad_at(&q, 0.5f, 0.5f);
+    for (int i = 0; i < 4; i++)
+        q.r[i] = 1023.0f / 4194304.0f;
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.0f, "exact: slice 1");
+    s.profile = TGX_TEX_PROFILE_NV;
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.0f, "nv 3D F = 22: slice 1");
+    /* a 2D texture of height 4103 still uses F = 21 (2D switches above 8192): t = 1023/2^22 ->
+     * row 0 */
+    tgx_tex *t2 = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_R8_UNORM, 1, 4103, 1, 1);
+    tt_setf(t2, 0, 0, 1, 0, 1.0f, 0, 0, 0);
+    tgx_tex_view_init(&v, t2);
+    tt_quad_at(&q, 0.5f, 1023.0f / 4194304.0f);
+    req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 0.0f, "nv 2D F = 21: row 0");
+    s.profile = TGX_TEX_PROFILE_EXACT;
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.0f, "exact 2D: row 1");
+    tgx_tex_destroy(t2);
+    tgx_tex_destroy(tex);
+}
+
 static void mip_generation(void)
 {
     /* 4x2 R32F rows 0 1 2 3 / 4 5 6 7: level 1 (2x1) = means of the 2x2 blocks: 2.5, 4.5;
@@ -420,6 +453,7 @@ int main(void)
     anisotropy16();
     nv_half_and_offsets();
     nv_gather_carry();
+    nv_coordinate_precision_3d();
     mip_generation();
     return tgx_test_finish();
 }
