@@ -1,8 +1,8 @@
 /* The geometry stage of the pipeline, rendered into small targets: a GS that turns one triangle
  * into two, a point into a quad (with GS_INVOCATIONS 2, PRIMID and INVOCATIONID), a point into a
- * line strip, points with PSIZE, a triangle strip whose odd triangle keeps the winding, more
- * primitives than one interpreter run takes, and the error for a draw whose primitives the GS
- * does not take.
+ * line strip, a line strip draw into a LINES shader, points with PSIZE, a triangle strip whose odd
+ * triangle keeps the winding, more primitives than one interpreter run takes, and the error for a
+ * draw whose primitives the GS does not take.
  *
  * Expected coverage is worked out by hand from docs/pipeline.md's rules: window = (x+1)*W/2,
  * (y+1)*H/2 from clip space; a pixel is covered when its centre (x+.5, y+.5) is inside, a centre
@@ -213,6 +213,38 @@ static void test_line_strip(void)
     compare(img, want, "point to line strip");
 }
 
+/* A line strip draw through a GS that takes LINES and passes each segment on, coloured
+ * PRIMID + 1: the draw's strip A (1, 2) -> B (7, 2) -> C (7, 6) gives segments 0 (AB) and 1 (BC),
+ * with the pixels of test_line_strip: row 1 columns 1..6 (colour 1), column 6 rows 2..5 (2). */
+static void test_lines_in(void)
+{
+    const char *gs = GS_HEAD("LINES", "LINE_STRIP", "2") "DCL IN[][0], POSITION\n"
+                                                         "DCL SV[0], PRIM_ID\n"
+                                                         "DCL OUT[0], POSITION\n"
+                                                         "DCL OUT[1], GENERIC[0]\n"
+                                                         "DCL TEMP[0]\n"
+                                                         "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                                         "  0: UADD TEMP[0].x, SV[0].xxxx, "
+                                                         "IMM[0].yyyy\n"
+                                                         "  1: U2F OUT[1], TEMP[0].xxxx\n"
+                                                         "  2: MOV OUT[0], IN[0][0]\n"
+                                                         "  3: EMIT IMM[0].xxxx\n"
+                                                         "  4: MOV OUT[0], IN[1][0]\n"
+                                                         "  5: EMIT IMM[0].xxxx\n"
+                                                         "  6: END\n";
+    static const float strip[6] = {-0.75f, -0.5f, 0.75f, -0.5f, 0.75f, 0.5f};
+    float img[H][W], want[H][W];
+    tgx_diag d;
+    memset(want, 0, sizeof want);
+    for (unsigned x = 1; x <= 6; x++)
+        want[1][x] = 1.0f;
+    for (unsigned y = 2; y <= 5; y++)
+        want[y][6] = 2.0f;
+    tgx_status st = render(gs, NULL, TGX_PIPE_LINE_STRIP, strip, 3, img, &d);
+    TGX_CHECK(st == TGX_OK, "lines in: %s", d.message);
+    compare(img, want, "line strip draw into a LINES GS");
+}
+
 /* POINTS out with PSIZE: a point at window (2, 2) of size 2 covers [1, 3)^2, one at (5.5, 5.5)
  * of size 3 covers [4, 7)^2. Colours 5 and 6. */
 static void test_points_psize(void)
@@ -337,6 +369,7 @@ int main(void)
     test_one_to_two();
     test_point_to_quad();
     test_line_strip();
+    test_lines_in();
     test_points_psize();
     test_strip_winding();
     test_many_primitives();
