@@ -323,6 +323,24 @@ static void nv_half_and_offsets(void)
               (double)tt_sample1(&v, &s, &req, 0, 0));
     tgx_tex_destroy(tex);
 
+    /* nv f32 blend, correctly rounded (hw-facts: ~98% of f32 blends are): 1D R32F
+     * [1 + 2^-23, 3 + 9 * 2^-23], k = 14: (242 (1 + 2^-23) + 14 (3 + 9 * 2^-23)) / 256 =
+     * 1.109375 + 1.4375 * 2^-23 -> 1.109375 + 2^-23 (a float sum of rounded products gives
+     * 1.109375 + 2^-22) */
+    tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_R32_FLOAT, 2, 1, 1, 1);
+    tt_setf(tex, 0, 0, 0, 0, 1.0f + 0x1p-23f, 0, 0, 0);
+    tt_setf(tex, 0, 1, 0, 0, 3.0f + 9.0f * 0x1p-23f, 0, 0, 0);
+    tgx_tex_view_init(&v, tex);
+    s = linear_sampler();
+    s.normalized_coords = false;
+    s.wrap_s = TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    s.profile = TGX_TEX_PROFILE_NV;
+    tt_quad_at(&q, 0.5f + 14.0f / 256.0f, 0.0f);
+    req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.109375f + 0x1p-23f, "nv f32 blend: %a",
+              (double)tt_sample1(&v, &s, &req, 0, 0));
+    tgx_tex_destroy(tex);
+
     /* offsets in sampling: 1D R32F of 16 texels holding x; nearest at texel 0's centre with
      * offset -9: exact reads -9 (clamped to texel 0), nv only the low 4 bits: -9 -> +7 */
     tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_R32_FLOAT, 16, 1, 1, 1);
