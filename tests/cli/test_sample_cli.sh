@@ -145,6 +145,12 @@ expect_err too-many 1 '<stdin>:1:7: error: too many values' '1 2 3 4\n' levels@4
 expect_err bad-int 1 '<stdin>:1:3: error: .0.5. is not a 32-bit integer' '0 0.5 0\n' \
     'gradient@4x4' --op fetch
 expect_err quad-left 1 'quads of 4; 2 lines left over' '0 0\n# comment\n\n0 0\n' levels@4x4
+printf '0.5 0.5 0\n\n0.5 0.5 nan\n0.5 0.5 1x\n' >"$tmp/lines"
+expect_err input-file 1 "$tmp/lines:4:9: error: '1x' is not a number" '' levels@4x4 --op lod \
+    --input "$tmp/lines"
+expect_err input-missing 2 'cannot open' '' levels@4x4 --input "$tmp/none"
+expect_err ms-sampled 1 'multisampled textures are read with texel fetch' '0.5 0.5 0\n' \
+    'checker@4x4,target=2d_ms,samples=4' --op lod
 expect_err bad-op 2 'unknown --op' '' levels@4x4 --op nope
 expect_err no-texture 2 'no texture given' '' --op lod
 expect_err bad-sampler 2 'wrap=sideways' '' levels@4x4 --sampler wrap=sideways
