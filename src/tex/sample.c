@@ -468,8 +468,9 @@ static float total_bias(const tex_ctx *c, float shader_bias)
     return fminf(fmaxf(b, -15.0f), 15.0f);
 }
 
-/* Cube face-coordinate derivatives from direction derivatives (quotient rule on
- * s = (sc / |ma| + 1) / 2), for explicit gradients on cube maps. */
+/* Cube face-coordinate derivatives from direction derivatives, for explicit gradients on cube
+ * maps: the derivative of s = (sc / |ma| + 1) / 2 along the gradient, taken as a forward
+ * difference with step 1/1024 of the gradient on the lane's face. */
 static void cube_grad(uint32_t face, const float dir[3], const float dd[3], float out[3])
 {
     double s0, t0, s1, t1;
