@@ -43,6 +43,8 @@ static index_rule rule_of(tgx_tex_wrap w, bool linear)
 static int32_t wrap_index(int64_t i, uint32_t n, index_rule r)
 {
     const int64_t nn = n;
+    if (i >= 0 && i < nn) /* inside: every rule gives i (no 64-bit division on the hot path) */
+        return (int32_t)i;
     switch (r) {
     case RULE_REPEAT: return (int32_t)(((i % nn) + nn) % nn);
     case RULE_MIRROR: {
