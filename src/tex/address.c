@@ -129,7 +129,8 @@ double tex_scale_coord(const tex_ctx *c, double u, uint32_t n, uint32_t level_ma
      * 22 earlier (5x3x4097)": 3D levels switch above 4096 (the first size observed). */
     const uint32_t f22 = c->view->target == TGX_TEX_3D ? 4096 : 8192;
     int F = level_max_dim > 65536 ? 23 : (level_max_dim > f22 ? 22 : 21);
-    double q = ldexp(floor(ldexp(u, F)), -F);
+    const double scale = (double)(1u << F); /* powers of two: both products are exact */
+    double q = floor(u * scale) / scale;
     return q * (double)n;
 }
 
