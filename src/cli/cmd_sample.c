@@ -194,8 +194,7 @@ static int parse_args(int argc, char **argv, sample_opts *o)
     return o->texture ? TGX_EXIT_OK : usage_error("no texture given", "");
 }
 
-/* ---- the texture ------------------------------------------------------------------------------
- */
+/* ---- the texture ----------------------------------------------------------------------------- */
 
 static tgx_status png_texture(const char *path, tgx_tex **out, tgx_diag *d)
 {
@@ -252,8 +251,9 @@ static tgx_status load_texture(const char *spec, tgx_tex **out, tgx_diag *d)
     return st;
 }
 
-/* ---- input lines -------------------------------------------------------------------------------
- * Each line's numbers go into one row of `cols` columns (floats, or integers for fetch, query
+/* ---- input lines ----------------------------------------------------------------------------- */
+
+/* Each line's numbers go into one row of `cols` columns (floats, or integers for fetch, query
  * and samplepos). */
 
 typedef struct columns {
@@ -433,8 +433,7 @@ static int read_lines(const char *path, const columns *c, lines *L)
     return rc;
 }
 
-/* ---- running the batch ------------------------------------------------------------------------
- */
+/* ---- running the batch ----------------------------------------------------------------------- */
 
 typedef struct batch {
     uint32_t lanes;
@@ -599,8 +598,7 @@ static int run_request(const sample_opts *o, const tgx_tex_view *view, const col
     return st < 0 ? diag_error("", &d, TGX_EXIT_INVALID) : TGX_EXIT_OK;
 }
 
-/* ---- output ------------------------------------------------------------------------------------
- */
+/* ---- output ---------------------------------------------------------------------------------- */
 
 static void print_lane(const sample_opts *o, const tgx_tex_format_info *fi, const batch *b,
                        float *lodq[2], uint32_t i)
