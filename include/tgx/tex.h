@@ -224,6 +224,9 @@ typedef struct tgx_tex_view {
 void tgx_tex_view_init(tgx_tex_view *view, const tgx_tex *tex);
 /* Parses "rgba", "x001", "xyzw", "rrr1" ... (r/x, g/y, b/z, a/w, 0, 1) into view->swizzle. */
 tgx_status tgx_tex_swizzle_parse(const char *text, tgx_tex_swizzle out[4]);
+/* Applies "key=value,..." to a view of view->tex: target=NAME, format=NAME (same texel size),
+ * swizzle=XYZW, levels=BASE[:MAX], layers=FIRST[:COUNT] (slices; cube arrays count faces). */
+tgx_status tgx_tex_view_parse(tgx_tex_view *view, const char *text, tgx_diag *d);
 
 /* ---------------------------------------------------------------------------------------------
  * Sampler state

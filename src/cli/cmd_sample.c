@@ -79,7 +79,7 @@ static void usage(FILE *out)
 }
 
 typedef struct sample_opts {
-    const char *texture, *input, *swizzle;
+    const char *texture, *input, *swizzle, *view;
     op_kind op;
     tgx_sampler samp;
     uint32_t component;
@@ -143,6 +143,10 @@ static int set_option(sample_opts *o, const char *opt, const char *val)
         o->swizzle = val;
         return TGX_EXIT_OK;
     }
+    if (!strcmp(opt, "--view")) {
+        o->view = val;
+        return TGX_EXIT_OK;
+    }
     if (!strcmp(opt, "--component")) {
         if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
             return usage_error("--component expects 0, 1, 2 or 3", val);
@@ -160,8 +164,8 @@ static int set_option(sample_opts *o, const char *opt, const char *val)
 
 static bool takes_value(const char *opt)
 {
-    static const char *const with_value[] = {"--op",        "--sampler", "--profile", "--swizzle",
-                                             "--component", "--offset",  "--input"};
+    static const char *const with_value[] = {"--op",   "--sampler",   "--profile", "--swizzle",
+                                             "--view", "--component", "--offset",  "--input"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
         if (!strcmp(opt, with_value[i]))
             return true;
@@ -692,6 +696,10 @@ int tgx_cli_sample(int argc, char **argv)
     if (o.swizzle && tgx_tex_swizzle_parse(o.swizzle, view.swizzle) < 0) {
         tgx_tex_destroy(tex);
         return usage_error("--swizzle expects 4 of r g b a x y z w 0 1", o.swizzle);
+    }
+    if (o.view && tgx_tex_view_parse(&view, o.view, &d) < 0) {
+        tgx_tex_destroy(tex);
+        return diag_error("--view", &d, TGX_EXIT_USAGE);
     }
     rc = sample_all(&o, &view);
     fflush(stdout);

@@ -136,3 +136,88 @@ tgx_status tgx_sampler_parse(tgx_sampler *s, const char *text, tgx_diag *d)
     }
     return TGX_OK;
 }
+
+/* "A:B", or "A" (then *b keeps the default the caller put there), as unsigned numbers. */
+static bool parse_range(const char *text, uint32_t *a, uint32_t *b)
+{
+    char buf[64];
+    if (strlen(text) >= sizeof buf)
+        return false;
+    strcpy(buf, text);
+    char *colon = strchr(buf, ':');
+    if (colon)
+        *colon = 0;
+    return parse_u32(buf, a) && (!colon || parse_u32(colon + 1, b));
+}
+
+/* One key=value of tgx_tex_view_parse. */
+static tgx_status view_option(tgx_tex_view *view, const char *key, const char *value, tgx_diag *d)
+{
+    const tgx_tex_desc *desc = tgx_tex_get_desc(view->tex);
+    uint32_t a, b;
+    if (!strcmp(key, "target"))
+        return tgx_tex_target_from_name(value, &view->target) < 0
+                   ? tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown view target '%s'", value)
+                   : TGX_OK;
+    if (!strcmp(key, "format")) {
+        tgx_tex_format f;
+        if (tgx_tex_format_from_name(value, &f) < 0)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown view format '%s'", value);
+        if (tgx_tex_format_get(f)->bytes != tgx_tex_get_format(view->tex)->bytes)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "view format %s has %u-byte texels, the texture %u", value,
+                                tgx_tex_format_get(f)->bytes, tgx_tex_get_format(view->tex)->bytes);
+        view->format = f;
+        return TGX_OK;
+    }
+    if (!strcmp(key, "swizzle"))
+        return tgx_tex_swizzle_parse(value, view->swizzle) < 0
+                   ? tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                  "swizzle '%s': expected 4 of r g b a x y z w 0 1", value)
+                   : TGX_OK;
+    if (!strcmp(key, "levels")) {
+        b = desc->levels - 1; /* BASE alone: up to the last level */
+        if (!parse_range(value, &a, &b) || a > b || b >= desc->levels)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "levels=%s: expected BASE:MAX with BASE <= MAX < %u", value,
+                                desc->levels);
+        view->base_level = a, view->max_level = b;
+        return TGX_OK;
+    }
+    if (!strcmp(key, "layers")) {
+        b = 0; /* FIRST alone: the slices from there on */
+        bool ok = parse_range(value, &a, &b) && a < desc->depth;
+        if (ok && b == 0 && !strchr(value, ':'))
+            b = desc->depth - a;
+        if (!ok || b == 0 || b > desc->depth - a)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "layers=%s: expected FIRST[:COUNT] within the texture's %u slices",
+                                value, desc->depth);
+        view->first_slice = a, view->num_slices = b;
+        return TGX_OK;
+    }
+    return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                        "unknown view option '%s' (target, format, swizzle, levels, layers)", key);
+}
+
+tgx_status tgx_tex_view_parse(tgx_tex_view *view, const char *text, tgx_diag *d)
+{
+    char buf[512];
+    if (strlen(text) >= sizeof buf)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "view options too long");
+    strcpy(buf, text);
+    for (char *tok = buf, *next; tok && *tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = 0;
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "view option '%s' has no '=' (expected key=value)", tok);
+        *eq = 0;
+        tgx_status st = view_option(view, tok, eq + 1, d);
+        if (st < 0)
+            return st;
+    }
+    return TGX_OK;
+}

@@ -284,7 +284,7 @@ static void filter_level(const tex_ctx *c, const level_info *li, const lane_coor
         else
             tex_axis_nearest(c, a, x, size[a], &ax[a]);
     }
-    const int32_t layer = c->layered ? (int32_t)lc->slice : 0;
+    const int32_t layer = (int32_t)lc->slice; /* arrays: the layer; else the view's slice */
     if (!linear) {
         int32_t y = c->dims > 1 ? ax[1].i0 : 0;
         int32_t z = c->dims > 2 ? ax[2].i0 : layer;
@@ -601,7 +601,8 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
     if (c->layered) {
         uint32_t layer = layer_index(c, coord_or0(req->layer, i));
         lc->slice = c->view->first_slice + (c->cube ? 6 * layer : layer);
-    } else if (c->cube) {
+    } else {
+        /* a cube's faces, or the one slice a 1D/2D view of an array texture shows */
         lc->slice = c->view->first_slice;
     }
 }
@@ -768,7 +769,7 @@ static void gather_texel(const tex_ctx *c, const level_info *li, const lane_coor
         tex_axis_linear(c, a, tex_scale_coord(c, lc->u[a], size[a], li->max_dim) + off[a], size[a],
                         &ax[a]);
     texel_get(c, li, pick[k][0] ? ax[0].i1 : ax[0].i0, pick[k][1] ? ax[1].i1 : ax[1].i0,
-              c->layered ? (int32_t)lc->slice : 0, lc->ref, t);
+              (int32_t)lc->slice, lc->ref, t);
 }
 
 tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,

@@ -134,6 +134,17 @@ expect array '0 1 1 1\n0.250980407 0.125490203 0.501960814 0.392156869\n0.250980
 expect swizzle '0.501960814 0.125490203 0.250980407 1' '0.5 0.5 2 0\n' \
     'levels@4x4x3,target=2d_array' --op lod --swizzle bgr1
 expect offset '95 31 0 255' '0 0 0\n' 'gradient@4x4,format=rgba8ui' --op fetch --offset 1,0
+# Views: levels 1:2 of gradient@8x8 -> sizes 4x4 and 2x2, 2 levels, level 2 of the view out of
+# range; a 2D view of layer 1 of a 2D array reads PALETTE[5]; a view format must have the
+# texture's texel size.
+expect view-levels '4 4 0 2\n2 2 0 2\n0 0 0 2' '0\n1\n2\n' gradient@8x8 --op query \
+    --view levels=1:2
+expect view-layer '0 1 1 1' '0.5 0.5 0\n' 'levels@4x4x3,target=2d_array' --op lod \
+    --view layers=1:1,target=2d --sampler filter=nearest
+expect_err view-bad 2 'layers=5: expected FIRST' '' 'levels@4x4x3,target=2d_array' \
+    --view layers=5
+expect_err view-format 2 'has 16-byte texels, the texture 4' '' levels@4x4 --view format=rgba32f
+
 # TXP: (s, t, q) = (0.5, 1.5, 2) -> (0.25, 0.75) on the 2x2 checker: texel (0,1), green.
 expect proj '0 1 0 1' '0.5 1.5 2 0\n' "$CK" --op lod --proj --sampler filter=nearest
 

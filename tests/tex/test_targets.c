@@ -123,6 +123,23 @@ static void array_layers(void)
     v.num_slices = 2;
     TGX_CHECK(layer_at(&v, &s, 0.0f) == 1.0f && layer_at(&v, &s, 5.0f) == 2.0f,
               "view first_slice 1, 2 layers");
+
+    /* a 2D view of layer 2 of the array (first_slice 2): sample and gather read layer 2 */
+    tgx_tex_view_init(&v, tex);
+    v.target = TGX_TEX_2D;
+    v.first_slice = 2;
+    v.num_slices = 1;
+    TGX_CHECK(layer_at(&v, &s, 0.0f) == 2.0f, "2D view of layer 2: %g",
+              (double)layer_at(&v, &s, 0.0f));
+    {
+        tt_quad gq;
+        tt_quad_at(&gq, 0.5f, 0.5f);
+        tgx_tex_sample_req greq = tt_req(&gq, TGX_TEX_LOD_ZERO);
+        uint32_t cols[4][4];
+        tgx_tex_gather(&v, &s, &greq, tt_out(&gq, cols), NULL);
+        TGX_CHECK(tgx_bits2f(cols[0][0]) == 2.0f && tgx_bits2f(cols[3][0]) == 2.0f,
+                  "gather through the 2D view");
+    }
     tgx_tex_destroy(tex);
 
     /* 1D array: the layer rides in req.layer too; 3 layers of 2 texels (10 l + x) */
