@@ -17,9 +17,9 @@
     X(BIAS, "bias", " bias", "implicit LOD plus a bias (TXB, SAMPLE_B)")                           \
     X(LOD, "lod", " lod", "explicit LOD (TXL, SAMPLE_L)")                                          \
     X(GRAD, "grad", " ddx... ddy...", "explicit gradients (TXD, SAMPLE_D)")                        \
-    X(GATHER, "gather", "", "the 4 texels of the bilinear footprint (TG4, GATHER4)")               \
+    X(GATHER, "gather", "", "the 4 texels of the bilinear footprint (TG4)")                        \
     X(LODQ, "lodq", "", "LOD query from 2x2 quads: clamped unclamped (LODQ)")                      \
-    X(FETCH, "fetch", "", "texel fetch, integer x [y] [z|layer] level|sample (TXF)")               \
+    X(FETCH, "fetch", "", "texel fetch: integer coordinates (TXF, SAMPLE_I)")                      \
     X(QUERY, "query", "", "size query: level -> width height depth levels (TXQ)")                  \
     X(SAMPLEPOS, "samplepos", "", "sample position: index -> x y (SAMPLE_POS)")
 
@@ -40,42 +40,47 @@ static const struct {
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: tgx sample TEXTURE [OPTIONS] < LINES\n\n"
-            "Samples TEXTURE at the coordinates of each input line (one lane a line) and prints\n"
-            "one result line per input line: 4 floats (%%.9g), or integers for integer formats.\n"
-            "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for tgx run --tex:\n"
-            "GEN is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, fbias= too);\n"
-            "OPTS: WxH, WxHxD, levels=N, samples=N, format=NAME, target=NAME, mips=box\n"
-            "(default 256x256, rgba8, 2d, a full mip chain from the generator).\n\n"
-            "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d, cube: s t r;\n"
-            "arrays add the layer), then q with --proj, then the depth reference when the\n"
-            "sampler compares (compare=FUNC), then what the operation needs:\n");
+    fprintf(out, "usage: tgx sample TEXTURE [OPTIONS] < LINES\n\n"
+                 "Samples TEXTURE at the coordinates of each input line (one lane a line)\n"
+                 "and prints one result line per input line: 4 floats (%%.9g), or integers\n"
+                 "for integer formats.\n"
+                 "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for\n"
+                 "tgx run --tex: GEN is hash[:seed=N], checker[:cell=N], gradient or levels\n"
+                 "(fscale=, fbias= too); OPTS: WxH, WxHxD, levels=N, samples=N, format=NAME,\n"
+                 "target=NAME, mips=box (default 256x256, rgba8, 2d, a full mip chain from\n"
+                 "the generator).\n\n"
+                 "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d,\n"
+                 "cube: s t r; arrays add the layer), then q with --proj, then the depth\n"
+                 "reference when the sampler compares (compare=FUNC), then what the\n"
+                 "operation needs:\n");
     for (int i = 0; i < OP_COUNT; i++)
-        fprintf(out, "  %-9s %-15s %s\n", op_info[i].name, op_info[i].extra, op_info[i].summary);
-    fprintf(
-        out,
-        "grad reads one ddx and one ddy per filtered axis (1d: 1, 2d: 2, 3d and cube: 3).\n"
-        "fetch reads integers x [y] [z or layer], then the level (MS targets: the sample).\n"
-        "For sample, bias and lodq, 4 consecutive lines form a 2x2 quad, pixels (x,y),\n"
-        "(x+1,y), (x,y+1), (x+1,y+1), whose differences give the LOD; with --single each\n"
-        "line is a quad of its own (zero derivatives: the magnification filter, base level).\n"
-        "Blank lines and text after '#' are ignored.\n\n"
-        "  --op NAME            the operation (default sample)\n"
-        "  --sampler K=V,...    sampler state as for tgx run --sampler (wrap, min, mag,\n"
-        "                       filter, mip, aniso, lod_bias, min_lod, max_lod, compare,\n"
-        "                       border=R,G,B,A, border_int, normalized, seamless, profile,\n"
-        "                       lod_rule); default GL's: repeat, nearest_mipmap_linear, linear\n"
-        "  --profile exact|nv   precision profile (same as --sampler profile=)\n"
-        "  --swizzle XYZW       view swizzle (r/x, g/y, b/z, a/w, 0, 1; default rgba)\n"
-        "  --component N        gather: channel 0..3 (default 0)\n"
-        "  --offset X[,Y[,Z]]   texel offset of every lane\n"
-        "  --proj               a q column follows the coordinates (TXP: s, t, r, ref / q)\n"
-        "  --single             every line is its own quad (see above)\n"
-        "  --hex                also print the 4 result words in hex\n"
-        "  --input FILE         read lines from FILE instead of stdin\n\n"
-        "Exit status: 0 done, 1 a bad input line (file:line:col) or the texture unit\n"
-        "refused the request, 2 bad options or texture.\n");
+        fprintf(out, "  %-9s %-14s %s\n", op_info[i].name, op_info[i].extra, op_info[i].summary);
+    fprintf(out, "grad reads one ddx and one ddy per filtered axis (1d: 1, 2d: 2, 3d and\n"
+                 "cube: 3). fetch reads integers x [y] [z or layer], then the level (MS\n"
+                 "targets: the sample). For sample, bias and lodq, 4 consecutive lines form\n"
+                 "a 2x2 quad, pixels (x,y), (x+1,y), (x,y+1), (x+1,y+1), whose differences\n"
+                 "give the LOD; with --single each line is a quad of its own (zero\n"
+                 "derivatives: the magnification filter, base level). Blank lines and text\n"
+                 "after '#' are ignored.\n\n"
+                 "  --op NAME           the operation (default sample)\n"
+                 "  --sampler K=V,...   sampler state as for tgx run --sampler: wrap, min,\n"
+                 "                      mag, filter, mip, aniso, lod_bias, min_lod, max_lod,\n"
+                 "                      compare, border=R,G,B,A, border_int, normalized,\n"
+                 "                      seamless, profile, lod_rule (default GL's: repeat,\n"
+                 "                      nearest_mipmap_linear, linear)\n"
+                 "  --profile exact|nv  precision profile (same as --sampler profile=)\n"
+                 "  --swizzle XYZW      view swizzle (r/x g/y b/z a/w 0 1; default rgba)\n"
+                 "  --view K=V,...      the view: target=NAME, format=NAME (same texel\n"
+                 "                      size), swizzle=XYZW, levels=BASE[:MAX],\n"
+                 "                      layers=FIRST[:COUNT]\n"
+                 "  --component N       gather: channel 0..3 (default 0)\n"
+                 "  --offset X[,Y[,Z]]  texel offset of every lane\n"
+                 "  --proj              a q column follows the coordinates (TXP)\n"
+                 "  --single            every line is its own quad (see above)\n"
+                 "  --hex               also print the result words in hex\n"
+                 "  --input FILE        read lines from FILE instead of stdin\n\n"
+                 "Exit status: 0 done, 1 a bad input line (file:line:col) or the texture\n"
+                 "unit refused the request, 2 bad options or texture.\n");
 }
 
 typedef struct sample_opts {
