@@ -153,54 +153,6 @@ static const char *split_unit(const char *arg, unsigned limit, unsigned *unit)
     return end + 1;
 }
 
-static uint32_t full_chain(uint32_t w, uint32_t h, uint32_t d)
-{
-    uint32_t m = w > h ? w : h, levels = 1;
-    m = m > d ? m : d;
-    while (m >>= 1)
-        levels++;
-    return levels;
-}
-
-/* The @OPTS of a generated texture: WxH[xD], levels=, format=, target=, mips=box. */
-static tgx_status texture_options(char *opts, tgx_tex_desc *desc, bool *box_mips, tgx_diag *d)
-{
-    bool levels_given = false;
-    for (char *tok = strtok(opts, ","); tok; tok = strtok(NULL, ",")) {
-        unsigned w, h, z;
-        int n = 0;
-        if (sscanf(tok, "%ux%ux%u%n", &w, &h, &z, &n) == 3 && !tok[n]) {
-            desc->width = w, desc->height = h, desc->depth = z;
-        } else if (sscanf(tok, "%ux%u%n", &w, &h, &n) == 2 && !tok[n]) {
-            desc->width = w, desc->height = h;
-        } else if (strncmp(tok, "levels=", 7) == 0) {
-            desc->levels = (uint32_t)strtoul(tok + 7, NULL, 10);
-            levels_given = true;
-        } else if (strncmp(tok, "format=", 7) == 0) {
-            if (tgx_tex_format_from_name(tok + 7, &desc->format) < 0)
-                return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown format '%s'", tok + 7);
-        } else if (strcmp(tok, "mips=box") == 0) {
-            *box_mips = true;
-        } else if (strncmp(tok, "target=", 7) == 0) {
-            if (tgx_tex_target_from_name(tok + 7, &desc->target) < 0)
-                return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown target '%s'", tok + 7);
-        } else {
-            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                                "texture option '%s': expected WxH, WxHxD, levels=, format=, "
-                                "target=, mips=box",
-                                tok);
-        }
-    }
-    if (desc->target == TGX_TEX_CUBE)
-        desc->depth = 6;
-    if (!levels_given)
-        desc->levels = desc->target == TGX_TEX_BUFFER || desc->target == TGX_TEX_RECT
-                           ? 1
-                           : full_chain(desc->width, desc->height,
-                                        desc->target == TGX_TEX_3D ? desc->depth : 1);
-    return TGX_OK;
-}
-
 static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d)
 {
     char buf[512];
@@ -216,7 +168,7 @@ static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d
     bool zero = buf[0] == 0; /* "@OPTS" alone: every texel 0 (images a shader fills) */
     tgx_status st = zero ? TGX_OK : tgx_texgen_parse(buf, &g, d);
     if (st == TGX_OK)
-        st = texture_options(at ? at : buf + strlen(buf), &desc, &box_mips, d);
+        st = tgx_tex_desc_parse(at ? at : "", &desc, &box_mips, d);
     if (st == TGX_OK)
         st = tgx_tex_create(&desc, out, d);
     if (st == TGX_OK && !zero)
@@ -235,7 +187,8 @@ static tgx_status png_texture(const char *path, tgx_tex **out, tgx_diag *d)
     tgx_status st = tgx_png_load_rgba8(path, &rgba, &w, &h, d);
     if (st < 0)
         return st;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, w, h, 1, full_chain(w, h, 1), 1};
+    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM,   w, h,
+                         1,          tgx_tex_full_levels(w, h, 1), 1};
     st = tgx_tex_create(&desc, out, d);
     if (st == TGX_OK)
         st = tgx_tex_upload(*out, 0, rgba, (size_t)w * h * 4, d);
@@ -293,19 +246,12 @@ static int opt_sampler(run_opts *o, const char *arg)
 {
     unsigned unit;
     tgx_diag d;
-    char buf[512];
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
-    if (!spec || strlen(spec) >= sizeof buf)
+    if (!spec)
         return usage_error("--sampler expects UNIT=key=value,...", arg);
-    strcpy(buf, spec);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        char *eq = strchr(tok, '=');
-        if (!eq)
-            return usage_error("--sampler option without '='", tok);
-        *eq = 0;
-        if (tgx_sampler_set(&o->samplers[unit], tok, eq + 1, &d) < 0)
-            return option_diag("--sampler", &d);
-    }
+    /* tgx_sampler_parse: border= and border_int= keep their four comma-separated numbers */
+    if (tgx_sampler_parse(&o->samplers[unit], spec, &d) < 0)
+        return option_diag("--sampler", &d);
     o->b.sampler[unit] = &o->samplers[unit];
     return TGX_EXIT_OK;
 }

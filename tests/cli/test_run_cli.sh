@@ -139,6 +139,14 @@ expect_rc 0 "--tex linear" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 \
     --tex 0=gradient@2x1,levels=1 --sampler 0=filter=linear,mip=none -o "$tmp/t.tgxr"
 expect_float "$tmp/t.tgxr" 0 "(63+191)/2/255" "gradient, linear, red"
 
+# --sampler border=R,G,B,A keeps its four comma-separated numbers: (0.5, 0.5) + 2 is outside
+# [0, 1], so clamp_to_border gives the border colour (GL 4.6 section 8.14.2) exactly.
+sed 's/0.5000,     0.5000/2.5000,     2.5000/' "$tmp/tex.tgsi" >"$tmp/border.tgsi"
+expect_rc 0 "--sampler border=" -- "$TGX" run "$tmp/border.tgsi" --size 2x2 \
+    --tex 0=gradient@2x1,levels=1 --sampler 0=wrap=clamp_to_border,border=0.25,0,1,0.5,mip=none \
+    -o "$tmp/t.tgxr"
+expect_words "$tmp/t.tgxr" 0 "3e800000 00000000 3f800000 3f000000" "border colour"
+
 # --tex FILE.png: the constant colour's PNG holds lrint(v*255) = 64, 128 (127.5 rounds to even),
 # 191, 255; sampled back as unorm8 they are 64/255, 128/255, 191/255, 1.
 expect_rc 0 "--tex FILE.png" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 --tex "0=$tmp/c.png" \
