@@ -149,7 +149,10 @@ static inline uint32_t imsb32(uint32_t v)
 }
 
 /* ---- kernel generators ---------------------------------------------------------------------
- * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources. */
+ * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources.
+ * K1_LOCAL defines one for use in this file only (the TGX_EXEC_F2I_X86 kernels). The lists of
+ * kernels are tables, one definition a line, kept out of clang-format, which would read each
+ * semicolon-free invocation as a declaration and join the lines and respace the operators. */
 #define K1(NAME, F, EXPR)                                                                          \
     void k_##NAME(xword *restrict r, const xword *const *s, unsigned n)                            \
     {                                                                                              \
@@ -178,18 +181,20 @@ static inline uint32_t imsb32(uint32_t v)
         for (unsigned i = 0; i < n; i++)                                                           \
             r[i].F = (EXPR);                                                                       \
     }
+#define K1_LOCAL(NAME, F, EXPR) static K1(NAME, F, EXPR)
 
+/* clang-format off */
 /* Core float ops. */
 K1(MOV, u, a[i].u)
 K1(ABS, u, a[i].u & 0x7fffffffu)
 K2(ADD, f, a[i].f + b[i].f)
 K2(SUB, f, a[i].f - b[i].f)
-K2(MUL, f, a[i].f *b[i].f)
+K2(MUL, f, a[i].f * b[i].f)
 K2(DIV, f, a[i].f / b[i].f)
-K3(MAD, f, a[i].f *b[i].f + c[i].f)
+K3(MAD, f, a[i].f * b[i].f + c[i].f)
 K3(FMA, f, fmaf(a[i].f, b[i].f, c[i].f))
 /* LRP: tgsi_exec computes src0 * (src1 - src2) + src2, the spec's formula rearranged. */
-K3(LRP, f, a[i].f *(b[i].f - c[i].f) + c[i].f)
+K3(LRP, f, a[i].f * (b[i].f - c[i].f) + c[i].f)
 /* MIN/MAX: tgsi_exec uses fminf/fmaxf, so a NaN operand yields the other operand. */
 K2(MIN, f, fminf(a[i].f, b[i].f))
 K2(MAX, f, fmaxf(a[i].f, b[i].f))
@@ -225,6 +230,7 @@ K1(LG2, f, logf(a[i].f) * 1.442695f)
 K2(POW, f, powf(a[i].f, b[i].f))
 K1(COS, f, cosf(a[i].f))
 K1(SIN, f, sinf(a[i].f))
+/* clang-format on */
 /* RCC: the spec's formula. */
 static inline float rcc1(float x)
 {
@@ -233,11 +239,13 @@ static inline float rcc1(float x)
         return r < 5.42101e-020f ? 5.42101e-020f : (r > 1.884467e+019f ? 1.884467e+019f : r);
     return r < -1.884467e+019f ? -1.884467e+019f : (r > -5.42101e-020f ? -5.42101e-020f : r);
 }
+/* clang-format off */
 K1(RCC, f, rcc1(a[i].f))
 /* Address loads: ARL floors (tgsi_exec micro_arl), ARR rounds as floor(x + 0.5) (micro_arr). */
 K1(ARL, i, tgx_floor_to_i32(a[i].f))
 K1(ARR, i, tgx_floor_to_i32(a[i].f + 0.5f))
 K1(UARL, u, a[i].u)
+/* clang-format on */
 
 /* The TGX_EXEC_F2I_X86 rule (exec.h): what Mesa 22.3's micro_f2i / micro_f2u / micro_arl /
  * micro_arr / micro_d2i / micro_d2u (bare C casts of four lanes) compute when built by Debian's
@@ -258,50 +266,66 @@ static inline uint32_t cvtt_u_x86(double x)
     return x >= 2147483648.0 ? cvtt_x86(x - 2147483648.0) ^ 0x80000000u : cvtt_x86(x);
 }
 
+/* clang-format off */
 /* Integer ops. */
 K1(I2F, f, (float)a[i].i)
 K1(U2F, f, (float)a[i].u)
 K1(F2I, i, tgx_f2i_sat(a[i].f))
 K1(F2U, u, tgx_f2u_sat(a[i].f))
-static K1(F2I_X86, u, cvtt_x86(a[i].f)) static K1(F2U_X86, u, cvtt_u_x86(a[i].f)) static K1(
-    ARL_X86, u, cvtt_x86(floorf(a[i].f))) static K1(ARR_X86, u, cvtt_x86(floorf(a[i].f + 0.5f)))
-    K1(NOT, u, ~a[i].u) K2(AND, u, a[i].u &b[i].u) K2(OR, u, a[i].u | b[i].u)
-        K2(XOR, u, a[i].u ^ b[i].u) K2(SHL, u, a[i].u << (b[i].u & 31u))
-            K2(USHR, u, a[i].u >> (b[i].u & 31u)) K2(ISHR, u, ashr32(a[i].u, b[i].u))
-    /* SHR is the 2013 spec's name of ISHR. The spec's SHL/SHR formulas shift every component by
-     * src1.x; tgsi_exec shifts component c by src1.c (docs/errata.md), as done here. */
-    K2(SHR, u, ashr32(a[i].u, b[i].u)) K2(UADD, u, a[i].u + b[i].u) K2(UMUL, u, a[i].u *b[i].u)
-        K3(UMAD, u, a[i].u *b[i].u + c[i].u)
-            K2(UMUL_HI, u, (uint32_t)(((uint64_t)a[i].u * b[i].u) >> 32))
-                K2(IMUL_HI, u, (uint32_t)(as_u64((int64_t)a[i].i *b[i].i) >> 32))
-    /* UDIV/UMOD by zero: 0xffffffff (tgsi_exec micro_udiv / micro_umod, as GPUs do). */
-    K2(UDIV, u, b[i].u ? a[i].u / b[i].u : 0xffffffffu)
-        K2(UMOD, u, b[i].u ? a[i].u % b[i].u : 0xffffffffu) K2(IDIV, u, idiv32(a[i].u, b[i].u))
-            K2(MOD, u, imod32(a[i].u, b[i].u)) K2(IMAX, i, a[i].i > b[i].i ? a[i].i : b[i].i)
-                K2(IMIN, i, a[i].i < b[i].i ? a[i].i : b[i].i) K2(UMAX, u,
-                                                                  a[i].u > b[i].u ? a[i].u : b[i].u)
-                    K2(UMIN, u, a[i].u < b[i].u ? a[i].u : b[i].u) K1(INEG, u, 0u - a[i].u)
-                        K1(IABS, u, (a[i].u & 0x80000000u) ? 0u - a[i].u : a[i].u)
-                            K1(ISSG, i, a[i].i < 0 ? -1 : (a[i].i > 0 ? 1 : 0))
-                                K2(ISGE, u, a[i].i >= b[i].i ? 0xffffffffu : 0u)
-                                    K2(ISLT, u, a[i].i < b[i].i ? 0xffffffffu : 0u)
-                                        K2(USEQ, u, a[i].u == b[i].u ? 0xffffffffu : 0u)
-                                            K2(USNE, u, a[i].u != b[i].u ? 0xffffffffu : 0u)
-                                                K2(USGE, u, a[i].u >= b[i].u ? 0xffffffffu : 0u)
-                                                    K2(USLT, u, a[i].u < b[i].u ? 0xffffffffu : 0u)
-                                                        K3(UCMP, u, a[i].u ? b[i].u : c[i].u)
-    /* SAD: |src0 - src1| + src2 on unsigned values (the D3D10 definition). */
-    K3(SAD, u, (a[i].u > b[i].u ? a[i].u - b[i].u : b[i].u - a[i].u) + c[i].u)
-        K3(IBFE, u, bfe32(a[i].u, b[i].u, c[i].u, true))
-            K3(UBFE, u, bfe32(a[i].u, b[i].u, c[i].u, false))
-                K4(BFI, u, bfi32(a[i].u, b[i].u, c[i].u, d[i].u)) K1(BREV, u, brev32(a[i].u))
-                    K1(POPC, u, popc32(a[i].u)) K1(LSB, u, lsb32(a[i].u))
-                        K1(IMSB, u, imsb32(a[i].u)) K1(UMSB, u, umsb32(a[i].u))
+K1_LOCAL(F2I_X86, u, cvtt_x86(a[i].f))
+K1_LOCAL(F2U_X86, u, cvtt_u_x86(a[i].f))
+K1_LOCAL(ARL_X86, u, cvtt_x86(floorf(a[i].f)))
+K1_LOCAL(ARR_X86, u, cvtt_x86(floorf(a[i].f + 0.5f)))
+K1(NOT, u, ~a[i].u)
+K2(AND, u, a[i].u & b[i].u)
+K2(OR, u, a[i].u | b[i].u)
+K2(XOR, u, a[i].u ^ b[i].u)
+K2(SHL, u, a[i].u << (b[i].u & 31u))
+K2(USHR, u, a[i].u >> (b[i].u & 31u))
+K2(ISHR, u, ashr32(a[i].u, b[i].u))
+/* SHR is the 2013 spec's name of ISHR. The spec's SHL/SHR formulas shift every component by
+ * src1.x; tgsi_exec shifts component c by src1.c (docs/errata.md), as done here. */
+K2(SHR, u, ashr32(a[i].u, b[i].u))
+K2(UADD, u, a[i].u + b[i].u)
+K2(UMUL, u, a[i].u * b[i].u)
+K3(UMAD, u, a[i].u * b[i].u + c[i].u)
+K2(UMUL_HI, u, (uint32_t)(((uint64_t)a[i].u * b[i].u) >> 32))
+K2(IMUL_HI, u, (uint32_t)(as_u64((int64_t)a[i].i * b[i].i) >> 32))
+/* UDIV/UMOD by zero: 0xffffffff (tgsi_exec micro_udiv / micro_umod, as GPUs do). */
+K2(UDIV, u, b[i].u ? a[i].u / b[i].u : 0xffffffffu)
+K2(UMOD, u, b[i].u ? a[i].u % b[i].u : 0xffffffffu)
+K2(IDIV, u, idiv32(a[i].u, b[i].u))
+K2(MOD, u, imod32(a[i].u, b[i].u))
+K2(IMAX, i, a[i].i > b[i].i ? a[i].i : b[i].i)
+K2(IMIN, i, a[i].i < b[i].i ? a[i].i : b[i].i)
+K2(UMAX, u, a[i].u > b[i].u ? a[i].u : b[i].u)
+K2(UMIN, u, a[i].u < b[i].u ? a[i].u : b[i].u)
+K1(INEG, u, 0u - a[i].u)
+K1(IABS, u, (a[i].u & 0x80000000u) ? 0u - a[i].u : a[i].u)
+K1(ISSG, i, a[i].i < 0 ? -1 : (a[i].i > 0 ? 1 : 0))
+K2(ISGE, u, a[i].i >= b[i].i ? 0xffffffffu : 0u)
+K2(ISLT, u, a[i].i < b[i].i ? 0xffffffffu : 0u)
+K2(USEQ, u, a[i].u == b[i].u ? 0xffffffffu : 0u)
+K2(USNE, u, a[i].u != b[i].u ? 0xffffffffu : 0u)
+K2(USGE, u, a[i].u >= b[i].u ? 0xffffffffu : 0u)
+K2(USLT, u, a[i].u < b[i].u ? 0xffffffffu : 0u)
+K3(UCMP, u, a[i].u ? b[i].u : c[i].u)
+/* SAD: |src0 - src1| + src2 on unsigned values (the D3D10 definition). */
+K3(SAD, u, (a[i].u > b[i].u ? a[i].u - b[i].u : b[i].u - a[i].u) + c[i].u)
+K3(IBFE, u, bfe32(a[i].u, b[i].u, c[i].u, true))
+K3(UBFE, u, bfe32(a[i].u, b[i].u, c[i].u, false))
+K4(BFI, u, bfi32(a[i].u, b[i].u, c[i].u, d[i].u))
+K1(BREV, u, brev32(a[i].u))
+K1(POPC, u, popc32(a[i].u))
+K1(LSB, u, lsb32(a[i].u))
+K1(IMSB, u, imsb32(a[i].u))
+K1(UMSB, u, umsb32(a[i].u))
+/* clang-format on */
 
-    /* Derivatives over quads (lanes 4q+0..3 = top-left, top-right, bottom-left, bottom-right).
-     * tgsi_exec micro_ddx / micro_ddy: the coarse DDX is taken on the bottom row
-     * (BOTTOM_RIGHT - BOTTOM_LEFT), the coarse DDY on the left column (BOTTOM_LEFT - TOP_LEFT). */
-    void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
+/* Derivatives over quads (lanes 4q+0..3 = top-left, top-right, bottom-left, bottom-right).
+ * tgsi_exec micro_ddx / micro_ddy: the coarse DDX is taken on the bottom row
+ * (BOTTOM_RIGHT - BOTTOM_LEFT), the coarse DDY on the left column (BOTTOM_LEFT - TOP_LEFT). */
+void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -442,18 +466,20 @@ static inline void d_put(xword *lo, xword *hi, unsigned i, double v)
             rl[i].u = (EXPR);                                                                      \
         }                                                                                          \
     }
+#define Q2T_LOCAL(NAME, EXPR) static Q2T(NAME, EXPR)
 
 static inline double dsign(double a)
 {
     return a > 0.0 ? 1.0 : (a < 0.0 ? -1.0 : 0.0);
 }
 
+/* clang-format off */
 D2(DADD, a + b)
-D2(DMUL, a *b)
+D2(DMUL, a * b)
 D2(DDIV, a / b)
 D2(DMAX, fmax(a, b))
 D2(DMIN, fmin(a, b))
-D3(DMAD, a *b + c)
+D3(DMAD, a * b + c)
 D3(DFMA, fma(a, b, c))
 D1(DABS, fabs(a))
 D1(DNEG, -a)
@@ -477,11 +503,12 @@ DC(U64SGE, uint64_t, q_get, a >= b)
 DC(I64SLT, uint64_t, q_get, as_i64(a) < as_i64(b))
 DC(I64SGE, uint64_t, q_get, as_i64(a) >= as_i64(b))
 Q2(U64ADD, a + b)
-Q2(U64MUL, a *b)
+Q2(U64MUL, a * b)
 Q2(U64MIN, a < b ? a : b)
 Q2(U64MAX, a > b ? a : b)
 Q2(I64MIN, as_i64(a) < as_i64(b) ? a : b)
 Q2(I64MAX, as_i64(a) > as_i64(b) ? a : b)
+/* clang-format on */
 /* 64-bit division as tgsi_exec: U64DIV/U64MOD/I64MOD by zero ~0, I64DIV by zero 0; INT64_MIN by
  * -1 wraps (C: undefined). */
 static inline uint64_t i64div(uint64_t a, uint64_t b)
@@ -500,6 +527,7 @@ static inline uint64_t i64mod(uint64_t a, uint64_t b)
         return 0;
     return as_u64(as_i64(a) % as_i64(b));
 }
+/* clang-format off */
 Q2(U64DIV, b ? a / b : ~0ull)
 Q2(U64MOD, b ? a % b : ~0ull)
 Q2(I64DIV, i64div(a, b))
@@ -525,8 +553,11 @@ T2Q(U2I64, (uint64_t)a.u)
 Q2T(D2F, tgx_f2bits((float)tgx_bits2d(a)))
 Q2T(D2I, (uint32_t)tgx_d2i_sat(tgx_bits2d(a)))
 Q2T(D2U, tgx_d2u_sat(tgx_bits2d(a)))
-static Q2T(D2I_X86, cvtt_x86(tgx_bits2d(a))) static Q2T(D2U_X86, cvtt_u_x86(tgx_bits2d(a)))
-    Q2T(U642F, tgx_f2bits((float)a)) Q2T(I642F, tgx_f2bits((float)as_i64(a)))
+Q2T_LOCAL(D2I_X86, cvtt_x86(tgx_bits2d(a)))
+Q2T_LOCAL(D2U_X86, cvtt_u_x86(tgx_bits2d(a)))
+Q2T(U642F, tgx_f2bits((float)a))
+Q2T(I642F, tgx_f2bits((float)as_i64(a)))
+/* clang-format on */
 
 /* ---- handlers --------------------------------------------------------------------------------
  * Results are computed into m->res (one lane array per channel) before any is stored, so a
@@ -535,7 +566,7 @@ static Q2T(D2I_X86, cvtt_x86(tgx_bits2d(a))) static Q2T(D2U_X86, cvtt_u_x86(tgx_
 #define RES(m, c) ((m)->res + (size_t)(c) * (m)->W)
 #define TMP(m, c) ((m)->tmp + (size_t)(c) * (m)->W)
 
-        static void store_all(xmach *m, const xinst *in)
+static void store_all(xmach *m, const xinst *in)
 {
     for (unsigned c = 0; c < 4; c++)
         if (in->wmask & (1u << c))
@@ -986,12 +1017,18 @@ static void pair_fetch(xmach *m, const xinst *in, unsigned j, unsigned p, xdargs
     a->hi[j] = hi;
 }
 
-/* _SAT on a double result clamps to [0, 1], NaN -> 0 (tgsi_exec store_double_channel). */
+/* _SAT on a 64-bit result clamps the pair as a double to [0, 1], NaN -> 0: tgsi_exec's
+ * store_double_channel does so for every pair it stores, whatever the opcode's type, so F2D,
+ * I2D, U2D, the 32-to-64-bit conversions, the 64-bit integer opcodes and the 64-bit shifts
+ * (exec_t_2_64, exec_double_unary/binary/trinary, exec_arg0_64_arg1_32) all clamp. */
 static void pair_saturate(xword *lo, xword *hi, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         double d = tgx_bits2d(((uint64_t)hi[i].u << 32) | lo[i].u);
-        d = (d > 0.0) ? (d > 1.0 ? 1.0 : d) : 0.0;
+        if (d < 0.0 || isnan(d)) /* in this order, as Mesa: -0.0 is kept */
+            d = 0.0;
+        else if (d > 1.0)
+            d = 1.0;
         uint64_t v = tgx_d2bits(d);
         lo[i].u = (uint32_t)v;
         hi[i].u = (uint32_t)(v >> 32);
@@ -1001,7 +1038,7 @@ static void pair_saturate(xword *lo, xword *hi, unsigned n)
 static void pair_store(xmach *m, const xinst *in, unsigned d, unsigned p, uint8_t wmask)
 {
     xword *lo = RES(m, 2 * p), *hi = RES(m, 2 * p + 1);
-    if (in->sat && in->stype == XT_DOUBLE)
+    if (in->sat)
         pair_saturate(lo, hi, m->n);
     if (wmask & (1u << (2 * p)))
         x_store_raw(m, in, d, 2 * p, lo);

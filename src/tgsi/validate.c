@@ -482,9 +482,29 @@ static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
     check_frag_output_mask(c, d);
     if (is_64bit(t))
         check_dst_pairs(c, in, d);
-    if (in->saturate && t != TGX_TGSI_TYPE_FLOAT && t != TGX_TGSI_TYPE_UNTYPED &&
-        t != TGX_TGSI_TYPE_DOUBLE && t != TGX_TGSI_TYPE_RESOURCE)
-        tgx_v_warning(c, in->pos, "_SAT has no effect on %s: its result is not float", info->name);
+    /* The spec's "Modifiers" allows _SAT on any instruction but defines clamping only for
+     * values with a float meaning. Mesa 22.3's tgsi_exec clamps the result bits as a float
+     * (store_dest) or, for 64-bit results, as a double (store_double_channel), whatever the
+     * opcode's type, and so does the interpreter (docs/exec.md "Saturate"): legal, but rarely
+     * what was meant, so say what it does. The 64-bit comparisons (DSLT, U64SEQ, ...) are the
+     * exception: tgsi_exec clamps their mask together with an upper word it never set, so the
+     * result is undefined there and the interpreter stores the mask unclamped. */
+    if (!in->saturate || t == TGX_TGSI_TYPE_FLOAT || t == TGX_TGSI_TYPE_UNTYPED ||
+        t == TGX_TGSI_TYPE_DOUBLE || t == TGX_TGSI_TYPE_RESOURCE)
+        return;
+    if (in->opcode == TGX_TGSI_OP_DFRACEXP)
+        return; /* dst0 is a double; the exponent in dst1 is stored unclamped */
+    if (info->num_src == 2 && is_64bit(info->src_type[0]) && is_64bit(info->src_type[1]) &&
+        !is_64bit(t))
+        tgx_v_warning(c, in->pos,
+                      "_SAT on %s is undefined (Mesa clamps the mask with an unset upper word); "
+                      "tgx stores the mask unclamped",
+                      info->name);
+    else
+        tgx_v_warning(c, in->pos,
+                      "_SAT on %s clamps its integer result as if its bits were a %s: to [0, 1], "
+                      "NaN patterns to 0",
+                      info->name, is_64bit(t) ? "double" : "float");
 }
 
 static void check_src(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,

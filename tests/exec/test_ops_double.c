@@ -473,6 +473,81 @@ static void test_modifiers(void)
     run_close(&r);
 }
 
+/* _SAT on 64-bit results. Mesa 22.3's tgsi_exec stores every pair through store_double_channel,
+ * which (with Saturate) clamps the pair as a double: d < 0 or NaN -> 0.0, d > 1 -> 1.0, else d
+ * unchanged (so -0.0 stays -0.0); F2D/I2D/U2D and I2I64 go through exec_t_2_64, U64ADD through
+ * exec_double_binary and U64SHL through exec_arg0_64_arg1_32, all of which store that way. So a
+ * 64-bit integer result is clamped as if its bits were a double. The 64-bit comparisons are left
+ * unclamped (Mesa clamps their mask with an upper word it never set: undefined; docs/exec.md
+ * "Saturate"). */
+static uint64_t sat_d(uint64_t bits)
+{
+    double d = tgx_bits2d(bits);
+    return isnan(d) || d < 0.0 ? DB(0.0) : (d > 1.0 ? DB(1.0) : bits);
+}
+
+static void test_saturate_64(void)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0..6], GENERIC[0]\n"
+                       "  0: F2D_SAT OUT[0], IN[0]\n"
+                       "  1: I2D_SAT OUT[1], IN[0]\n"
+                       "  2: U2D_SAT OUT[2], IN[0]\n"
+                       "  3: I2I64_SAT OUT[3], IN[0]\n"
+                       "  4: U64ADD_SAT OUT[4], IN[1], IN[1]\n"
+                       "  5: U64SHL_SAT OUT[5], IN[1], IN[0]\n"
+                       "  6: DSLT_SAT OUT[6].xz, IN[0], IN[1]\n"
+                       "  7: END\n";
+    run r;
+    if (!run_open(&r, text, LANES, "64-bit saturate")) {
+        run_close(&r);
+        return;
+    }
+    /* IN[0].xy: lane 0 floats, lane 1 integers; IN[0].zw = 0. IN[1]: 64-bit patterns whose
+     * doubled values are just above 1.0 (clamps to 1.0), a positive denormal (kept), -0.0 (kept,
+     * as Mesa's compare d < 0.0 is false for it) and a negative huge value (0.0). */
+    static const float f[2] = {2.5f, 0.25f};
+    static const int32_t iv[2] = {-1, 5};
+    static const uint64_t q[2][2] = {{0x1FF8000000000001ull, 0x0000000000000001ull},
+                                     {0x4000000000000000ull, 0x7FF0000000000001ull}};
+    for (unsigned c = 0; c < 4; c++) {
+        tgx_exec_input(r.m, 0, c)[0].f = c < 2 ? f[c] : 0.0f;
+        tgx_exec_input(r.m, 0, c)[1].i = c < 2 ? iv[c] : 0;
+    }
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            tgx_exec_input(r.m, 1, 2 * p)[l].u = (uint32_t)q[l][p];
+            tgx_exec_input(r.m, 1, 2 * p + 1)[l].u = (uint32_t)(q[l][p] >> 32);
+        }
+    TGX_CHECK(tgx_exec_run_vertex(r.m, 2, &r.d) == TGX_OK, "run: %s", r.d.message);
+    /* F2D_SAT, lane 0: 2.5 -> 1.0 (pair xy from src.x), 0.25 kept (pair zw from src.y) */
+    TGX_CHECK(out_q(&r, 0, 0, 0) == DB(1.0) && out_q(&r, 0, 0, 1) == DB(0.25), "F2D_SAT");
+    /* lane 1: I2D_SAT -1 -> 0.0, 5 -> 1.0; U2D_SAT 0xffffffff -> 1.0, 5 -> 1.0 */
+    TGX_CHECK(out_q(&r, 1, 1, 0) == DB(0.0) && out_q(&r, 1, 1, 1) == DB(1.0), "I2D_SAT");
+    TGX_CHECK(out_q(&r, 2, 1, 0) == DB(1.0) && out_q(&r, 2, 1, 1) == DB(1.0), "U2D_SAT");
+    /* I2I64_SAT: -1 is all ones, a NaN pattern -> 0.0; 5 is a positive denormal: kept */
+    TGX_CHECK(out_q(&r, 3, 1, 0) == DB(0.0) && out_q(&r, 3, 1, 1) == 5u, "I2I64_SAT %llx %llx",
+              (unsigned long long)out_q(&r, 3, 1, 0), (unsigned long long)out_q(&r, 3, 1, 1));
+    static const uint64_t want_add[2][2] = {{0x3FF0000000000000ull, 2u},
+                                            {0x8000000000000000ull, 0u}};
+    for (unsigned l = 0; l < 2; l++)
+        for (unsigned p = 0; p < 2; p++) {
+            uint64_t sum = q[l][p] + q[l][p];
+            TGX_CHECK(sat_d(sum) == want_add[l][p], "U64ADD_SAT case %u %u", l, p);
+            TGX_CHECK(out_q(&r, 4, l, p) == want_add[l][p], "U64ADD_SAT lane %u pair %u: %llx", l,
+                      p, (unsigned long long)out_q(&r, 4, l, p));
+        }
+    /* U64SHL_SAT: pair xy shifted by src1.x, pair zw by src1.z (= 0). Lane 1: -1 & 63 = 63, so
+     * 2.0's pattern << 63 = 0; the NaN pattern is unshifted and clamps to 0.0. Lane 0: 2.5f's
+     * bits & 63 = 0: the tiny positive pattern is kept. */
+    TGX_CHECK(out_q(&r, 5, 1, 0) == 0u && out_q(&r, 5, 1, 1) == DB(0.0), "U64SHL_SAT lane 1");
+    TGX_CHECK(out_q(&r, 5, 0, 0) == q[0][0] && out_q(&r, 5, 0, 1) == q[0][1], "U64SHL_SAT lane 0");
+    /* DSLT_SAT, lane 1: (-1, 5) as a double is a positive denormal < 2.0: the mask ~0 is stored
+     * unclamped (clamped as a float it would be a NaN pattern, 0); 0.0 < NaN is false: 0. */
+    TGX_CHECK(outu(&r, 6, 0, 1) == 0xffffffffu && outu(&r, 6, 2, 1) == 0u, "DSLT_SAT %x %x",
+              outu(&r, 6, 0, 1), outu(&r, 6, 2, 1));
+    run_close(&r);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < NT(cases); i++)
@@ -485,5 +560,6 @@ int main(void)
     test_conversions();
     test_ldexp_frexp();
     test_modifiers();
+    test_saturate_64();
     return tgx_test_finish();
 }

@@ -46,6 +46,18 @@ DCL TEMP[0]
   1: UADD_SAT OUT[0], TEMP[0], TEMP[0]
   2: END
 T
+# 64-bit results: tgsi_exec's store_double_channel clamps the pair as a double; the 64-bit
+# comparisons write a mask whose clamp Mesa leaves undefined.
+cat >"$tmp/warn64.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+DCL TEMP[0..1]
+  0: U64ADD_SAT TEMP[0].xy, TEMP[1].xyxy, TEMP[1].xyxy
+  1: DSLT_SAT TEMP[0].z, TEMP[1].xyxy, TEMP[1].zwzw
+  2: F2D_SAT TEMP[1].xy, TEMP[0].xxxx
+  3: MOV OUT[0], TEMP[0]
+  4: END
+T
 
 cd "$tmp" || exit 1
 expect_rc 0 "clean file" -- "$TGX" check good.tgsi
@@ -56,7 +68,15 @@ expect_rc 1 "clean then invalid" -- "$TGX" check good.tgsi bad.tgsi
 expect_rc 1 "invalid then clean" -- "$TGX" check bad.tgsi good.tgsi
 grep -q '^bad.tgsi:5:18: error: ' err && ok || bad "second file not reported"
 expect_rc 0 "warnings only" -- "$TGX" check warn.tgsi
-grep -q '^warn.tgsi:6:6: warning: ' err && ok || bad "warning not printed: $(cat err)"
+# The warning says what happens (Mesa's tgsi_exec store_dest clamps the bits as a float).
+grep -qx 'warn.tgsi:6:6: warning: _SAT on UADD clamps its integer result as if its bits were a float: to \[0, 1\], NaN patterns to 0' err &&
+  ok || bad "warning not printed: $(cat err)"
+expect_rc 0 "64-bit saturate warnings" -- "$TGX" check warn64.tgsi
+grep -qx 'warn64.tgsi:4:6: warning: _SAT on U64ADD clamps its integer result as if its bits were a double: to \[0, 1\], NaN patterns to 0' err &&
+  ok || bad "U64ADD_SAT warning: $(cat err)"
+grep -qx 'warn64.tgsi:5:6: warning: _SAT on DSLT is undefined (Mesa clamps the mask with an unset upper word); tgx stores the mask unclamped' err &&
+  ok || bad "DSLT_SAT warning: $(cat err)"
+[ "$(wc -l <err)" -eq 2 ] && ok || bad "F2D_SAT (a double result) must not warn: $(cat err)"
 expect_rc 0 "stdin" -- bash -c "\"$TGX\" check - < good.tgsi"
 expect_rc 1 "stdin invalid" -- bash -c "\"$TGX\" check - < bad.tgsi"
 grep -q '^<stdin>:5:18: error: TEMP\[1\] is not declared' err && ok || bad "stdin name: $(cat err)"
