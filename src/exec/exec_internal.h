@@ -189,6 +189,8 @@ struct tgx_exec_machine {
     uint32_t *killed, *live; /* live = covered by the primitive and not killed */
     /* innermost SWITCH: its selector, the lanes that entered it, the lanes no CASE matches */
     uint32_t *sw_sel, *sw_entry, *sw_default;
+    /* lanes of the groups of four that sample through one texture unit (exec_tex.c) */
+    uint32_t *unit_lanes;
     bool all; /* exec is all ones over n lanes */
     xmask_stack cond_st, loop_st, cont_st, sw_st, swsel_st, swent_st, swdef_st, func_st, addr_st;
     xcall_frame *calls;

@@ -279,7 +279,8 @@ void tgx_exec_machine_destroy(tgx_exec_machine *m)
     free(m);
 }
 
-#define XMASKS 11 /* exec cond loop cont sw func killed live sw_sel sw_entry sw_default */
+#define XMASKS                                                                                     \
+    12 /* exec cond loop cont sw func killed live sw_sel sw_entry sw_default unit_lanes */
 
 tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes,
                                    tgx_exec_machine **out, tgx_diag *d)
@@ -316,9 +317,9 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for a %u-lane machine", W);
     }
     uint32_t *mk = m->masks;
-    uint32_t **slots[XMASKS] = {&m->exec,   &m->cond,     &m->loop,      &m->cont,
-                                &m->sw,     &m->func,     &m->killed,    &m->live,
-                                &m->sw_sel, &m->sw_entry, &m->sw_default};
+    uint32_t **slots[XMASKS] = {&m->exec,   &m->cond,     &m->loop,       &m->cont,
+                                &m->sw,     &m->func,     &m->killed,     &m->live,
+                                &m->sw_sel, &m->sw_entry, &m->sw_default, &m->unit_lanes};
     for (unsigned k = 0; k < XMASKS; k++)
         *slots[k] = mk + (size_t)k * W;
     if (p->stage == TGX_EXEC_GEOMETRY && x_geom_alloc(m) != TGX_OK) {

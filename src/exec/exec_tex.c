@@ -9,6 +9,17 @@
  * Texture opcodes use SAMP[u] and the sampler view of the same unit u; the SAMPLE_* family names
  * its view and sampler and swizzles the result by the view operand's swizzle.
  * Outside fragment shaders there are no quads, so an implicit LOD is LOD 0 (plus the bias).
+ *
+ * Units. A SAMP or SVIEW operand may be indirect (SAMP[ADDR[0].x+1], SVIEW[ADDR[0].x]). Mesa
+ * 22.3's tgsi_exec runs four lanes at a time and its fetch_sampler_unit takes, for all four, the
+ * index (base + address component) of the first of them whose execution-mask bit is set; it does
+ * so for TEX/TXB/TXL/TXP/TEX2/TXB2/TXL2/TG4 (exec_tex), TXD (exec_txd), TXF and SAMPLE_I
+ * (exec_txf), TXQ and SVIEWINFO (exec_txq), LODQ and LOD (exec_lodq). tgx applies that rule to
+ * each group of four lanes (a quad in fragment runs) and to every sampling opcode: Mesa's
+ * exec_sample / exec_sample_d read the operands' base index alone, an omission (docs/errata.md
+ * "Indirect SAMP / SVIEW indices"). A unit outside 0..31 (softpipe would index past its
+ * arrays) gives 0 in all four channels of that group's lanes, without an error; a unit inside the
+ * range with nothing bound is an error, as for a direct operand.
  */
 #include <string.h>
 
@@ -75,6 +86,80 @@ static xcoords coords_for(unsigned target, bool shadow)
 static bool fragment(const xmach *m)
 {
     return m->p->stage == TGX_EXEC_FRAGMENT;
+}
+
+#define QUAD_WORDS (TGX_EXEC_MAX_LANES / 4 / 32)
+
+/* Unit named by a resource operand in one lane: base index plus, if indirect, the address
+ * component read as a signed integer. */
+static int64_t lane_unit(const xmach *m, const xreg *r, unsigned lane)
+{
+    int64_t u = r->index;
+    if (r->indirect)
+        u += m->store[(size_t)r->ind_slot * m->W + lane].i;
+    return u;
+}
+
+typedef struct xunits {
+    int64_t view, samp;
+} xunits;
+
+/* Units of the group of four lanes starting at q0: the first executing lane's (Mesa
+ * fetch_sampler_unit); false if no lane of the group executes. */
+static bool quad_units(const xmach *m, const xreg *vr, const xreg *sr, unsigned q0, xunits *u)
+{
+    for (unsigned i = q0; i < q0 + 4 && i < m->n; i++)
+        if (m->exec[i]) {
+            u->view = lane_unit(m, vr, i);
+            u->samp = lane_unit(m, sr, i);
+            return true;
+        }
+    return false;
+}
+
+static bool unit_in_range(int64_t u)
+{
+    return u >= 0 && u < XUNITS;
+}
+
+/* Computes the results (RES) of the lanes set in `lanes` from view unit vunit and sampler unit
+ * sunit; false after x_fail. */
+typedef bool (*xunit_body)(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                           const uint32_t *lanes);
+
+/* Runs body once per distinct (view, sampler) pair among the executing groups of four lanes,
+ * each time for the executing lanes of the groups that name that pair; a pair outside the unit
+ * range gives 0 in its lanes. Direct operands: one call for all executing lanes. */
+static bool for_each_unit(xmach *m, const xinst *in, unsigned vsrc, unsigned ssrc, xunit_body body)
+{
+    const xreg *vr = &in->src[vsrc], *sr = &in->src[ssrc];
+    if (!vr->indirect && !sr->indirect)
+        return body(m, in, (unsigned)vr->index, (unsigned)sr->index, m->exec);
+    unsigned n = m->n;
+    uint32_t done[QUAD_WORDS] = {0};
+    uint32_t *sel = m->unit_lanes;
+    for (unsigned q0 = 0; q0 < n; q0 += 4) {
+        xunits u, v;
+        if (((done[q0 / 128] >> (q0 / 4 % 32)) & 1u) || !quad_units(m, vr, sr, q0, &u))
+            continue;
+        memset(sel, 0, sizeof(uint32_t) * n);
+        for (unsigned q1 = q0; q1 < n; q1 += 4) {
+            if (!quad_units(m, vr, sr, q1, &v) || v.view != u.view || v.samp != u.samp)
+                continue;
+            done[q1 / 128] |= 1u << (q1 / 4 % 32);
+            for (unsigned i = q1; i < q1 + 4 && i < n; i++)
+                sel[i] = m->exec[i];
+        }
+        if (!unit_in_range(u.view) || !unit_in_range(u.samp)) {
+            for (unsigned c = 0; c < 4; c++)
+                for (unsigned i = 0; i < n; i++)
+                    if (sel[i])
+                        RES(m, c)[i].u = 0;
+        } else if (!body(m, in, (unsigned)u.view, (unsigned)u.samp, sel)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 static bool unit_views(xmach *m, const xinst *in, unsigned view_unit, unsigned samp_unit,
@@ -149,12 +234,12 @@ static tgx_status sample_call(xmach *m, const xinst *in, const tgx_tex_view *vie
 
 /* Fills the coordinate, reference and LOD fields of req from the operands. */
 static void build_req(xmach *m, const xinst *in, xcoords cm, xtexmode mode, int lod_src,
-                      tgx_tex_sample_req *req)
+                      const uint32_t *lanes, tgx_tex_sample_req *req)
 {
     unsigned n = m->n;
     memset(req, 0, sizeof(*req));
     req->lanes = n;
-    x_active_bits(m, m->exec);
+    x_active_bits(m, lanes);
     req->active = m->active_bits;
     const float *ch[5] = {chan_f(m, in, cm.s), chan_f(m, in, cm.t), chan_f(m, in, cm.r),
                           chan_f(m, in, cm.layer), chan_f(m, in, cm.ref)};
@@ -215,75 +300,85 @@ static void set_grads(xmach *m, const xinst *in, unsigned sx, unsigned sy, unsig
     }
 }
 
-/* TEX TXP TXB TXL TXD TEX2 TXB2 TXL2 TG4 */
-void x_op_tex(xmach *m, const xinst *in)
+/* How a TEX-style opcode reads its operands: the LOD mode, where the bias / LOD comes from
+ * (-1: nowhere, 3: src0.w, 4: src1.x) and which source is the SAMP operand (tgsi_exec's
+ * exec_instruction: exec_tex(..., 1) or (..., 2), exec_txd's 3). */
+typedef struct xtexop {
+    xtexmode mode;
+    int lod_src;
+    unsigned samp_src;
+} xtexop;
+
+static xtexop tex_op(const xinst *in)
 {
     const char *nm = in->name;
-    xtexmode mode = TM_NONE;
-    int lod_src = -1;
-    unsigned samp_src = 1;
+    xtexop t = {TM_NONE, -1, 1};
     if (!strcmp(nm, "TXP")) {
-        mode = TM_PROJ;
+        t.mode = TM_PROJ;
     } else if (!strcmp(nm, "TEX_LZ")) {
-        mode = TM_LOD; /* like TXL with LOD 0 */
+        t.mode = TM_LOD; /* like TXL with LOD 0 */
     } else if (!strcmp(nm, "TXB")) {
-        mode = TM_BIAS;
-        lod_src = 3;
+        t = (xtexop){TM_BIAS, 3, 1};
     } else if (!strcmp(nm, "TXL")) {
-        mode = TM_LOD;
-        lod_src = 3;
+        t = (xtexop){TM_LOD, 3, 1};
     } else if (!strcmp(nm, "TXD")) {
-        mode = TM_GRAD;
-        samp_src = 3;
+        t = (xtexop){TM_GRAD, -1, 3};
     } else if (!strcmp(nm, "TEX2")) {
-        samp_src = 2;
+        t.samp_src = 2;
     } else if (!strcmp(nm, "TXB2")) {
-        mode = TM_BIAS;
-        lod_src = 4;
-        samp_src = 2;
+        t = (xtexop){TM_BIAS, 4, 2};
     } else if (!strcmp(nm, "TXL2")) {
-        mode = TM_LOD;
-        lod_src = 4;
-        samp_src = 2;
+        t = (xtexop){TM_LOD, 4, 2};
     } else if (!strcmp(nm, "TG4")) {
-        mode = TM_GATHER;
-        samp_src = 2;
+        t = (xtexop){TM_GATHER, -1, 2};
     }
-    unsigned unit = (unsigned)in->src[samp_src].index;
+    return t;
+}
+
+static bool tex_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                     const uint32_t *lanes)
+{
+    xtexop t = tex_op(in);
     const tgx_tex_view *view;
     const tgx_sampler *samp;
-    if (!unit_views(m, in, unit, unit, true, &view, &samp))
-        return;
+    if (!unit_views(m, in, unit, sunit, true, &view, &samp))
+        return false;
     xcoords cm = coords_for(in->tex_target, in->shadow);
     tgx_tex_sample_req req;
-    build_req(m, in, cm, mode, lod_src, &req);
+    build_req(m, in, cm, t.mode, t.lod_src, lanes, &req);
     fetch_offsets(m, in, req.offset);
-    if (mode == TM_GRAD)
+    if (t.mode == TM_GRAD)
         set_grads(m, in, 1, 2, in->tex_target, &req);
-    if (mode == TM_GATHER) {
-        /* the component is src1.x, an immediate in practice: take the first executing lane's */
+    if (t.mode == TM_GATHER) {
+        /* the component is src1.x, an immediate in practice: take the first sampling lane's */
         const xword *comp = x_fetch(m, in, 1, 0);
         for (unsigned i = 0; i < m->n; i++)
-            if (m->exec[i]) {
+            if (lanes[i]) {
                 req.component = comp[i].u & 3u;
                 break;
             }
     }
-    if (sample_call(m, in, view, samp, &req, mode == TM_GATHER) == TGX_OK)
+    return sample_call(m, in, view, samp, &req, t.mode == TM_GATHER) == TGX_OK;
+}
+
+/* TEX TXP TXB TXL TXD TEX2 TXB2 TXL2 TEX_LZ TG4: texture unit u = the SAMP operand's index,
+ * SVIEW[u] and SAMP[u]. */
+void x_op_tex(xmach *m, const xinst *in)
+{
+    unsigned s = tex_op(in).samp_src;
+    if (for_each_unit(m, in, s, s, tex_body))
         store_result(m, in, NULL);
 }
 
-/* SAMPLE SAMPLE_B SAMPLE_C SAMPLE_C_LZ SAMPLE_D SAMPLE_L GATHER4: operands address, view,
- * sampler, then bias / reference / LOD / gradients; the target is the view's declaration. */
-void x_op_sample(xmach *m, const xinst *in)
+static bool sample_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                        const uint32_t *lanes)
 {
     const char *nm = in->name;
-    unsigned vunit = (unsigned)in->src[1].index, sunit = (unsigned)in->src[2].index;
     const tgx_tex_view *view;
     const tgx_sampler *samp;
     if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
-        return;
-    unsigned target = vunit < XUNITS ? m->p->sview[vunit].target : view->target;
+        return false;
+    unsigned target = m->p->sview[vunit].target;
     xcoords cm = coords_for(target, false);
     xtexmode mode = TM_NONE;
     bool compare = false;
@@ -302,7 +397,7 @@ void x_op_sample(xmach *m, const xinst *in)
         mode = TM_ZERO;
     }
     tgx_tex_sample_req req;
-    build_req(m, in, cm, mode, -1, &req);
+    build_req(m, in, cm, mode, -1, lanes, &req);
     if (mode == TM_BIAS || mode == TM_LOD) {
         req.lod = &x_fetch(m, in, 3, 0)->f;
         if (!fragment(m) && mode == TM_BIAS) {
@@ -314,27 +409,32 @@ void x_op_sample(xmach *m, const xinst *in)
     if (mode == TM_GRAD)
         set_grads(m, in, 3, 4, target, &req);
     fetch_offsets(m, in, req.offset);
-    if (sample_call(m, in, view, samp, &req, mode == TM_GATHER) == TGX_OK)
+    return sample_call(m, in, view, samp, &req, mode == TM_GATHER) == TGX_OK;
+}
+
+/* SAMPLE SAMPLE_B SAMPLE_C SAMPLE_C_LZ SAMPLE_D SAMPLE_L GATHER4: operands address, view,
+ * sampler, then bias / reference / LOD / gradients; the target is the view's declaration. */
+void x_op_sample(xmach *m, const xinst *in)
+{
+    if (for_each_unit(m, in, 1, 2, sample_body))
         store_result(m, in, in->src[1].swz);
 }
 
-/* TXF TXF_LZ SAMPLE_I SAMPLE_I_MS: integer texel fetch; level in src0.w (TXF_LZ: 0), for MS
- * targets src0.w (SAMPLE_I_MS: src2.x) is the sample. */
-void x_op_txf(xmach *m, const xinst *in)
+static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                     const uint32_t *lanes)
 {
     const char *nm = in->name;
     bool sample_form = !strncmp(nm, "SAMPLE_I", 8);
-    unsigned unit = (unsigned)in->src[1].index;
     const tgx_tex_view *view;
     const tgx_sampler *samp;
-    if (!unit_views(m, in, unit, unit, false, &view, &samp))
-        return;
-    unsigned target = sample_form && unit < XUNITS ? m->p->sview[unit].target : in->tex_target;
+    if (!unit_views(m, in, unit, sunit, false, &view, &samp))
+        return false;
+    unsigned target = sample_form ? m->p->sview[unit].target : in->tex_target;
     xcoords cm = coords_for(target, false);
     tgx_tex_fetch_req req;
     memset(&req, 0, sizeof(req));
     req.lanes = m->n;
-    x_active_bits(m, m->exec);
+    x_active_bits(m, lanes);
     req.active = m->active_bits;
     req.x = &x_fetch(m, in, 0, 0)->i;
     if (cm.t >= 0)
@@ -360,28 +460,47 @@ void x_op_txf(xmach *m, const xinst *in)
     tgx_status st = tgx_tex_fetch(view, samp, &req, out, &d);
     if (st != TGX_OK) {
         x_fail(m, in, st, "%s: %s", in->name, d.message);
-        return;
+        return false;
     }
-    store_result(m, in, sample_form ? in->src[1].swz : NULL);
+    return true;
+}
+
+/* TXF TXF_LZ SAMPLE_I SAMPLE_I_MS: integer texel fetch; level in src0.w (TXF_LZ: 0), for MS
+ * targets src0.w (SAMPLE_I_MS: src2.x) is the sample. */
+void x_op_txf(xmach *m, const xinst *in)
+{
+    if (for_each_unit(m, in, 1, 1, txf_body))
+        store_result(m, in, !strncmp(in->name, "SAMPLE_I", 8) ? in->src[1].swz : NULL);
 }
 
 /* TXQ TXQ_LZ SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x. */
 void x_op_txq(xmach *m, const xinst *in)
 {
-    unsigned unit = (unsigned)in->src[1].index;
-    const tgx_tex_view *view;
+    const xreg *ur = &in->src[1];
+    const tgx_tex_view *view = NULL;
     const tgx_sampler *samp;
-    if (!unit_views(m, in, unit, unit, false, &view, &samp))
+    if (!ur->indirect &&
+        !unit_views(m, in, (unsigned)ur->index, (unsigned)ur->index, false, &view, &samp))
         return;
     const xword *lv = strcmp(in->name, "TXQ_LZ") ? x_fetch(m, in, 0, 0) : NULL;
     unsigned n = m->n;
     /* Mesa 22.3 exec_txq calls get_dims once per quad with src.i[0], the level of the quad's
      * first lane whatever the execution mask, and gives the answer to all four lanes (corpus
      * case tex_size_levels_query: pixels 10 and 11 of a row, levels 0 and 1, both read the
-     * level-0 size). Runs are grouped in fours in every stage, so the rule holds for all. */
+     * level-0 size). Runs are grouped in fours in every stage, so the rule holds for all. An
+     * indirect unit is the quad's first executing lane's (fetch_sampler_unit). */
     for (unsigned q0 = 0; q0 < n; q0 += 4) {
-        uint32_t q[4];
-        tgx_tex_query_size(view, lv ? lv[q0].i : 0, q);
+        uint32_t q[4] = {0, 0, 0, 0};
+        xunits u = {0, 0};
+        if (ur->indirect) {
+            if (!quad_units(m, ur, ur, q0, &u))
+                continue;
+            if (unit_in_range(u.view) &&
+                !unit_views(m, in, (unsigned)u.view, (unsigned)u.view, false, &view, &samp))
+                return;
+        }
+        if (!ur->indirect || unit_in_range(u.view))
+            tgx_tex_query_size(view, lv ? lv[q0].i : 0, q);
         for (unsigned i = q0; i < q0 + 4 && i < n; i++)
             for (unsigned c = 0; c < 4; c++)
                 RES(m, c)[i].u = q[c];
@@ -389,37 +508,44 @@ void x_op_txq(xmach *m, const xinst *in)
     store_result(m, in, NULL);
 }
 
+/* Fills channel x of the lanes in `lanes` with v, channels y, z, w with 0. */
+static void fill_x(xmach *m, const uint32_t *lanes, uint32_t v)
+{
+    for (unsigned c = 0; c < 4; c++)
+        for (unsigned i = 0; i < m->n; i++)
+            if (lanes[i])
+                RES(m, c)[i].u = c == 0 ? v : 0;
+}
+
+static bool txqs_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                      const uint32_t *lanes)
+{
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, unit, sunit, false, &view, &samp))
+        return false;
+    fill_x(m, lanes, tgx_tex_query_samples(view));
+    return true;
+}
+
 /* TXQS: the sample count of the view in x (0 if not multisampled). */
 void x_op_txqs(xmach *m, const xinst *in)
 {
-    unsigned unit = (unsigned)in->src[0].index;
-    const tgx_tex_view *view;
-    const tgx_sampler *samp;
-    if (in->src[0].file == XF_SAMPLER || in->src[0].file == XF_SVIEW)
-        unit = (unsigned)in->src[0].index;
-    if (!unit_views(m, in, unit, unit, false, &view, &samp))
-        return;
-    uint32_t s = tgx_tex_query_samples(view);
-    for (unsigned c = 0; c < 4; c++)
-        for (unsigned i = 0; i < m->n; i++)
-            RES(m, c)[i].u = c == 0 ? s : 0;
-    store_result(m, in, NULL);
+    if (for_each_unit(m, in, 0, 0, txqs_body))
+        store_result(m, in, NULL);
 }
 
-/* LODQ (unit in src1) and LOD (view src1, sampler src2, result swizzled by the view operand):
- * x = the LOD used (clamped), y = the computed LOD; z = w = 0. */
-void x_op_lodq(xmach *m, const xinst *in)
+static bool lodq_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                      const uint32_t *lanes)
 {
     bool sm4 = !strcmp(in->name, "LOD");
-    unsigned vunit = (unsigned)in->src[1].index;
-    unsigned sunit = sm4 ? (unsigned)in->src[2].index : vunit;
     const tgx_tex_view *view;
     const tgx_sampler *samp;
     if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
-        return;
-    unsigned target = sm4 && vunit < XUNITS ? m->p->sview[vunit].target : in->tex_target;
+        return false;
+    unsigned target = sm4 ? m->p->sview[vunit].target : in->tex_target;
     tgx_tex_sample_req req;
-    build_req(m, in, coords_for(target, false), TM_NONE, -1, &req);
+    build_req(m, in, coords_for(target, false), TM_NONE, -1, lanes, &req);
     req.ref = NULL;
     req.layer = NULL;
     tgx_diag d;
@@ -427,8 +553,18 @@ void x_op_lodq(xmach *m, const xinst *in)
     tgx_status st = tgx_tex_query_lod(view, samp, &req, &RES(m, 0)->f, &RES(m, 1)->f, &d);
     if (st != TGX_OK) {
         x_fail(m, in, st, "%s: %s", in->name, d.message);
-        return;
+        return false;
     }
+    return true;
+}
+
+/* LODQ (unit in src1) and LOD (view src1, sampler src2, result swizzled by the view operand):
+ * x = the LOD used (clamped), y = the computed LOD; z = w = 0. */
+void x_op_lodq(xmach *m, const xinst *in)
+{
+    bool sm4 = !strcmp(in->name, "LOD");
+    if (!for_each_unit(m, in, 1, sm4 ? 2 : 1, lodq_body))
+        return;
     memset(RES(m, 2), 0, sizeof(xword) * m->n);
     memset(RES(m, 3), 0, sizeof(xword) * m->n);
     if (sm4) {
@@ -441,34 +577,35 @@ void x_op_lodq(xmach *m, const xinst *in)
     }
 }
 
+static bool sample_info_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                             const uint32_t *lanes)
+{
+    (void)in;
+    (void)sunit;
+    const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
+    fill_x(m, lanes, view ? tgx_tex_query_samples(view) : 0);
+    return true;
+}
+
 /* SAMPLE_INFO: the sample count of the resource in x; the render target has 1 sample. */
 void x_op_sample_info(xmach *m, const xinst *in)
 {
-    uint32_t s = 1;
-    if (in->src[0].file == XF_SVIEW) {
-        unsigned unit = (unsigned)in->src[0].index;
-        const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
-        s = view ? tgx_tex_query_samples(view) : 0;
-    }
-    for (unsigned c = 0; c < 4; c++)
-        for (unsigned i = 0; i < m->n; i++)
-            RES(m, c)[i].u = c == 0 ? s : 0;
+    if (in->src[0].file != XF_SVIEW)
+        fill_x(m, m->exec, 1);
+    else
+        for_each_unit(m, in, 0, 0, sample_info_body);
     store_result(m, in, NULL);
 }
 
-/* SAMPLE_POS: (x, y, 0, 0) of sample src1.x in the resource's pattern; 0 if not multisampled
- * (the render target has one sample at the pixel centre, 0.5, 0.5). */
-void x_op_sample_pos(xmach *m, const xinst *in)
+/* (x, y, 0, 0) of sample src1.x in a pattern of `samples` samples, for the lanes in `lanes`;
+ * the render target (rt) has one sample at the pixel centre. */
+static void sample_pos_fill(xmach *m, const xinst *in, bool rt, uint32_t samples,
+                            const uint32_t *lanes)
 {
-    uint32_t samples = 1;
-    bool rt = in->src[0].file != XF_SVIEW;
-    if (!rt) {
-        unsigned unit = (unsigned)in->src[0].index;
-        const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
-        samples = view ? tgx_tex_query_samples(view) : 0;
-    }
     const xword *idx = x_fetch(m, in, 1, 0);
     for (unsigned i = 0; i < m->n; i++) {
+        if (!lanes[i])
+            continue;
         float pos[2] = {0.0f, 0.0f};
         if (rt && idx[i].u == 0) {
             pos[0] = pos[1] = 0.5f;
@@ -480,5 +617,24 @@ void x_op_sample_pos(xmach *m, const xinst *in)
         RES(m, 2)[i].f = 0.0f;
         RES(m, 3)[i].f = 0.0f;
     }
+}
+
+static bool sample_pos_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                            const uint32_t *lanes)
+{
+    (void)sunit;
+    const tgx_tex_view *view = unit < XUNITS ? m->sview[unit] : NULL;
+    sample_pos_fill(m, in, false, view ? tgx_tex_query_samples(view) : 0, lanes);
+    return true;
+}
+
+/* SAMPLE_POS: (x, y, 0, 0) of sample src1.x in the resource's pattern; 0 if not multisampled
+ * (the render target has one sample at the pixel centre, 0.5, 0.5). */
+void x_op_sample_pos(xmach *m, const xinst *in)
+{
+    if (in->src[0].file != XF_SVIEW)
+        sample_pos_fill(m, in, true, 1, m->exec);
+    else
+        for_each_unit(m, in, 0, 0, sample_pos_body);
     store_result(m, in, NULL);
 }

@@ -514,6 +514,167 @@ static void test_compare(void)
             }
 }
 
+/* ---- indirect SAMP / SVIEW indices ---------------------------------------------------------
+ * Mesa 22.3 tgsi_exec fetch_sampler_unit: with an indirect operand, the unit of a group of four
+ * lanes is base + the address component of the first lane of the four whose execution-mask bit
+ * is set, for all four. Out of the unit range (0..31) tgx defines the result as 0 (docs/exec.md).
+ * Units here: view u of texture A starts at level u (u = 0, 1, 2), so the level a lane reads
+ * tells which unit it sampled; sampler 1 repeats, samplers 0 and 2 clamp; unit 3 is declared
+ * but nothing is bound to it. IN[1] = (address x, executes?, address y, _) as integers. */
+
+#define IND_LANES 16
+
+typedef struct ind_io {
+    uint32_t in[IND_LANES][3][4];
+    uint32_t out[IND_LANES][4];
+} ind_io;
+
+static int ind_run(const char *what, const char *inst, ind_io *io, unsigned n, tgx_diag *err)
+{
+    char text[1024];
+    snprintf(text, sizeof(text),
+             "VERT\nDCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\n"
+             "DCL SAMP[0..3]\nDCL SVIEW[0..3], 2D, FLOAT\nDCL ADDR[0]\n"
+             "IMM[0] FLT32 { 7.0, 7.0, 7.0, 7.0 }\n"
+             "  0: MOV OUT[0], IMM[0]\n  1: UARL ADDR[0].xy, IN[1].xzzz\n  2: UIF IN[1].yyyy\n"
+             "  3: %s\n  4: ENDIF\n  5: END\n",
+             inst);
+    tgx_tex_view views[3];
+    tgx_sampler samps[3] = {samp_near, samp_near, samp_near};
+    samps[1].wrap_s = samps[1].wrap_t = TGX_TEX_WRAP_REPEAT;
+    run r;
+    int ok = run_open(&r, text, IND_LANES, what);
+    if (ok) {
+        for (unsigned u = 0; u < 3; u++) {
+            tgx_tex_view_init(&views[u], tex_a);
+            views[u].base_level = u;
+            tgx_exec_bind_sampler_view(r.m, u, &views[u]);
+            tgx_exec_bind_sampler(r.m, u, &samps[u]);
+        }
+        for (unsigned l = 0; l < n; l++)
+            for (unsigned s = 0; s < 3; s++)
+                for (unsigned c = 0; c < 4; c++)
+                    tgx_exec_input(r.m, s, c)[l].u = io->in[l][s][c];
+        tgx_status st = tgx_exec_run_vertex(r.m, n, &r.d);
+        if (err)
+            *err = r.d;
+        else
+            TGX_CHECK(st == TGX_OK, "%s: run: %s", what, r.d.message);
+        ok = st == TGX_OK;
+        for (unsigned l = 0; l < n && ok; l++)
+            for (unsigned c = 0; c < 4; c++)
+                io->out[l][c] = tgx_exec_output(r.m, 0, c)[l].u;
+    }
+    run_close(&r);
+    return ok;
+}
+
+/* lane l: address x = ax[l], executes = ex[l], address y = ay[l] */
+static void ind_addr(ind_io *io, const int32_t *ax, const int32_t *ex, const int32_t *ay,
+                     unsigned n)
+{
+    for (unsigned l = 0; l < n; l++) {
+        int32_t v[4] = {ax[l], ex[l], ay ? ay[l] : 0, 0};
+        memcpy(io->in[l][1], v, sizeof(v));
+    }
+}
+
+static void expect_level(const char *what, const ind_io *io, unsigned lane, unsigned level,
+                         unsigned x, unsigned y)
+{
+    for (unsigned c = 0; c < 4; c++)
+        TGX_CHECK(io->out[lane][c] == B(texel_a(level, x, y, c)),
+                  "%s lane %u .%c = %g, want level %u texel (%u, %u)", what, lane, "xyzw"[c],
+                  (double)tgx_bits2f(io->out[lane][c]), level, x, y);
+}
+
+static void expect_const(const char *what, const ind_io *io, unsigned lane, uint32_t w)
+{
+    for (unsigned c = 0; c < 4; c++)
+        TGX_CHECK(io->out[lane][c] == w, "%s lane %u .%c = 0x%x, want 0x%x", what, lane, "xyzw"[c],
+                  io -> out[lane][c], w);
+}
+
+static void test_indirect_units(void)
+{
+    ind_io io;
+    memset(&io, 0, sizeof(io));
+    /* TXL at LOD 0 through SAMP[ADDR[0].x+1]. Group 0: lane 0 does not execute, so lane 1's
+     * address (0) picks unit 1 for lanes 1..3 (per lane they would be units 2 and 6). Group 1:
+     * lane 4's address 1 -> unit 2 for all four. Group 2: unit 40, group 3: unit -1: out of
+     * range, 0. Lane l samples the centre of level-0 texel (l % 4, l / 4 % 4). */
+    static const int32_t ax[16] = {2, 0, 1, 5, 1, 0, -1, 9, 39, 0, 0, 0, -2, 0, 0, 0};
+    static const int32_t ex[16] = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    ind_addr(&io, ax, ex, NULL, 16);
+    for (unsigned l = 0; l < 16; l++) {
+        float v[4] = {ctr(l % 4, 4), ctr(l / 4 % 4, 4), 0.0f, 0.0f};
+        for (unsigned c = 0; c < 4; c++)
+            io.in[l][0][c] = B(v[c]);
+    }
+    if (ind_run("TXL indirect", "TXL OUT[0], IN[0], SAMP[ADDR[0].x+1], 2D", &io, 16, NULL)) {
+        expect_const("TXL indirect, lane off", &io, 0, B(7.0f));
+        for (unsigned l = 1; l < 4; l++)
+            expect_level("TXL indirect, unit 1", &io, l, 1, (l % 4) / 2, 0);
+        for (unsigned l = 4; l < 8; l++)
+            expect_level("TXL indirect, unit 2", &io, l, 2, 0, 0);
+        for (unsigned l = 8; l < 16; l++)
+            expect_const("TXL indirect, unit out of range", &io, l, 0);
+    }
+    /* TXQ of level 0 through SAMP[ADDR[0].x]: the view's base-level size and level count */
+    memset(&io, 0, sizeof(io));
+    static const int32_t aq[12] = {1, 0, 0, 0, 2, 1, 1, 1, 50, 1, 1, 1};
+    ind_addr(&io, aq, ex + 4, NULL, 12);
+    if (ind_run("TXQ indirect", "TXQ OUT[0], IN[2].xxxx, SAMP[ADDR[0].x], 2D", &io, 12, NULL))
+        for (unsigned l = 0; l < 12; l++) {
+            uint32_t want[3][4] = {{2, 2, 0, 2}, {1, 1, 0, 1}, {0, 0, 0, 0}};
+            for (unsigned c = 0; c < 4; c++)
+                if (c != 2)
+                    TGX_CHECK(io.out[l][c] == want[l / 4][c], "TXQ indirect lane %u .%c = %u", l,
+                              "xyzw"[c], io.out[l][c]);
+        }
+    /* TXF through SAMP[ADDR[0].x]: integer texel (l % 2, l / 2 % 2) of the view's level 0 */
+    memset(&io, 0, sizeof(io));
+    static const int32_t af[8] = {1, 2, 2, 2, 0, 1, 1, 1};
+    ind_addr(&io, af, ex + 4, NULL, 8);
+    for (unsigned l = 0; l < 8; l++) {
+        int32_t v[4] = {(int32_t)(l % 2), (int32_t)(l / 2 % 2), 0, 0};
+        memcpy(io.in[l][0], v, sizeof(v));
+    }
+    if (ind_run("TXF indirect", "TXF OUT[0], IN[0], SAMP[ADDR[0].x], 2D", &io, 8, NULL))
+        for (unsigned l = 0; l < 8; l++)
+            expect_level("TXF indirect", &io, l, l < 4 ? 1 : 0, l % 2, l / 2 % 2);
+    /* SAMPLE_L with SVIEW[ADDR[0].x] and SAMP[ADDR[0].y], LOD src3.x = 0: view and sampler
+     * chosen separately. u = 1 + a texel centre: sampler 1 repeats, sampler 0 clamps to the
+     * last column. Group 0: view 1, sampler 1 -> level 1 texel (l % 2, l / 2). Group 1: view 0,
+     * sampler 0 -> level 0 texel (3, l % 4). */
+    memset(&io, 0, sizeof(io));
+    static const int32_t vx[8] = {1, 0, 2, 2, 0, 2, 1, 1}, sy[8] = {1, 2, 0, 0, 0, 1, 2, 2};
+    ind_addr(&io, vx, ex + 4, sy, 8);
+    for (unsigned l = 0; l < 8; l++) {
+        float v[4] = {l < 4 ? 1.0f + ctr(l % 2, 2) : 1.0f + ctr(0, 4),
+                      l < 4 ? ctr(l / 2, 2) : ctr(l % 4, 4), 0.0f, 0.0f};
+        for (unsigned c = 0; c < 4; c++)
+            io.in[l][0][c] = B(v[c]);
+    }
+    if (ind_run("SAMPLE_L indirect",
+                "SAMPLE_L OUT[0], IN[0], SVIEW[ADDR[0].x], SAMP[ADDR[0].y], IN[2].xxxx", &io, 8,
+                NULL))
+        for (unsigned l = 0; l < 8; l++) {
+            if (l < 4)
+                expect_level("SAMPLE_L indirect, view 1 sampler 1", &io, l, 1, l % 2, l / 2);
+            else
+                expect_level("SAMPLE_L indirect, view 0 sampler 0", &io, l, 0, 3, l % 4);
+        }
+    /* unit 3 is inside the range but nothing is bound: a run-time error, as for SAMP[3] */
+    memset(&io, 0, sizeof(io));
+    static const int32_t a3[4] = {2, 2, 2, 2};
+    ind_addr(&io, a3, ex + 4, NULL, 4);
+    tgx_diag d;
+    TGX_CHECK(!ind_run("TXL unbound", "TXL OUT[0], IN[0], SAMP[ADDR[0].x+1], 2D", &io, 4, &d) &&
+                  strstr(d.message, "no texture is bound to unit 3") && d.line == 13,
+              "indirect unit 3 with nothing bound: %u: %s", d.line, d.message);
+}
+
 int main(void)
 {
     if (make_resources()) {
@@ -524,6 +685,7 @@ int main(void)
         test_gather();
         test_sample_family();
         test_compare();
+        test_indirect_units();
     }
     tgx_tex_destroy(tex_a);
     tgx_tex_destroy(tex_z);
