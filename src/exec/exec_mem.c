@@ -7,7 +7,8 @@
  * that lie inside; an atomic works on the 32-bit word at the address (out of range: nothing is
  * written and the old value reads 0). Memory is written only by lanes that are executing,
  * covered by the primitive and not killed (helper lanes never write). Lanes are processed in
- * lane order, so the last lane wins when several store to one address.
+ * lane order, so the last lane wins when several store to one address. An indirect resource
+ * index is taken per group of four lanes, as tgsi_exec does (per_unit below).
  */
 #include <math.h>
 #include <string.h>
@@ -21,23 +22,59 @@ typedef struct xmem {
     size_t size;
 } xmem;
 
-/* Unit of a resource operand; with an indirect index, the first executing lane's (tgsi_exec). */
-static int64_t unit_of(xmach *m, const xreg *r)
+/* Unit of a resource operand in the group of four lanes starting at q0: with an indirect index,
+ * base + the address component of the first of the four whose execution-mask bit is set (Mesa
+ * 22.3 tgsi_exec fetch_sampler_unit for sources, fetch_store_img_unit for STORE destinations);
+ * false if no lane of the group executes. */
+static bool group_unit(const xmach *m, const xreg *r, unsigned q0, int64_t *u)
 {
-    int64_t u = r->index;
-    if (r->indirect) {
-        for (unsigned i = 0; i < m->n; i++)
-            if (m->exec[i]) {
-                u += m->store[(size_t)r->ind_slot * m->W + i].i;
-                break;
-            }
-    }
-    return u;
+    for (unsigned i = q0; i < q0 + 4 && i < m->n; i++)
+        if (m->exec[i]) {
+            *u = r->index + (int64_t)m->store[(size_t)r->ind_slot * m->W + i].i;
+            return true;
+        }
+    return false;
 }
 
-static bool byte_memory(xmach *m, const xreg *r, xmem *out)
+typedef void (*xunit_op)(xmach *m, const xinst *in, int64_t unit);
+
+/* Runs op with the unit of resource operand r. Direct: once. Indirect: once per distinct unit
+ * among the executing groups of four lanes, with the execution mask narrowed to the lanes of the
+ * groups that chose it (so results, stores and memory writes of other lanes are untouched). */
+static void per_unit(xmach *m, const xinst *in, const xreg *r, xunit_op op)
 {
-    int64_t u = unit_of(m, r);
+    if (!r->indirect) {
+        op(m, in, r->index);
+        return;
+    }
+    unsigned n = m->n;
+    uint32_t *exec = m->exec, *sel = m->unit_lanes;
+    bool all = m->all;
+    uint32_t done[TGX_EXEC_MAX_LANES / 4 / 32] = {0};
+    for (unsigned q0 = 0; q0 < n; q0 += 4) {
+        int64_t u, v;
+        if (((done[q0 / 128] >> (q0 / 4 % 32)) & 1u) || !group_unit(m, r, q0, &u))
+            continue;
+        memset(sel, 0, sizeof(uint32_t) * n);
+        for (unsigned q1 = q0; q1 < n; q1 += 4) {
+            if (!group_unit(m, r, q1, &v) || v != u)
+                continue;
+            done[q1 / 128] |= 1u << (q1 / 4 % 32);
+            for (unsigned i = q1; i < q1 + 4 && i < n; i++)
+                sel[i] = exec[i];
+        }
+        m->exec = sel;
+        m->all = false;
+        op(m, in, u);
+        m->exec = exec;
+        m->all = all;
+        if (m->err != TGX_OK)
+            return;
+    }
+}
+
+static bool byte_memory(xmach *m, const xreg *r, int64_t u, xmem *out)
+{
     out->data = NULL;
     out->size = 0;
     switch (r->file) {
@@ -96,9 +133,8 @@ typedef struct ximg {
     uint8_t target;
 } ximg;
 
-static bool image_of(xmach *m, const xreg *r, ximg *img)
+static bool image_of(xmach *m, const xreg *r, int64_t u, ximg *img)
 {
-    int64_t u = unit_of(m, r);
     if (u < 0 || u >= XUNITS || !m->image[u])
         return false;
     img->tex = m->image[u];
@@ -133,11 +169,11 @@ static void image_coords(xmach *m, const xinst *in, unsigned s, unsigned target,
     }
 }
 
-static void image_load(xmach *m, const xinst *in)
+static void image_load(xmach *m, const xinst *in, int64_t u)
 {
     ximg img;
     unsigned n = m->n;
-    if (!image_of(m, &in->src[0], &img)) {
+    if (!image_of(m, &in->src[0], u, &img)) {
         for (unsigned c = 0; c < 4; c++)
             memset(RES(m, c), 0, sizeof(xword) * n);
     } else {
@@ -184,10 +220,10 @@ static bool image_texel(const ximg *img, const xword *x, const xword *y, const x
     return true;
 }
 
-static void image_store(xmach *m, const xinst *in)
+static void image_store(xmach *m, const xinst *in, int64_t u)
 {
     ximg img;
-    if (!image_of(m, &in->dst[0], &img))
+    if (!image_of(m, &in->dst[0], u, &img))
         return;
     const xword *x, *y, *z, *smp, *v[4];
     image_coords(m, in, 0, img.target, &x, &y, &z, &smp);
@@ -205,12 +241,12 @@ static void image_store(xmach *m, const xinst *in)
 
 /* ---- LOAD / STORE --------------------------------------------------------------------------- */
 
-void x_op_load(xmach *m, const xinst *in)
+static void load_unit(xmach *m, const xinst *in, int64_t u)
 {
     xmem mem;
     const xreg *r = &in->src[0];
-    if (r->file == XF_IMAGE || !byte_memory(m, r, &mem)) {
-        image_load(m, in);
+    if (r->file == XF_IMAGE || !byte_memory(m, r, u, &mem)) {
+        image_load(m, in, u);
         return;
     }
     unsigned n = m->n, words = last_bit(in->wmask);
@@ -230,13 +266,18 @@ void x_op_load(xmach *m, const xinst *in)
             x_store_raw(m, in, 0, c, RES(m, c));
 }
 
-void x_op_store(xmach *m, const xinst *in)
+void x_op_load(xmach *m, const xinst *in)
+{
+    per_unit(m, in, &in->src[0], load_unit);
+}
+
+static void store_unit(xmach *m, const xinst *in, int64_t u)
 {
     xmem mem;
     const xreg *r = &in->dst[0];
-    if (r->file == XF_IMAGE || !byte_memory(m, r, &mem) || r->file == XF_CONST) {
+    if (r->file == XF_IMAGE || !byte_memory(m, r, u, &mem) || r->file == XF_CONST) {
         if (r->file != XF_CONST)
-            image_store(m, in);
+            image_store(m, in, u);
         return;
     }
     const xword *off = x_fetch(m, in, 0, 0), *v[4];
@@ -254,17 +295,22 @@ void x_op_store(xmach *m, const xinst *in)
     }
 }
 
+void x_op_store(xmach *m, const xinst *in)
+{
+    per_unit(m, in, &in->dst[0], store_unit);
+}
+
 /* RESQ: buffers give their size in bytes; images (w, h, depth or layers, levels). */
-void x_op_resq(xmach *m, const xinst *in)
+static void resq_unit(xmach *m, const xinst *in, int64_t u)
 {
     xmem mem;
     const xreg *r = &in->src[0];
     unsigned n = m->n;
     uint32_t q[4] = {0, 0, 0, 0};
     ximg img;
-    if (r->file != XF_IMAGE && byte_memory(m, r, &mem)) {
+    if (r->file != XF_IMAGE && byte_memory(m, r, u, &mem)) {
         q[0] = mem.size > UINT32_MAX ? UINT32_MAX : (uint32_t)mem.size;
-    } else if (image_of(m, r, &img)) {
+    } else if (image_of(m, r, u, &img)) {
         tgx_tex_query_size(&img.view, 0, q);
     }
     for (unsigned c = 0; c < 4; c++) {
@@ -273,6 +319,11 @@ void x_op_resq(xmach *m, const xinst *in)
         if (in->wmask & (1u << c))
             x_store_raw(m, in, 0, c, RES(m, c));
     }
+}
+
+void x_op_resq(xmach *m, const xinst *in)
+{
+    per_unit(m, in, &in->src[0], resq_unit);
 }
 
 /* ---- atomics -------------------------------------------------------------------------------- */
@@ -318,16 +369,16 @@ static uint32_t *atom_word(xmem *mem, ximg *img, bool is_img, const xword *const
     return tgx_tex_texel_ptr(img->tex, img->level, tx, ty, sl, sm);
 }
 
-void x_op_atom(xmach *m, const xinst *in)
+static void atom_unit(xmach *m, const xinst *in, int64_t u)
 {
     xmem mem = {0, 0};
     ximg img;
     const xreg *r = &in->src[0];
-    bool is_img = r->file == XF_IMAGE || !byte_memory(m, r, &mem);
+    bool is_img = r->file == XF_IMAGE || !byte_memory(m, r, u, &mem);
     bool have = true;
     const xword *coord[4] = {0, 0, 0, 0};
     if (is_img) {
-        have = image_of(m, r, &img);
+        have = image_of(m, r, u, &img);
         if (have)
             image_coords(m, in, 1, img.target, &coord[0], &coord[1], &coord[2], &coord[3]);
     } else {
@@ -353,6 +404,11 @@ void x_op_atom(xmach *m, const xinst *in)
     for (unsigned c = 0; c < 4; c++)
         if (in->wmask & (1u << c))
             x_store_raw(m, in, 0, c, old);
+}
+
+void x_op_atom(xmach *m, const xinst *in)
+{
+    per_unit(m, in, &in->src[0], atom_unit);
 }
 
 /* ---- interpolation at centroid / sample / offset ---------------------------------------------

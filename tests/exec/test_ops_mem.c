@@ -560,6 +560,62 @@ static void test_images(void)
     run_close(&r);
 }
 
+/* ---- indirect buffer indices ------------------------------------------------------------------
+ * Mesa 22.3 tgsi_exec: LOAD / STORE on BUFFER[ADDR[0].x] take the unit from fetch_sampler_unit /
+ * fetch_store_img_unit, per group of four lanes: base + the address of the first of the four
+ * whose execution-mask bit is set, for all four. Units outside 0..31 read 0 and write nothing
+ * (docs/exec.md). 16 threads = 4 groups; thread t reads its address from BUFFER[3][t]. Group 0:
+ * addresses (1, 0, 0, 0) -> buffer 1 for all four; group 1: thread 4 is masked off, thread 5's
+ * address 1 -> buffer 1 for threads 5..7 (per lane 6 and 7 would use buffer 0); groups 2 and 3:
+ * units 40 and -1. Each thread stores what it loaded (word 0 of its unit) to BUFFER[2][t], then
+ * its id to word t of its unit. */
+static void test_indirect_buffers(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 16\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL BUFFER[0..3]\n"
+                       "DCL ADDR[0]\nDCL TEMP[0..1]\nIMM[0] UINT32 {4, 0, 16, 0}\n"
+                       "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+                       "  1: LOAD TEMP[1].x, BUFFER[3], TEMP[0].xxxx\n"
+                       "  2: UARL ADDR[0].x, TEMP[1].xxxx\n"
+                       "  3: USNE TEMP[0].z, TEMP[0].xxxx, IMM[0].zzzz\n"
+                       "  4: UIF TEMP[0].zzzz\n"
+                       "  5:   LOAD TEMP[1].x, BUFFER[ADDR[0].x], IMM[0].yyyy\n"
+                       "  6:   STORE BUFFER[2].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+                       "  7:   STORE BUFFER[ADDR[0].x].x, TEMP[0].xxxx, SV[0].xxxx\n"
+                       "  8: ENDIF\n"
+                       "  9: END\n";
+    run r;
+    if (!run_open(&r, text, 16, "indirect BUFFER")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t buf[2][16], res[16];
+    static const int32_t addr[16] = {1, 0, 0, 0, 0, 1, 0, 0, 40, 0, 0, 0, -1, 0, 0, 0};
+    for (unsigned i = 0; i < 16; i++)
+        buf[0][i] = buf[1][i] = res[i] = 0xeeeeeeeeu;
+    buf[0][0] = 0xa0;
+    buf[1][0] = 0xb0;
+    tgx_exec_bind_buffer(r.m, 0, buf[0], sizeof(buf[0]));
+    tgx_exec_bind_buffer(r.m, 1, buf[1], sizeof(buf[1]));
+    tgx_exec_bind_buffer(r.m, 2, res, sizeof(res));
+    tgx_exec_bind_buffer(r.m, 3, (void *)(uintptr_t)addr, sizeof(addr));
+    if (run_block(&r, 0, 0, 1, 1)) {
+        for (unsigned t = 0; t < 16; t++) {
+            uint32_t want = t == 4 ? 0xeeeeeeeeu : (t < 8 ? 0xb0u : 0u);
+            TGX_CHECK(res[t] == want, "thread %u loaded 0x%x, want 0x%x", t, res[t], want);
+        }
+        for (unsigned i = 0; i < 16; i++) {
+            uint32_t want1 = (i < 8 && i != 4) ? i : (i == 0 ? 0xb0u : 0xeeeeeeeeu);
+            uint32_t want0 = i == 0 ? 0xa0u : 0xeeeeeeeeu;
+            TGX_CHECK(buf[1][i] == want1, "buffer 1 word %u = 0x%x, want 0x%x", i, buf[1][i],
+                      want1);
+            TGX_CHECK(buf[0][i] == want0, "buffer 0 word %u = 0x%x, want 0x%x", i, buf[0][i],
+                      want0);
+        }
+    }
+    run_close(&r);
+}
+
 int main(void)
 {
     test_load_store();
@@ -569,5 +625,6 @@ int main(void)
     test_atomic_contention();
     test_resq_raw();
     test_images();
+    test_indirect_buffers();
     return tgx_test_finish();
 }
