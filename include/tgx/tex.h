@@ -138,7 +138,9 @@ typedef struct tgx_tex_desc {
 
 typedef struct tgx_tex tgx_tex; /* opaque; owns its texel memory */
 
-/* Creates a texture whose texels are all zero. Checks the description (sizes, levels not more
+/* From memory: tgx_tex_create then tgx_tex_upload. From a PNG file: tgx_png_load_tex in
+ * tgx/io.h (libpng lives in the io layer, so the texture unit itself needs no image library).
+ * Creates a texture whose texels are all zero. Checks the description (sizes, levels not more
  * than the full chain, cube faces square, etc.) and says what is wrong. */
 tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d);
 void tgx_tex_destroy(tgx_tex *tex);
