@@ -36,6 +36,8 @@
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 
+#include "bench_util.h"
+
 #define IMAGE_SIZE 256u
 
 static const char alu_tgsi[] = "FRAG\n"
@@ -157,30 +159,6 @@ static const shader_def shaders[] = {
     {"trilinear", NULL, "tests/data/tgsi/_perf/p2_trilinear_alu.tgsi", 2},
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* $TGX_SRC, else the folder above this source file (bench/..). */
-static void source_dir(char *buf, size_t size)
-{
-    const char *env = getenv("TGX_SRC");
-    if (env && *env) {
-        snprintf(buf, size, "%s", env);
-        return;
-    }
-    const char *src = __FILE__;
-    const char *slash = strrchr(src, '/');
-    size_t n = slash ? (size_t)(slash - src) : 0;
-    if (n)
-        snprintf(buf, size, "%.*s/..", (int)(n < 900 ? n : 900), src);
-    else
-        snprintf(buf, size, "..");
-}
-
 static char *read_text(const char *dir, const char *rel, size_t *len)
 {
     char path[1200];
@@ -285,7 +263,7 @@ static double one_pass(tgx_exec_machine *m, unsigned lanes, figures *f)
     unsigned runs = runs_per_pass(lanes);
     uint64_t insts = 0;
     uint32_t sum = 0;
-    double t0 = now();
+    double t0 = bench_now();
     for (unsigned b = 0; b < runs; b++) {
         fill_inputs(m, lanes, b);
         if (tgx_exec_run_fragment(m, lanes, NULL, NULL, &d) != TGX_OK) {
@@ -295,7 +273,7 @@ static double one_pass(tgx_exec_machine *m, unsigned lanes, figures *f)
         insts += tgx_exec_instructions_executed(m);
         sum = (sum ^ tgx_exec_output(m, 0, b & 3u)[b % lanes].u) * 16777619u;
     }
-    double t = now() - t0;
+    double t = bench_now() - t0;
     f->insts = insts;
     f->checksum = sum; /* the same for every pass: the outputs are deterministic */
     return t;
@@ -379,7 +357,7 @@ int main(int argc, char **argv)
         return 2;
     }
     char dir[1024];
-    source_dir(dir, sizeof dir);
+    bench_source_dir(dir, sizeof dir, __FILE__);
     tgx_tex *tex = perf_texture();
     if (!tex)
         return 1;

@@ -26,6 +26,8 @@
 #include "tgx/pipe.h"
 #include "tgx/tex.h"
 
+#include "bench_util.h"
+
 typedef struct case_def {
     const char *name;
     const char *path;
@@ -39,30 +41,6 @@ static const case_def cases[] = {
     {"p3_alu_loop64", "tests/data/tgsi/_perf/p3_alu_loop64.tgsi", 0},
     {"alu_loop_break", "tests/data/corpus/alu_loop_break/shader.tgsi", 0},
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* $TGX_SRC, else the folder above this source file (bench/..). */
-static void source_dir(char *buf, size_t size)
-{
-    const char *env = getenv("TGX_SRC");
-    if (env && *env) {
-        snprintf(buf, size, "%s", env);
-        return;
-    }
-    const char *src = __FILE__;
-    const char *slash = strrchr(src, '/');
-    size_t n = slash ? (size_t)(slash - src) : 0;
-    if (n)
-        snprintf(buf, size, "%.*s/..", (int)(n < 900 ? n : 900), src);
-    else
-        snprintf(buf, size, "..");
-}
 
 static void report(const char *what, const tgx_diag *d)
 {
@@ -166,14 +144,14 @@ static double time_renders(const tgx_pipe_draw *draw, unsigned size, unsigned th
     unsigned n = 0;
     double best = 1e30, total = 0.0;
     for (int warm = 1; warm >= 0; warm--) {
-        double t0 = now(), t = t0;
+        double t0 = bench_now(), t = t0;
         do {
-            double r0 = now();
+            double r0 = bench_now();
             if (tgx_pipe_render(draw, &st, &d) != TGX_OK) {
                 report("render", &d);
                 return -1.0;
             }
-            t = now();
+            t = bench_now();
             if (!warm) {
                 best = t - r0 < best ? t - r0 : best;
                 n++;
@@ -241,7 +219,7 @@ int main(int argc, char **argv)
         return 2;
     }
     char dir[1024];
-    source_dir(dir, sizeof dir);
+    bench_source_dir(dir, sizeof dir, __FILE__);
     tgx_diag d;
     tgx_pipe_shader *vs = NULL;
     if (tgx_pipe_shader_passthrough(&vs, &d) != TGX_OK) {

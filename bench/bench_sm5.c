@@ -16,6 +16,8 @@
 
 #include "tgx/sm5.h"
 
+#include "bench_util.h"
+
 typedef struct item {
     uint64_t word;
     tgx_sm5_arch arch;
@@ -25,13 +27,6 @@ typedef struct items {
     item *v;
     size_t n, cap;
 } items;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static int push(items *it, uint64_t word, tgx_sm5_arch arch)
 {
@@ -88,7 +83,7 @@ static double bench_dis(const item *v, size_t n, size_t total, size_t *chars)
     tgx_sm5_insn in;
     tgx_diag d;
     size_t sum = 0;
-    double t0 = now();
+    double t0 = bench_now();
     for (size_t i = 0; i < total; i++) {
         const item *x = &v[i % n];
         if (tgx_sm5_decode(x->word, x->arch, &in, &d) == TGX_OK)
@@ -96,7 +91,7 @@ static double bench_dis(const item *v, size_t n, size_t total, size_t *chars)
         else
             sum += (size_t)snprintf(text, sizeof text, "ERROR: %s", d.message);
     }
-    double t = now() - t0;
+    double t = bench_now() - t0;
     *chars = sum;
     return t;
 }
@@ -127,7 +122,7 @@ static int make_texts(const items *it, texts *t)
 static double bench_asm(const texts *t, size_t total, uint64_t *xor_out)
 {
     uint64_t x = 0;
-    double t0 = now();
+    double t0 = bench_now();
     for (size_t i = 0; i < total; i++) {
         size_t k = i % t->n;
         uint64_t w = 0;
@@ -136,7 +131,7 @@ static double bench_asm(const texts *t, size_t total, uint64_t *xor_out)
         if (tgx_sm5_assemble_line(t->s[k], t->arch[k], &w, &c, &d) == TGX_OK)
             x ^= w;
     }
-    double dt = now() - t0;
+    double dt = bench_now() - t0;
     *xor_out = x;
     return dt;
 }

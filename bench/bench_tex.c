@@ -16,14 +16,9 @@
 #include "tgx/tex.h"
 #include "tgx/util.h"
 
-enum { LANES = 1024, SIZE = 256 };
+#include "bench_util.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+enum { LANES = 1024, SIZE = 256 };
 
 static uint32_t rng(uint32_t *state)
 {
@@ -123,13 +118,13 @@ static double measure(kind k, const tgx_tex_view *view, tgx_tex_profile profile,
     s.mip_filter = k == TRILINEAR ? TGX_TEX_MIP_LINEAR : TGX_TEX_MIP_NONE;
     run_batch(k, view, &s, l); /* warm the caches */
     uint64_t samples = 0;
-    const double t0 = now();
+    const double t0 = bench_now();
     double t;
     do {
         for (int i = 0; i < 8; i++)
             run_batch(k, view, &s, l);
         samples += 8u * LANES;
-        t = now() - t0;
+        t = bench_now() - t0;
     } while (t < seconds);
     return (double)samples / t;
 }

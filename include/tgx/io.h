@@ -25,8 +25,14 @@ tgx_status tgx_png_load_rgba8(const char *path, uint8_t **rgba, uint32_t *width,
 /* Same from memory (name is used in messages). */
 tgx_status tgx_png_decode_rgba8(const void *data, size_t size, const char *name, uint8_t **rgba,
                                 uint32_t *width, uint32_t *height, tgx_diag *d);
-/* A 2D RGBA8_UNORM (or SRGB8_A8 when srgb is nonzero) texture with one level from a PNG. */
-tgx_status tgx_png_load_tex(const char *path, int srgb, tgx_tex **out, tgx_diag *d);
+/* Flags of tgx_png_load_tex. */
+enum {
+    TGX_PNG_SRGB = 1u,    /* SRGB8_A8 instead of RGBA8_UNORM */
+    TGX_PNG_MIPMAPS = 2u, /* a full mip chain, levels 1.. box-filtered from the image
+                             (tgx_tex_generate_mipmaps); without it one level */
+};
+/* A 2D texture from a PNG file (flags: TGX_PNG_*). */
+tgx_status tgx_png_load_tex(const char *path, unsigned flags, tgx_tex **out, tgx_diag *d);
 
 /* Writes 8-bit RGBA rows (row_stride bytes apart). */
 tgx_status tgx_png_save_rgba8(const char *path, const uint8_t *rgba, uint32_t width,

@@ -180,24 +180,6 @@ static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d
     return st;
 }
 
-static tgx_status png_texture(const char *path, tgx_tex **out, tgx_diag *d)
-{
-    uint8_t *rgba = NULL;
-    uint32_t w, h;
-    tgx_status st = tgx_png_load_rgba8(path, &rgba, &w, &h, d);
-    if (st < 0)
-        return st;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM,   w, h,
-                         1,          tgx_tex_full_levels(w, h, 1), 1};
-    st = tgx_tex_create(&desc, out, d);
-    if (st == TGX_OK)
-        st = tgx_tex_upload(*out, 0, rgba, (size_t)w * h * 4, d);
-    if (st == TGX_OK)
-        st = tgx_tex_generate_mipmaps(*out, d);
-    free(rgba);
-    return st;
-}
-
 static int opt_tex(run_opts *o, const char *arg)
 {
     unsigned unit;
@@ -209,7 +191,7 @@ static int opt_tex(run_opts *o, const char *arg)
     tgx_tex_destroy(o->tex[unit]);
     o->tex[unit] = NULL;
     tgx_status st = n > 4 && strcmp(spec + n - 4, ".png") == 0
-                        ? png_texture(spec, &o->tex[unit], &d)
+                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, &o->tex[unit], &d)
                         : generated_texture(spec, &o->tex[unit], &d);
     if (st < 0)
         return option_diag("--tex", &d);
@@ -233,7 +215,7 @@ static int opt_image(run_opts *o, const char *arg)
     tgx_tex_destroy(o->image[unit]);
     o->image[unit] = NULL;
     tgx_status st = n > 4 && strcmp(spec + n - 4, ".png") == 0
-                        ? png_texture(spec, &o->image[unit], &d)
+                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, &o->image[unit], &d)
                         : generated_texture(spec, &o->image[unit], &d);
     if (st < 0)
         return option_diag("--image", &d);

@@ -205,24 +205,6 @@ static int parse_args(int argc, char **argv, sample_opts *o)
 
 /* ---- the texture ----------------------------------------------------------------------------- */
 
-static tgx_status png_texture(const char *path, tgx_tex **out, tgx_diag *d)
-{
-    uint8_t *rgba = NULL;
-    uint32_t w, h;
-    tgx_status st = tgx_png_load_rgba8(path, &rgba, &w, &h, d);
-    if (st < 0)
-        return st;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM,   w, h,
-                         1,          tgx_tex_full_levels(w, h, 1), 1};
-    st = tgx_tex_create(&desc, out, d);
-    if (st == TGX_OK)
-        st = tgx_tex_upload(*out, 0, rgba, (size_t)w * h * 4, d);
-    if (st == TGX_OK)
-        st = tgx_tex_generate_mipmaps(*out, d);
-    free(rgba);
-    return st;
-}
-
 static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d)
 {
     char buf[512];
@@ -251,8 +233,9 @@ static tgx_status load_texture(const char *spec, tgx_tex **out, tgx_diag *d)
 {
     size_t n = strlen(spec);
     *out = NULL;
-    tgx_status st = n > 4 && !strcmp(spec + n - 4, ".png") ? png_texture(spec, out, d)
-                                                           : generated_texture(spec, out, d);
+    tgx_status st = n > 4 && !strcmp(spec + n - 4, ".png")
+                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, out, d)
+                        : generated_texture(spec, out, d);
     if (st < 0) {
         tgx_tex_destroy(*out);
         *out = NULL;

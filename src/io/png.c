@@ -48,7 +48,7 @@ tgx_status tgx_png_load_rgba8(const char *path, uint8_t **rgba, uint32_t *width,
     return st;
 }
 
-tgx_status tgx_png_load_tex(const char *path, int srgb, tgx_tex **out, tgx_diag *d)
+tgx_status tgx_png_load_tex(const char *path, unsigned flags, tgx_tex **out, tgx_diag *d)
 {
     uint8_t *rgba;
     uint32_t w, h;
@@ -56,16 +56,19 @@ tgx_status tgx_png_load_tex(const char *path, int srgb, tgx_tex **out, tgx_diag 
     if (st < 0)
         return st;
     tgx_tex_desc desc = {.target = TGX_TEX_2D,
-                         .format = srgb ? TGX_TEX_FORMAT_SRGB8_A8 : TGX_TEX_FORMAT_RGBA8_UNORM,
+                         .format = (flags & TGX_PNG_SRGB) ? TGX_TEX_FORMAT_SRGB8_A8
+                                                          : TGX_TEX_FORMAT_RGBA8_UNORM,
                          .width = w,
                          .height = h,
                          .depth = 1,
-                         .levels = 1,
+                         .levels = (flags & TGX_PNG_MIPMAPS) ? tgx_tex_full_levels(w, h, 1) : 1,
                          .samples = 1};
     tgx_tex *tex;
     st = tgx_tex_create(&desc, &tex, d);
     if (st >= 0) {
         st = tgx_tex_upload(tex, 0, rgba, (size_t)w * h * 4, d);
+        if (st >= 0 && (flags & TGX_PNG_MIPMAPS))
+            st = tgx_tex_generate_mipmaps(tex, d);
         if (st < 0)
             tgx_tex_destroy(tex);
         else

@@ -106,6 +106,23 @@ static void png(void)
     tgx_tex_load_texel(tex, 0, 1, 1, 0, 0, t); /* byte 16 = 176 */
     TGX_CHECK(tgx_bits2f(t[0]) == 176.0f / 255.0f, "texel (1,1)");
     tgx_tex_destroy(tex);
+    /* TGX_PNG_MIPMAPS on a 2x2 image: 2 levels (GL 4.6 section 8.14.3), level 1 the box filter
+     * of the four texels: red (0 + 64 + 128 + 255) / 4 = 111.75 -> 112 (round to nearest),
+     * alpha 255; TGX_PNG_SRGB picks the sRGB format */
+    const uint8_t quad[16] = {0, 0, 0, 255, 64, 0, 0, 255, 128, 0, 0, 255, 255, 0, 0, 255};
+    TGX_CHECK(tgx_png_save_rgba8(tmp("m.png"), quad, 2, 2, 8, &d) == TGX_OK, "save 2x2");
+    tex = NULL;
+    TGX_CHECK(tgx_png_load_tex(tmp("m.png"), TGX_PNG_MIPMAPS | TGX_PNG_SRGB, &tex, &d) == TGX_OK &&
+                  tgx_tex_get_desc(tex)->levels == 2 &&
+                  tgx_tex_get_desc(tex)->format == TGX_TEX_FORMAT_SRGB8_A8,
+              "mipmapped sRGB texture from PNG");
+    tgx_tex_destroy(tex);
+    tex = NULL;
+    TGX_CHECK(tgx_png_load_tex(tmp("m.png"), TGX_PNG_MIPMAPS, &tex, &d) == TGX_OK, "mipmapped");
+    uint8_t *l1 = tex ? tgx_tex_level_data(tex, 1, NULL, NULL) : NULL;
+    TGX_CHECK(l1 && l1[0] == 112 && l1[3] == 255, "level 1 = box filter: %u %u", l1 ? l1[0] : 0,
+              l1 ? l1[3] : 0);
+    tgx_tex_destroy(tex);
     /* damaged PNGs: truncated after the header, and garbage; outputs untouched */
     char *data;
     size_t size;
@@ -129,8 +146,8 @@ int main(void)
         TGX_SKIP("cannot make a temporary directory");
     tgxr();
     png();
-    const char *names[] = {"a.tgxr", "a.png", "f.png"};
-    for (int i = 0; i < 3; i++)
+    const char *names[] = {"a.tgxr", "a.png", "f.png", "m.png"};
+    for (int i = 0; i < 4; i++)
         unlink(tmp(names[i]));
     rmdir(tmpdir);
     return tgx_test_finish();
