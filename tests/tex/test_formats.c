@@ -4,8 +4,9 @@
  * border colours (GL: matched to the format; nv: 8-bit UNORM quantised with ties down). */
 #include "tex_test_util.h"
 
-/* Decodes one texel given by raw bytes; returns the 4 result words (layout + identity view). */
-static void decode(tgx_tex_format f, const uint8_t *bytes, uint32_t out[4])
+/* Fetches texel 0 of a 1-texel texture through a sampler (NULL: none). */
+static void decode_with(tgx_tex_format f, const uint8_t *bytes, const tgx_sampler *s,
+                        uint32_t out[4])
 {
     tgx_tex *tex = tt_make(TGX_TEX_2D, f, 1, 1, 1, 1);
     memcpy(tgx_tex_level_data(tex, 0, NULL, NULL), bytes, tgx_tex_get_format(tex)->bytes);
@@ -15,10 +16,16 @@ static void decode(tgx_tex_format f, const uint8_t *bytes, uint32_t out[4])
     uint32_t cols[4][4];
     tgx_tex_fetch_req req = {4, NULL, zero, zero, zero, NULL, NULL, {NULL, NULL, NULL}};
     tgx_tex_result r = {{cols[0], cols[1], cols[2], cols[3]}};
-    tgx_tex_fetch(&v, NULL, &req, r, NULL);
+    tgx_tex_fetch(&v, s, &req, r, NULL);
     for (int c = 0; c < 4; c++)
         out[c] = cols[c][0];
     tgx_tex_destroy(tex);
+}
+
+/* Decodes one texel given by raw bytes; returns the 4 result words (layout + identity view). */
+static void decode(tgx_tex_format f, const uint8_t *bytes, uint32_t out[4])
+{
+    decode_with(f, bytes, NULL, out);
 }
 
 static float f(uint32_t u)
@@ -86,24 +93,6 @@ static void decoding(void)
     TGX_CHECK(f(o[0]) == 1.0f && f(o[2]) == 1.0f && f(o[3]) == 1.0f, "Z layout");
     decode(TGX_TEX_FORMAT_X24S8_UINT, zs, o);
     TGX_CHECK(o[0] == 0x5a && o[3] == 0x5a, "stencil view (s, s, s, s)");
-}
-
-/* Fetches texel 0 of a 1-texel texture through a sampler (NULL: none). */
-static void decode_with(tgx_tex_format f, const uint8_t *bytes, const tgx_sampler *s,
-                        uint32_t out[4])
-{
-    tgx_tex *tex = tt_make(TGX_TEX_2D, f, 1, 1, 1, 1);
-    memcpy(tgx_tex_level_data(tex, 0, NULL, NULL), bytes, tgx_tex_get_format(tex)->bytes);
-    tgx_tex_view v;
-    tgx_tex_view_init(&v, tex);
-    int32_t zero[4] = {0, 0, 0, 0};
-    uint32_t cols[4][4];
-    tgx_tex_fetch_req req = {4, NULL, zero, zero, zero, NULL, NULL, {NULL, NULL, NULL}};
-    tgx_tex_result r = {{cols[0], cols[1], cols[2], cols[3]}};
-    tgx_tex_fetch(&v, s, &req, r, NULL);
-    for (int c = 0; c < 4; c++)
-        out[c] = cols[c][0];
-    tgx_tex_destroy(tex);
 }
 
 /* The softpipe rule converts as Mesa's util_format does: i * fp32(1 / (2^n - 1)) instead of the
