@@ -1,0 +1,67 @@
+/* What the interpreter refuses (docs/exec.md "Refused"): tgx_exec_program_create fails with
+ * TGX_ERR_UNSUPPORTED, the instruction's line and column and a message naming what is not
+ * executed, and no program (*out is NULL, as tgx_tgsi_parse leaves it on failure). The opcodes are
+ * valid TGSI (the parser and the validator accept them; Mesa 22.3's tgsi_info_opcodes.h gives
+ * FBFETCH 1 source, IMG2HND 1 source, SAMP2HND 1 source and is_tex, so it takes a texture target);
+ * the interpreter has no framebuffer to read and no bindless handle table. */
+#include "exec_harness.h"
+
+typedef struct refused_case {
+    const char *what;
+    const char *text;
+    unsigned line, column;
+    const char *message; /* a part of the diagnostic's message */
+} refused_case;
+
+#define FRAG_DCLS                                                                                  \
+    "FRAG\nDCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"                              \
+    "DCL IMAGE[0], 2D, PIPE_FORMAT_R32G32B32A32_FLOAT\nDCL TEMP[0]\n"
+
+static const refused_case cases[] = {
+    {"FBFETCH", FRAG_DCLS "  0: FBFETCH TEMP[0], OUT[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n", 7,
+     6, "does not execute FBFETCH"},
+    {"IMG2HND", FRAG_DCLS "  0: IMG2HND TEMP[0].xy, IMAGE[0]\n  1: MOV OUT[0], TEMP[0]\n  2: END\n",
+     7, 6, "does not execute IMG2HND"},
+    {"SAMP2HND",
+     FRAG_DCLS "  0: SAMP2HND TEMP[0].xy, SAMP[0], 2D\n  1: MOV OUT[0], TEMP[0]\n  2: END\n", 7, 6,
+     "does not execute SAMP2HND"},
+    {"TESS_CTRL", "TESS_CTRL\nDCL TEMP[0]\n  0: MOV TEMP[0], TEMP[0]\n  1: END\n", 1, 1,
+     "not TESS_CTRL"},
+    {"TESS_EVAL", "TESS_EVAL\nDCL TEMP[0]\n  0: MOV TEMP[0], TEMP[0]\n  1: END\n", 1, 1,
+     "not TESS_EVAL"},
+};
+
+static void check_refused(const refused_case *c)
+{
+    tgx_tgsi_shader *sh = NULL;
+    tgx_diag d;
+    memset(&d, 0, sizeof d);
+    tgx_status st = tgx_tgsi_parse(c->text, strlen(c->text), "r.tgsi", &sh, &d);
+    TGX_CHECK(st == TGX_OK, "%s: parses: %s", c->what, d.message);
+    if (st != TGX_OK)
+        return;
+    tgx_diag_list list;
+    tgx_diag_list_init(&list);
+    TGX_CHECK(tgx_tgsi_validate(sh, "r.tgsi", &list) == TGX_OK, "%s: validates (%zu errors)",
+              c->what, list.errors);
+    tgx_diag_list_free(&list);
+    tgx_exec_program *p = (tgx_exec_program *)&d; /* anything but NULL */
+    st = tgx_exec_program_create(sh, "r.tgsi", &p, &d);
+    TGX_CHECK(st == TGX_ERR_UNSUPPORTED, "%s: status %s", c->what, tgx_status_name(st));
+    TGX_CHECK(d.line == c->line && d.column == c->column, "%s: position %u:%u, expected %u:%u",
+              c->what, d.line, d.column, c->line, c->column);
+    TGX_CHECK(strstr(d.message, c->message) != NULL, "%s: message '%s' lacks '%s'", c->what,
+              d.message, c->message);
+    TGX_CHECK(strcmp(d.file, "r.tgsi") == 0, "%s: file '%s'", c->what, d.file);
+    TGX_CHECK(p == NULL, "%s: no program on failure", c->what);
+    if (st == TGX_OK && p)
+        tgx_exec_program_destroy(p);
+    tgx_tgsi_free(sh);
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check_refused(&cases[i]);
+    return tgx_test_finish();
+}
