@@ -189,16 +189,34 @@ typedef struct tgx_pipe_attrib {
     bool integer;
 } tgx_pipe_attrib;
 
-/* What the draw's vertices form (GL's modes of the same names). With a geometry shader they are
- * its input primitives; without one they are rasterised (points and lines as docs/pipeline.md
- * says). */
+/* What the draw's vertices form: GL's draw modes of the same names (GL 4.6 section 10.1).
+ * X(ENUM, name, phrase, vertices): `name` as `tgx run --prim` spells it, `phrase` for messages,
+ * `vertices` of one primitive as a geometry shader receives it (1 POINTS, 2 LINES, 3 TRIANGLES,
+ * 4 LINES_ADJACENCY, 6 TRIANGLES_ADJACENCY). With a geometry shader the primitives are its input;
+ * without one they are rasterised (points and lines as docs/pipeline.md says; an adjacency mode
+ * draws its lines or triangles without the adjacent vertices, GL 4.6 sections 10.1.11-10.1.14). */
+#define TGX_PIPE_PRIMS(X)                                                                          \
+    X(TRIANGLES, "triangles", "triangles", 3)                                                      \
+    X(TRIANGLE_STRIP, "triangle_strip", "a triangle strip", 3)                                     \
+    X(POINTS, "points", "points", 1)                                                               \
+    X(LINES, "lines", "lines", 2)                                                                  \
+    X(LINE_STRIP, "line_strip", "a line strip", 2)                                                 \
+    X(LINES_ADJACENCY, "lines_adjacency", "lines with adjacency", 4)                               \
+    X(LINE_STRIP_ADJACENCY, "line_strip_adjacency", "a line strip with adjacency", 4)              \
+    X(TRIANGLES_ADJACENCY, "triangles_adjacency", "triangles with adjacency", 6)                   \
+    X(TRIANGLE_STRIP_ADJACENCY, "triangle_strip_adjacency", "a triangle strip with adjacency", 6)
+
 typedef enum tgx_pipe_prim {
-    TGX_PIPE_TRIANGLES,
-    TGX_PIPE_TRIANGLE_STRIP,
-    TGX_PIPE_POINTS,
-    TGX_PIPE_LINES,
-    TGX_PIPE_LINE_STRIP,
+#define TGX_PIPE_PRIM_ENUM_(e, name, phrase, vertices) TGX_PIPE_##e,
+    TGX_PIPE_PRIMS(TGX_PIPE_PRIM_ENUM_)
+#undef TGX_PIPE_PRIM_ENUM_
+        TGX_PIPE_PRIM_COUNT
 } tgx_pipe_prim;
+
+/* The mode's name ("line_strip_adjacency"), or NULL for a value out of range. */
+const char *tgx_pipe_prim_name(tgx_pipe_prim prim);
+/* The mode called name; false if there is none. */
+bool tgx_pipe_prim_parse(const char *name, tgx_pipe_prim *out);
 
 typedef struct tgx_pipe_state {
     float viewport[4];    /* x, y, width, height */
@@ -235,7 +253,8 @@ typedef struct tgx_pipe_draw {
     tgx_pipe_target *targets[TGX_PIPE_MAX_TARGETS]; /* COLOR[i] */
     /* Optional geometry shader (NULL: none). Its GS_INPUT_PRIMITIVE must be what prim gives:
      * POINTS for points, LINES for lines and line strips, TRIANGLES for triangles and triangle
-     * strips. Stream 0 of its output is rasterised. */
+     * strips, LINES_ADJACENCY and TRIANGLES_ADJACENCY for the adjacency modes (TGX_PIPE_PRIMS'
+     * vertex counts). Stream 0 of its output is rasterised. */
     const tgx_pipe_shader *gs;
     const tgx_pipe_bindings *gs_bindings;
 } tgx_pipe_draw;

@@ -25,7 +25,11 @@ static void run_usage(FILE *out)
         "                          of its output is drawn: points, line strips or triangle\n"
         "                          strips)\n"
         "  --prim MODE             what the vertices form: triangle_strip (default),\n"
-        "                          triangles, points, lines or line_strip\n"
+        "                          triangles, points, lines, line_strip, lines_adjacency,\n"
+        "                          line_strip_adjacency, triangles_adjacency or\n"
+        "                          triangle_strip_adjacency (a GS takes LINES_ADJACENCY or\n"
+        "                          TRIANGLES_ADJACENCY; without one the lines or triangles\n"
+        "                          are drawn and the adjacent vertices ignored)\n"
         "  --verts X,Y,X,Y,...     vertex positions (IN[0].xy) instead of the quad's four\n"
         "  --size WxH              render target size (default 256x256)\n"
         "  --int                   RGBA32UI target (default RGBA32F)\n"
@@ -409,20 +413,11 @@ static int opt_dump_image(run_opts *o, const char *arg)
 
 static int opt_prim(run_opts *o, const char *val)
 {
-    static const struct {
-        const char *name;
-        tgx_pipe_prim prim;
-    } modes[] = {{"triangle_strip", TGX_PIPE_TRIANGLE_STRIP},
-                 {"triangles", TGX_PIPE_TRIANGLES},
-                 {"points", TGX_PIPE_POINTS},
-                 {"lines", TGX_PIPE_LINES},
-                 {"line_strip", TGX_PIPE_LINE_STRIP}};
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
-        if (!strcmp(val, modes[i].name)) {
-            o->prim = modes[i].prim;
-            return TGX_EXIT_OK;
-        }
-    return usage_error("--prim expects triangle_strip, triangles, points, lines or line_strip",
+    if (tgx_pipe_prim_parse(val, &o->prim))
+        return TGX_EXIT_OK;
+    return usage_error("--prim expects triangle_strip, triangles, points, lines, line_strip, "
+                       "lines_adjacency, line_strip_adjacency, triangles_adjacency or "
+                       "triangle_strip_adjacency",
                        val);
 }
 

@@ -1,7 +1,9 @@
 /* Primitive assembly and the geometry-shader stage.
  *
  * The draw's vertices form points, lines or triangles (GL's POINTS, LINES, LINE_STRIP,
- * TRIANGLES, TRIANGLE_STRIP). Without a geometry shader those primitives go to the rasteriser.
+ * TRIANGLES, TRIANGLE_STRIP), or lines and triangles with adjacency (LINES_ADJACENCY,
+ * LINE_STRIP_ADJACENCY, TRIANGLES_ADJACENCY, TRIANGLE_STRIP_ADJACENCY). Without a geometry
+ * shader those primitives, less their adjacent vertices, go to the rasteriser.
  * With one, each becomes an input primitive of the shader (its vertices in the order Mesa's
  * draw module hands them over, draw_decompose_tmp.h), the shader runs one lane per primitive
  * (exec.h tgx_exec_run_geometry), and the strips it emits on stream 0 are cut into points, lines
@@ -15,16 +17,55 @@
 #define GS_BATCH     32u        /* input primitives per geometry-shader run */
 #define MAX_GS_VERTS (1u << 24) /* output vertices of one draw, a bound on memory */
 
+/* TGX_PIPE_PRIMS as data: each mode's name, phrase and vertices per input primitive. */
+static const struct mode_info {
+    const char *name, *phrase;
+    unsigned vertices;
+} modes[TGX_PIPE_PRIM_COUNT] = {
+#define X(e, name, phrase, vertices) [TGX_PIPE_##e] = {name, phrase, vertices},
+    TGX_PIPE_PRIMS(X)
+#undef X
+};
+
+const char *tgx_pipe_prim_name(tgx_pipe_prim prim)
+{
+    return (unsigned)prim < TGX_PIPE_PRIM_COUNT ? modes[prim].name : NULL;
+}
+
+bool tgx_pipe_prim_parse(const char *name, tgx_pipe_prim *out)
+{
+    for (unsigned i = 0; i < TGX_PIPE_PRIM_COUNT; i++)
+        if (strcmp(name, modes[i].name) == 0) {
+            *out = (tgx_pipe_prim)i;
+            return true;
+        }
+    return false;
+}
+
+/* Vertices of one input primitive (what a geometry shader receives). */
 static unsigned prim_size(tgx_pipe_prim prim)
 {
-    switch (prim) {
-    case TGX_PIPE_POINTS: return 1;
-    case TGX_PIPE_LINES:
-    case TGX_PIPE_LINE_STRIP: return 2;
-    default: return 3;
+    return modes[prim].vertices;
+}
+
+/* The slots of an input primitive that are rasterised without a geometry shader: the primitive
+ * without its adjacent vertices (GL 4.6 sections 10.1.11-10.1.14: vertices 2 and 3 of a line
+ * with adjacency, 1, 3 and 5 of a triangle with adjacency, counting from 1). */
+static unsigned raster_slots(tgx_pipe_prim prim, const unsigned **slots)
+{
+    static const unsigned one[1] = {0}, two[2] = {0, 1}, three[3] = {0, 1, 2}, adj2[2] = {1, 2},
+                          adj3[3] = {0, 2, 4};
+    switch (prim_size(prim)) {
+    case 1: *slots = one; return 1;
+    case 2: *slots = two; return 2;
+    case 3: *slots = three; return 3;
+    case 4: *slots = adj2; return 2;
+    default: *slots = adj3; return 3;
     }
 }
 
+/* Primitives formed by n vertices (GL 4.6 section 10.1; a strip with adjacency of n vertices
+ * has (n - 4) / 2 triangles, an odd last vertex unused, section 10.1.14). */
 static unsigned prim_count(tgx_pipe_prim prim, unsigned n)
 {
     switch (prim) {
@@ -32,30 +73,67 @@ static unsigned prim_count(tgx_pipe_prim prim, unsigned n)
     case TGX_PIPE_LINES: return n / 2;
     case TGX_PIPE_LINE_STRIP: return n >= 2 ? n - 1 : 0;
     case TGX_PIPE_TRIANGLES: return n / 3;
-    default: return n >= 3 ? n - 2 : 0;
+    case TGX_PIPE_TRIANGLE_STRIP: return n >= 3 ? n - 2 : 0;
+    case TGX_PIPE_LINES_ADJACENCY: return n / 4;
+    case TGX_PIPE_LINE_STRIP_ADJACENCY: return n >= 4 ? n - 3 : 0;
+    case TGX_PIPE_TRIANGLES_ADJACENCY: return n / 6;
+    default: return n >= 6 ? (n - 4) / 2 : 0;
     }
 }
 
-/* Vertices of primitive k and its provoking vertex (GL 4.6 table 13.2: the last vertex, or the
- * first with flatshade_first). Odd strip triangles swap two vertices so every triangle keeps the
- * strip's winding, and the provoking vertex stays in place (draw_decompose_tmp.h). */
-static void prim_vertices(tgx_pipe_prim prim, bool first, unsigned k, unsigned idx[3],
-                          int *provoking)
+/* Triangle k of a strip. Odd triangles swap two vertices so every triangle keeps the strip's
+ * winding, and the provoking vertex (GL 4.6 table 13.2: the last, or the first with
+ * flatshade_first) stays in place: k+1, k, k+2, or k, k+2, k+1 (draw_decompose_tmp.h). */
+static void strip_triangle(bool first, unsigned k, unsigned idx[3])
 {
-    unsigned n = prim_size(prim);
-    *provoking = first ? 0 : (int)n - 1;
+    if (k % 2 == 0)
+        idx[0] = k, idx[1] = k + 1, idx[2] = k + 2;
+    else if (first)
+        idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
+    else
+        idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+}
+
+/* The adjacent vertex across edge {a, b} of triangle k of a strip with adjacency of `count`
+ * vertices (GL 4.6 section 10.1.14, table 10.1, in 0-based numbers: the triangle's vertices are
+ * 2k, 2k+2 and 2k+4; edge {2k, 2k+2} faces 2k-2, or 1 for the first triangle; edge {2k+2, 2k+4}
+ * faces 2k+6, or 2k+5 for the last; edge {2k, 2k+4} faces 2k+3). */
+static unsigned strip_adjacent(unsigned k, unsigned count, unsigned a, unsigned b)
+{
+    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
+    if (hi - lo == 4)
+        return 2 * k + 3;
+    if (lo == 2 * k)
+        return k == 0 ? 1 : 2 * k - 2;
+    return k + 1 == prim_count(TGX_PIPE_TRIANGLE_STRIP_ADJACENCY, count) ? 2 * k + 5 : 2 * k + 6;
+}
+
+/* Vertices of input primitive k of `count` in the order a geometry shader receives them
+ * (IN[0..size-1]; GL 4.6 section 11.3.4.1: for triangles with adjacency the triangle's vertices
+ * in IN[0], IN[2], IN[4] and the vertices adjacent to edges 0-2, 2-4, 4-0 in IN[1], IN[3],
+ * IN[5]). A strip with adjacency orders its triangle as a triangle strip of its even vertices
+ * does, as Mesa's draw_decompose_tmp.h does (table 10.1's order with the last provoking vertex). */
+static void prim_vertices(tgx_pipe_prim prim, bool first, unsigned k, unsigned count,
+                          unsigned idx[6])
+{
+    unsigned n = prim_size(prim), tri[3];
     switch (prim) {
-    case TGX_PIPE_POINTS: idx[0] = k; break;
-    case TGX_PIPE_LINES: idx[0] = 2 * k, idx[1] = 2 * k + 1; break;
-    case TGX_PIPE_LINE_STRIP: idx[0] = k, idx[1] = k + 1; break;
-    case TGX_PIPE_TRIANGLES: idx[0] = 3 * k, idx[1] = 3 * k + 1, idx[2] = 3 * k + 2; break;
-    default:
-        if (k % 2 == 0)
-            idx[0] = k, idx[1] = k + 1, idx[2] = k + 2;
-        else if (first)
-            idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
-        else
-            idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+    case TGX_PIPE_LINE_STRIP:
+    case TGX_PIPE_LINE_STRIP_ADJACENCY:
+        for (unsigned j = 0; j < n; j++)
+            idx[j] = k + j;
+        break;
+    case TGX_PIPE_TRIANGLE_STRIP: strip_triangle(first, k, idx); break;
+    case TGX_PIPE_TRIANGLE_STRIP_ADJACENCY:
+        strip_triangle(first, k, tri);
+        for (unsigned j = 0; j < 3; j++)
+            idx[2 * j] = 2 * tri[j];
+        for (unsigned j = 0; j < 3; j++)
+            idx[2 * j + 1] = strip_adjacent(k, count, idx[2 * j], idx[(2 * j + 2) % 6]);
+        break;
+    default: /* independent primitives: n vertices each */
+        for (unsigned j = 0; j < n; j++)
+            idx[j] = n * k + j;
         break;
     }
 }
@@ -80,17 +158,23 @@ static tgx_status add_prim(pipe_geometry *g, unsigned kind, const unsigned idx[3
     return TGX_OK;
 }
 
-/* The primitives of `count` vertices (numbered from offset) in mode prim. */
+/* The primitives of `count` vertices (numbered from offset) in mode prim, as the rasteriser
+ * takes them: points, lines or triangles (adjacent vertices left out), each with its provoking
+ * vertex, the last or with flatshade_first the first (GL 4.6 table 13.2; for the adjacency modes
+ * these are the line's or triangle's own ends: 4i+2 / 4i+3, i+2 / i+3, 6i+1 / 6i+5, 2i+1 / 2i+5
+ * counting from 1). */
 static tgx_status add_prims(pipe_geometry *g, tgx_pipe_prim prim, bool first, unsigned count,
                             unsigned offset, tgx_diag *d)
 {
     tgx_status st = TGX_OK;
-    unsigned n = prim_count(prim, count);
+    const unsigned *slots;
+    unsigned n = prim_count(prim, count), kind = raster_slots(prim, &slots);
     for (unsigned k = 0; k < n && st == TGX_OK; k++) {
-        unsigned idx[3];
-        int provoking;
-        prim_vertices(prim, first, k, idx, &provoking);
-        st = add_prim(g, prim_size(prim), idx, provoking, offset, d);
+        unsigned idx[6], v[3];
+        prim_vertices(prim, first, k, count, idx);
+        for (unsigned j = 0; j < kind; j++)
+            v[j] = idx[slots[j]];
+        st = add_prim(g, kind, v, first ? 0 : (int)kind - 1, offset, d);
     }
     return st;
 }
@@ -168,21 +252,25 @@ static tgx_status collect_lane(pipe_geometry *g, const tgx_exec_machine *m, unsi
     return st;
 }
 
-/* GS_INPUT_PRIMITIVE must be what the draw's mode gives. */
+/* GS_INPUT_PRIMITIVE must be what the draw's mode gives (GL 4.6 section 11.3.4.1: a draw whose
+ * mode is not one of the shader's input type is an error). */
 static tgx_status check_input(const tgx_pipe_draw *draw, const tgx_exec_gs_info *info, tgx_diag *d)
 {
-    static const char *const names[] = {"triangles", "a triangle strip", "points", "lines",
-                                        "a line strip"};
-    unsigned want = prim_size(draw->prim) == 1   ? TGX_TGSI_PRIM_POINTS
-                    : prim_size(draw->prim) == 2 ? TGX_TGSI_PRIM_LINES
-                                                 : TGX_TGSI_PRIM_TRIANGLES;
+    static const unsigned kinds[7] = {0,
+                                      TGX_TGSI_PRIM_POINTS,
+                                      TGX_TGSI_PRIM_LINES,
+                                      TGX_TGSI_PRIM_TRIANGLES,
+                                      TGX_TGSI_PRIM_LINES_ADJACENCY,
+                                      0,
+                                      TGX_TGSI_PRIM_TRIANGLES_ADJACENCY};
+    unsigned want = kinds[prim_size(draw->prim)];
     if (info->input_prim == want)
         return TGX_OK;
     const char *gs = tgx_tgsi_primitive_name(info->input_prim);
     return tgx_diag_set(d, TGX_ERR_INVALID, draw->gs->name, 0, 0,
                         "the geometry shader takes %s (GS_INPUT_PRIMITIVE) but the draw gives "
                         "%s, whose primitives are %s",
-                        gs ? gs : "?", names[draw->prim], tgx_tgsi_primitive_name(want));
+                        gs ? gs : "?", modes[draw->prim].phrase, tgx_tgsi_primitive_name(want));
 }
 
 /* The vertex-shader output register feeding each geometry input (same semantic name and index,
@@ -204,9 +292,8 @@ static void fill_inputs(tgx_exec_machine *m, const tgx_pipe_draw *draw, bool fir
                         unsigned lane, const uint32_t *vout, unsigned nout)
 {
     const pipe_shader_info *gi = &draw->gs->info;
-    unsigned idx[3];
-    int provoking;
-    prim_vertices(draw->prim, first, prim, idx, &provoking);
+    unsigned idx[6];
+    prim_vertices(draw->prim, first, prim, draw->vertex_count, idx);
     for (unsigned v = 0; v < vertices_in; v++)
         for (unsigned i = 0; i < gi->ninputs; i++) {
             if (gi->inputs[i].tgsi_semantic == TGX_TGSI_SEMANTIC_PRIMID)

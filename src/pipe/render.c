@@ -516,7 +516,7 @@ static tgx_status check_draw(const tgx_pipe_draw *draw, tgx_diag *d)
     if (draw->gs && draw->gs->info.stage != TGX_EXEC_GEOMETRY)
         return tgx_diag_set(d, TGX_ERR_ARG, draw->gs->name, 0, 0,
                             "the draw's geometry shader is not a GEOM shader");
-    if ((unsigned)draw->prim > TGX_PIPE_LINE_STRIP)
+    if ((unsigned)draw->prim >= TGX_PIPE_PRIM_COUNT)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown primitive mode %u",
                             (unsigned)draw->prim);
     if (!t0 || !t0->words || !t0->width || !t0->height || t0->width > 16384 || t0->height > 16384)

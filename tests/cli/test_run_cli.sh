@@ -312,6 +312,49 @@ expect_words "$tmp/line.tgxr" $(((2 * 8 + 3) * 4)) "$c" "line: pixel (3, 2)"
 expect_words "$tmp/line.tgxr" $(((4 * 8 + 7) * 4)) "$c" "line: pixel (7, 4)"
 expect_words "$tmp/line.tgxr" $(((2 * 8 + 1) * 4)) "$z" "line: pixel (1, 2) outside"
 expect_words "$tmp/line.tgxr" $(((1 * 8 + 2) * 4)) "$z" "line: pixel (2, 1) outside"
+# Adjacency modes (GL 4.6 sections 10.1.11-10.1.14). Without a GS, triangles_adjacency draws
+# vertices 1, 3, 5 (from 1): (-1,-1) (0,-1) (-1,0) = window (0,0) (4,0) (0,4) on 8x8, the pixels
+# with x + y <= 2 (x + y = 3 lies on the hypotenuse, a right edge); the adjacent vertices at
+# (1, 1) are not drawn.
+expect_rc 0 "--prim triangles_adjacency" -- "$TGX" run "$tmp/color.tgsi" --prim triangles_adjacency \
+    --verts -1,-1,1,1,0,-1,1,1,-1,0,1,1 --size 8x8 -o "$tmp/tadj.tgxr"
+expect_words "$tmp/tadj.tgxr" $(((1 * 8 + 1) * 4)) "$c" "triangles_adjacency: pixel (1, 1)"
+expect_words "$tmp/tadj.tgxr" $(((0 * 8 + 2) * 4)) "$c" "triangles_adjacency: pixel (2, 0)"
+expect_words "$tmp/tadj.tgxr" $(((1 * 8 + 2) * 4)) "$z" "triangles_adjacency: pixel (2, 1) outside"
+expect_words "$tmp/tadj.tgxr" $(((6 * 8 + 6) * 4)) "$z" "triangles_adjacency: pixel (6, 6) outside"
+# A LINES_ADJACENCY GS that emits one point at IN[3], the second adjacent vertex. A
+# line_strip_adjacency of 5 vertices has primitives 0 1 2 3 and 1 2 3 4 (from 0), so the points
+# are vertices 3 and 4, placed at the centres of pixels (2, 2) and (5, 5) (clip -0.375 and
+# 0.375); vertices 0, 1, 2 sit at pixels (0, 7), (7, 0), (7, 7), which stay 0.
+cat >"$tmp/adj_gs.tgsi" <<'T'
+GEOM
+PROPERTY GS_INPUT_PRIMITIVE LINES_ADJACENCY
+PROPERTY GS_OUTPUT_PRIMITIVE POINTS
+PROPERTY GS_MAX_OUTPUT_VERTICES 1
+DCL IN[][0], POSITION
+DCL OUT[0], POSITION
+IMM[0] UINT32 {0, 0, 0, 0}
+  0: MOV OUT[0], IN[3][0]
+  1: EMIT IMM[0].xxxx
+  2: END
+T
+expect_rc 0 "--prim line_strip_adjacency --gs" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/adj_gs.tgsi" \
+    --prim line_strip_adjacency --verts -0.875,0.875,0.875,-0.875,0.875,0.875,-0.375,-0.375,0.375,0.375 \
+    --size 8x8 -o "$tmp/ladj.tgxr"
+expect_words "$tmp/ladj.tgxr" $(((2 * 8 + 2) * 4)) "$c" "line_strip_adjacency GS: vertex 3"
+expect_words "$tmp/ladj.tgxr" $(((5 * 8 + 5) * 4)) "$c" "line_strip_adjacency GS: vertex 4"
+expect_words "$tmp/ladj.tgxr" $(((7 * 8 + 0) * 4)) "$z" "line_strip_adjacency GS: vertex 0 not emitted"
+expect_words "$tmp/ladj.tgxr" $(((0 * 8 + 7) * 4)) "$z" "line_strip_adjacency GS: vertex 1 not emitted"
+expect_words "$tmp/ladj.tgxr" $(((7 * 8 + 7) * 4)) "$z" "line_strip_adjacency GS: vertex 2 not emitted"
+# The same GS on plain lines, and the POINTS GS on triangles_adjacency: exit 1, both kinds named.
+expect_rc 1 "--gs LINES_ADJACENCY on lines" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/adj_gs.tgsi" \
+    --prim lines --verts 0,0,1,1
+grep -q "takes LINES_ADJACENCY" "$tmp/err" && grep -q "whose primitives are LINES" "$tmp/err" && ok ||
+    bad "LINES_ADJACENCY mismatch message: $(cat "$tmp/err")"
+expect_rc 1 "--gs POINTS on triangles_adjacency" -- "$TGX" run "$tmp/color.tgsi" \
+    --gs "$tmp/quad_gs.tgsi" --prim triangles_adjacency --verts 0,0,0,0,0,0,0,0,0,0,0,0
+grep -q "triangles with adjacency, whose primitives are TRIANGLES_ADJACENCY" "$tmp/err" && ok ||
+    bad "triangles_adjacency mismatch message: $(cat "$tmp/err")"
 expect_rc 2 "bad --prim" -- "$TGX" run "$tmp/color.tgsi" --prim quads
 expect_rc 2 "odd --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,0,1
 expect_rc 2 "bad --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,zero
