@@ -162,6 +162,16 @@ typedef struct tgx_pipe_shader tgx_pipe_shader;
 tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name,
                                  tgx_pipe_shader **out, tgx_diag *d);
 tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_diag *d);
+/* The same, with the parsed shader first checked by tgx_tgsi_validate (the rules of `tgx
+ * check`): every finding, errors and warnings, each with file:line:col, is appended to found
+ * (tgx_diag_list_init'ed by the caller). An error stops the load before the shader is decoded:
+ * TGX_ERR_INVALID, *d the first error. Warnings alone do not. A shader that does not parse
+ * fails as tgx_pipe_shader_parse does, found unchanged. */
+tgx_status tgx_pipe_shader_parse_validated(const char *text, size_t size, const char *name,
+                                           tgx_diag_list *found, tgx_pipe_shader **out,
+                                           tgx_diag *d);
+tgx_status tgx_pipe_shader_load_validated(const char *path, tgx_diag_list *found,
+                                          tgx_pipe_shader **out, tgx_diag *d);
 void tgx_pipe_shader_destroy(tgx_pipe_shader *s);
 tgx_exec_stage tgx_pipe_shader_stage(const tgx_pipe_shader *s);
 const tgx_exec_program *tgx_pipe_shader_program(const tgx_pipe_shader *s);

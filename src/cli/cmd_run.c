@@ -69,7 +69,9 @@ static void run_usage(FILE *out)
         "                          out.tgxr (exact words; default out.png); compute: BUFFER[0]\n"
         "                          as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)\n\n"
         "Points are squares of side PSIZE (or 1) pixels, lines GL's width-1 parallelogram.\n\n"
-        "Exit status: 0 done, 1 the shader is invalid or its run failed (a geometry shader\n"
+        "Every shader file is first checked as 'tgx check' does: errors stop the run\n"
+        "(file:line:col on stderr, nothing written), warnings are printed and it goes on.\n\n"
+        "Exit status: 0 done, 1 a shader is invalid or its run failed (a geometry shader\n"
         "whose input primitive the draw does not give included), 2 bad options or files (a\n"
         "--vs or --gs file of the wrong kind of shader included).\n");
 }
@@ -535,10 +537,22 @@ static int parse_args(run_opts *o, int argc, char **argv)
     return TGX_EXIT_OK;
 }
 
-/* A failed load: a file that cannot be read is a usage/I-O error (2), a bad shader 1. */
-static int load_failed(const tgx_diag *d, tgx_status st)
+/* Loads a shader file checked first as `tgx check` checks it (tgx_tgsi_validate): every
+ * finding, warnings included, goes to stderr as file:line:col. An error stops the run before
+ * anything executes (1); a file that cannot be read is a usage/I-O error (2). */
+static int load_checked(const char *path, tgx_pipe_shader **out)
 {
-    tgx_cli_print_diag(d);
+    tgx_diag d;
+    tgx_diag_list found;
+    tgx_diag_list_init(&found);
+    tgx_status st = tgx_pipe_shader_load_validated(path, &found, out, &d);
+    for (size_t i = 0; i < found.count; i++)
+        tgx_cli_print_diag(&found.items[i]);
+    if (st < 0 && found.errors == 0)
+        tgx_cli_print_diag(&d); /* not a validation error: parse, decode, I/O */
+    tgx_diag_list_free(&found);
+    if (st >= 0)
+        return TGX_EXIT_OK;
     return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
@@ -658,20 +672,23 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     memset(&draw, 0, sizeof draw);
     if (check_dumps(o) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    tgx_status s =
-        o->vs ? tgx_pipe_shader_load(o->vs, &vs, &d) : tgx_pipe_shader_passthrough(&vs, &d);
-    if (s < 0)
-        return load_failed(&d, s);
+    int rc;
+    if (o->vs)
+        rc = load_checked(o->vs, &vs);
+    else
+        rc = tgx_pipe_shader_passthrough(&vs, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
+    if (rc != TGX_EXIT_OK)
+        return rc;
     if (tgx_pipe_shader_stage(vs) != TGX_EXEC_VERTEX) {
         tgx_pipe_shader_destroy(vs);
         return usage_error("--vs takes a vertex shader (VERT)", o->vs);
     }
     tgx_pipe_shader *gs = NULL;
     if (o->gs) {
-        s = tgx_pipe_shader_load(o->gs, &gs, &d);
-        if (s < 0) {
+        rc = load_checked(o->gs, &gs);
+        if (rc != TGX_EXIT_OK) {
             tgx_pipe_shader_destroy(vs);
-            return load_failed(&d, s);
+            return rc;
         }
         if (tgx_pipe_shader_stage(gs) != TGX_EXEC_GEOMETRY) {
             tgx_pipe_shader_destroy(vs);
@@ -701,7 +718,7 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     draw.gs_bindings = &o->b;
     draw.fs_bindings = &o->b;
     draw.targets[0] = &target;
-    int rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
+    rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
     if (rc == TGX_EXIT_OK &&
         save_target(o->out, &target, o->integer ? TGX_TGXR_U32 : TGX_TGXR_F32, &d) < 0)
         rc = option_diag("-o", &d);
@@ -772,7 +789,6 @@ int tgx_cli_run(int argc, char **argv)
 {
     run_opts *o = calloc(1, sizeof *o);
     tgx_pipe_shader *sh = NULL;
-    tgx_diag d;
     if (!o)
         return TGX_EXIT_USAGE;
     o->width = o->height = 256;
@@ -782,8 +798,9 @@ int tgx_cli_run(int argc, char **argv)
         tgx_sampler_init(&o->samplers[i]);
     int rc = parse_args(o, argc, argv);
     if (rc == TGX_EXIT_OK) {
-        tgx_status st = tgx_pipe_shader_load(o->shader, &sh, &d);
-        rc = st < 0 ? load_failed(&d, st) : run_shader(o, sh);
+        rc = load_checked(o->shader, &sh);
+        if (rc == TGX_EXIT_OK)
+            rc = run_shader(o, sh);
     }
     tgx_pipe_shader_destroy(sh);
     free_opts(o);

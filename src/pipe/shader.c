@@ -107,8 +107,22 @@ static tgx_status read_info(tgx_pipe_shader *s, tgx_diag *d)
     return st;
 }
 
-tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name,
-                                 tgx_pipe_shader **out, tgx_diag *d)
+/* The first error of a validation that failed, for *d. */
+static tgx_status first_error(const tgx_diag_list *found, size_t from, tgx_diag *d)
+{
+    for (size_t i = from; i < found->count; i++)
+        if (found->items[i].severity == TGX_SEV_ERROR) {
+            if (d)
+                *d = found->items[i];
+            return TGX_ERR_INVALID;
+        }
+    return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0, "the shader is invalid");
+}
+
+/* Parses, validates when found is not NULL (tgx_tgsi_validate, whose findings go to found),
+ * decodes and reads the interface. */
+static tgx_status shader_create(const char *text, size_t size, const char *name,
+                                tgx_diag_list *found, tgx_pipe_shader **out, tgx_diag *d)
 {
     tgx_pipe_shader *s = calloc(1, sizeof *s);
     *out = NULL;
@@ -116,6 +130,14 @@ tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name
         return tgx_diag_set(d, TGX_ERR_NOMEM, name, 0, 0, "out of memory");
     snprintf(s->name, sizeof s->name, "%s", name ? name : "<shader>");
     tgx_status st = tgx_tgsi_parse(text, size, s->name, &s->tgsi, d);
+    if (st == TGX_OK && found) {
+        size_t from = found->count;
+        st = tgx_tgsi_validate(s->tgsi, s->name, found);
+        if (st == TGX_ERR_INVALID)
+            st = first_error(found, from, d);
+        else if (st < 0)
+            st = tgx_diag_set(d, st, s->name, 0, 0, "out of memory while validating");
+    }
     if (st == TGX_OK)
         st = tgx_exec_program_create(s->tgsi, s->name, &s->program, d);
     if (st == TGX_OK)
@@ -128,7 +150,20 @@ tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name
     return TGX_OK;
 }
 
-tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_diag *d)
+tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name,
+                                 tgx_pipe_shader **out, tgx_diag *d)
+{
+    return shader_create(text, size, name, NULL, out, d);
+}
+
+tgx_status tgx_pipe_shader_parse_validated(const char *text, size_t size, const char *name,
+                                           tgx_diag_list *found, tgx_pipe_shader **out, tgx_diag *d)
+{
+    return shader_create(text, size, name, found, out, d);
+}
+
+static tgx_status shader_load(const char *path, tgx_diag_list *found, tgx_pipe_shader **out,
+                              tgx_diag *d)
 {
     char *text = NULL;
     size_t size = 0;
@@ -136,9 +171,20 @@ tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_dia
     tgx_status st = tgx_read_file(path, &text, &size, d);
     if (st < 0)
         return st;
-    st = tgx_pipe_shader_parse(text, size, path, out, d);
+    st = shader_create(text, size, path, found, out, d);
     free(text);
     return st;
+}
+
+tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_diag *d)
+{
+    return shader_load(path, NULL, out, d);
+}
+
+tgx_status tgx_pipe_shader_load_validated(const char *path, tgx_diag_list *found,
+                                          tgx_pipe_shader **out, tgx_diag *d)
+{
+    return shader_load(path, found, out, d);
 }
 
 /* Position through, GENERIC[0] = (x*0.5+0.5, y*0.5+0.5, 0, 1): the vertex shader the corpus

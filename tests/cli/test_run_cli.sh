@@ -371,9 +371,42 @@ DCL OUT[0], COLOR
 T
 expect_rc 1 "budget" -- "$TGX" run "$tmp/loop.tgsi" --size 2x2 --budget 1000 -o "$tmp/l.tgxr"
 grep -q "loop.tgsi" "$tmp/err" && ok || bad "budget error names the shader: $(cat "$tmp/err")"
+# Every shader is validated as `tgx check` does before anything runs. An undeclared register is
+# an error at its position: line 3, column 18 (the T of TEMP after "  0: MOV OUT[0], "); exit 1
+# and no output file. The same as --vs and --gs.
 printf 'FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], TEMP[9]\n  1: END\n' >"$tmp/bad.tgsi"
-expect_rc 1 "invalid shader" -- "$TGX" run "$tmp/bad.tgsi"
-grep -q "bad.tgsi:3:" "$tmp/err" && ok || bad "invalid shader: position: $(cat "$tmp/err")"
+rm -f "$tmp/bad.tgxr"
+expect_rc 1 "invalid shader" -- "$TGX" run "$tmp/bad.tgsi" -o "$tmp/bad.tgxr"
+grep -q "bad.tgsi:3:18: error: TEMP\[9\] is not declared" "$tmp/err" && ok ||
+    bad "invalid shader: position: $(cat "$tmp/err")"
+[ ! -e "$tmp/bad.tgxr" ] && ok || bad "invalid shader: an output was written"
+printf 'VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], TEMP[2]\n  1: END\n' >"$tmp/bad_vs.tgsi"
+expect_rc 1 "invalid --vs" -- "$TGX" run "$tmp/color.tgsi" --vs "$tmp/bad_vs.tgsi" -o "$tmp/bad.tgxr"
+grep -q "bad_vs.tgsi:4:18: error: TEMP\[2\] is not declared" "$tmp/err" && ok ||
+    bad "invalid --vs: position: $(cat "$tmp/err")"
+printf 'GEOM\nPROPERTY GS_INPUT_PRIMITIVE POINTS\nPROPERTY GS_OUTPUT_PRIMITIVE POINTS\nPROPERTY GS_MAX_OUTPUT_VERTICES 1\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0][0]\n  1: END\n' >"$tmp/bad_gs.tgsi"
+expect_rc 1 "invalid --gs" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/bad_gs.tgsi" --prim points \
+    --verts 0,0 -o "$tmp/bad.tgxr"
+grep -q "bad_gs.tgsi:6:18: error:" "$tmp/err" && ok || bad "invalid --gs: position: $(cat "$tmp/err")"
+[ ! -e "$tmp/bad.tgxr" ] && ok || bad "invalid --vs/--gs: an output was written"
+# A warning alone does not stop the run: _SAT on UADD (line 7, column 6) warns, and the run
+# goes on. Mesa's store_dest clamps the result's bits as a float, so 0x40000000 + 0 (2.0f)
+# becomes 1.0f: pixel 0 is (1, 0.5, 0.75, 1).
+cat >"$tmp/warn.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+DCL TEMP[0]
+IMM[0] UINT32 {1073741824, 0, 0, 0}
+IMM[1] FLT32 {    0.2500,     0.5000,     0.7500,     1.0000}
+  0: MOV OUT[0], IMM[1]
+  1: UADD_SAT TEMP[0].x, IMM[0].xxxx, IMM[0].yyyy
+  2: MOV OUT[0].x, TEMP[0].xxxx
+  3: END
+T
+expect_rc 0 "warning only" -- "$TGX" run "$tmp/warn.tgsi" --size 1x1 -o "$tmp/warn.tgxr"
+grep -q "warn.tgsi:7:6: warning: _SAT on UADD" "$tmp/err" && ok ||
+    bad "warning only: stderr: $(cat "$tmp/err")"
+expect_words "$tmp/warn.tgxr" 0 "3f800000 3f000000 3f400000 3f800000" "warning only: the run went on"
 expect_rc 2 "no shader" -- "$TGX" run
 expect_rc 2 "missing shader file" -- "$TGX" run "$tmp/none.tgsi"
 expect_rc 2 "unknown option" -- "$TGX" run "$tmp/color.tgsi" --bogus 1
