@@ -9,6 +9,12 @@
  * covered by the primitive and not killed (helper lanes never write). Lanes are processed in
  * lane order, so the last lane wins when several store to one address. An indirect resource
  * index is taken per group of four lanes, as tgsi_exec does (per_unit below).
+ *
+ * The results of LOAD, RESQ and the atomics go through x_store, so _SAT clamps them as a float
+ * like any other result: Mesa 22.3's tgsi_exec stores them with store_dest (exec_load_buf /
+ * exec_load_img / exec_load_mem or exec_load_membuf, exec_atomop_*, exec_resq_img /
+ * exec_resq_buf), whose saturate is fminf(fmaxf(x, 0), 1). The word an atomic writes to memory
+ * is not clamped: the operation is done before store_dest.
  */
 #include <math.h>
 #include <string.h>
@@ -263,7 +269,7 @@ static void load_unit(xmach *m, const xinst *in, int64_t u)
     }
     for (unsigned c = 0; c < 4; c++)
         if (in->wmask & (1u << c))
-            x_store_raw(m, in, 0, c, RES(m, c));
+            x_store(m, in, 0, c, RES(m, c));
 }
 
 void x_op_load(xmach *m, const xinst *in)
@@ -317,7 +323,7 @@ static void resq_unit(xmach *m, const xinst *in, int64_t u)
         for (unsigned i = 0; i < n; i++)
             RES(m, c)[i].u = q[c];
         if (in->wmask & (1u << c))
-            x_store_raw(m, in, 0, c, RES(m, c));
+            x_store(m, in, 0, c, RES(m, c));
     }
 }
 
@@ -401,9 +407,9 @@ static void atom_unit(xmach *m, const xinst *in, int64_t u)
         uint32_t nv = atom_op(in->name, v, a[i].u, b[i].u);
         memcpy(w, &nv, 4);
     }
-    for (unsigned c = 0; c < 4; c++)
+    for (unsigned c = 0; c < 4; c++) /* x_store clamps old in place: clamping twice is a no-op */
         if (in->wmask & (1u << c))
-            x_store_raw(m, in, 0, c, old);
+            x_store(m, in, 0, c, old);
 }
 
 void x_op_atom(xmach *m, const xinst *in)

@@ -616,6 +616,62 @@ static void test_indirect_buffers(void)
     run_close(&r);
 }
 
+/* ---- _SAT on memory results -------------------------------------------------------------------
+ * Mesa 22.3's tgsi_exec stores the results of LOAD (exec_load_buf / _img / _mem, or
+ * exec_load_membuf), the atomics (exec_atomop_*) and RESQ (exec_resq_*) through store_dest, whose
+ * saturate is fminf(fmaxf(x, 0), 1) on the bits read as a float: 2.0 -> 1.0, -1.0 -> 0, NaN -> 0
+ * (fmaxf returns the number), 0.25 unchanged. The value written to memory by an atomic is not
+ * clamped (the operation happens before store_dest). */
+static void test_saturate(void)
+{
+    const char *text = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                       "DCL BUFFER[0]\nDCL BUFFER[1]\nDCL BUFFER[2]\nDCL MEMORY[0], SHARED\n"
+                       "DCL TEMP[0..4]\n"
+                       "IMM[0] UINT32 {0, 16, 32, 48}\n"
+                       "IMM[1] UINT32 {5, 1, 4, 0}\n"
+                       "  0: LOAD_SAT TEMP[0], BUFFER[0], IMM[0].xxxx\n"
+                       "  1: LOAD TEMP[1], BUFFER[0], IMM[0].xxxx\n"
+                       "  2: STORE MEMORY[0], IMM[0].xxxx, TEMP[1]\n"
+                       "  3: LOAD_SAT TEMP[2], MEMORY[0], IMM[0].xxxx\n"
+                       "  4: ATOMXCHG_SAT TEMP[3].x, BUFFER[2], IMM[0].xxxx, IMM[1].xxxx\n"
+                       "  5: ATOMUADD_SAT TEMP[3].y, BUFFER[2], IMM[1].zzzz, IMM[1].yyyy\n"
+                       "  6: RESQ_SAT TEMP[4].x, BUFFER[2]\n"
+                       "  7: STORE BUFFER[1], IMM[0].xxxx, TEMP[0]\n"
+                       "  8: STORE BUFFER[1], IMM[0].yyyy, TEMP[2]\n"
+                       "  9: STORE BUFFER[1].xy, IMM[0].zzzz, TEMP[3]\n"
+                       " 10: STORE BUFFER[1].x, IMM[0].wwww, TEMP[4]\n"
+                       " 11: END\n";
+    run r;
+    if (!run_open(&r, text, 1, "_SAT on LOAD/ATOM/RESQ")) {
+        run_close(&r);
+        return;
+    }
+    uint32_t in[4] = {B(2.0f), B(-1.0f), 0x7fc00000u, B(0.25f)}, out[16], word[2];
+    word[0] = B(3.0f);     /* ATOMXCHG: returns 3.0 -> 1.0; memory becomes 5 */
+    word[1] = 0xffc00000u; /* ATOMUADD: returns a NaN -> 0; memory becomes 0xffc00001 */
+    for (unsigned i = 0; i < 16; i++)
+        out[i] = 0xeeeeeeeeu;
+    tgx_exec_bind_buffer(r.m, 0, in, sizeof(in));
+    tgx_exec_bind_buffer(r.m, 1, out, sizeof(out));
+    tgx_exec_bind_buffer(r.m, 2, word, sizeof(word));
+    static const char *const what[2] = {"buffer LOAD_SAT", "shared LOAD_SAT"};
+    const uint32_t want[4] = {B(1.0f), 0, 0, B(0.25f)};
+    if (run_block(&r, 0, 0, 1, 1)) {
+        for (unsigned k = 0; k < 2; k++)
+            for (unsigned c = 0; c < 4; c++)
+                TGX_CHECK(out[4 * k + c] == want[c], "%s channel %u = 0x%08x, want 0x%08x", what[k],
+                          c, out[4 * k + c], want[c]);
+        TGX_CHECK(out[8] == B(1.0f), "ATOMXCHG_SAT returned 0x%08x, want 1.0 (old 3.0)", out[8]);
+        TGX_CHECK(out[9] == 0, "ATOMUADD_SAT returned 0x%08x, want 0 (old NaN)", out[9]);
+        TGX_CHECK(word[0] == 5 && word[1] == 0xffc00001u,
+                  "memory after the atomics 0x%x 0x%x: not clamped", word[0], word[1]);
+        /* 8 bytes: the integer 8 read as a float is a positive denormal, inside [0, 1] */
+        TGX_CHECK(out[12] == 8, "RESQ_SAT = 0x%08x, want 8 (bits unchanged)", out[12]);
+    }
+    run_close(&r);
+}
+
 int main(void)
 {
     test_load_store();
@@ -626,5 +682,6 @@ int main(void)
     test_resq_raw();
     test_images();
     test_indirect_buffers();
+    test_saturate();
     return tgx_test_finish();
 }
