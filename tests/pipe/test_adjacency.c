@@ -5,9 +5,9 @@
  * The vertex shader passes the position and writes GENERIC[0] = VERTEXID + 1, so a colour names a
  * vertex (0 is the clear colour). The probing geometry shader emits, for primitive PRIMID, one
  * point per input slot v at pixel (v, PRIMID) coloured by IN[v]'s GENERIC[0]: row k of the image
- * lists the vertices primitive k received, in slot order. Expected rows are GL 4.6's lists in
- * 0-based vertex numbers (the spec counts from 1), worked out in the comments. Coverage without a
- * GS follows docs/pipeline.md's rules, as in test_gs.c. */
+ * lists the vertices primitive k received, in slot order (with flatshade_first too). Expected rows
+ * are GL 4.6's lists in 0-based vertex numbers (the spec counts from 1), worked out in the
+ * comments. Coverage without a GS follows docs/pipeline.md's rules, as in test_gs.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,8 +72,8 @@ static void probe_gs_text(const char *kind, unsigned n, char *buf, size_t size)
 
 /* Draws verts (clip x, y pairs) as prim, through gs_text unless NULL, into a W x H target;
  * returns the status and fills img with channel 0 of every pixel (row 0 first). */
-static tgx_status render(const char *gs_text, tgx_pipe_prim prim, const float *verts, unsigned n,
-                         float img[H][W], tgx_diag *d)
+static tgx_status render_as(const char *gs_text, tgx_pipe_prim prim, bool flatshade_first,
+                            const float *verts, unsigned n, float img[H][W], tgx_diag *d)
 {
     tgx_pipe_shader *vs = shader(vs_text, "vs.tgsi"), *fs = shader(fs_text, "fs.tgsi");
     tgx_pipe_shader *gs = gs_text ? shader(gs_text, "gs.tgsi") : NULL;
@@ -84,6 +84,7 @@ static tgx_status render(const char *gs_text, tgx_pipe_prim prim, const float *v
     memset(&draw, 0, sizeof draw);
     tgx_pipe_state_init(&st, W, H);
     st.threads = 2;
+    st.flatshade_first = flatshade_first;
     draw.vs = vs, draw.gs = gs, draw.fs = fs, draw.prim = prim, draw.vertex_count = n;
     draw.attribs[0].words = (const uint32_t *)(const void *)verts;
     draw.attribs[0].components = 2;
@@ -100,6 +101,12 @@ static tgx_status render(const char *gs_text, tgx_pipe_prim prim, const float *v
     return s;
 }
 
+static tgx_status render(const char *gs_text, tgx_pipe_prim prim, const float *verts, unsigned n,
+                         float img[H][W], tgx_diag *d)
+{
+    return render_as(gs_text, prim, false, verts, n, img, d);
+}
+
 static void compare(float img[H][W], float want[H][W], const char *what)
 {
     int bad = 0;
@@ -113,8 +120,8 @@ static void compare(float img[H][W], float want[H][W], const char *what)
 
 /* Runs the probing GS (n slots) on `count` vertices in mode prim and compares row k with
  * rows[k] (0-based vertex numbers; the pixels show them + 1). */
-static void probe(const char *kind, unsigned n, tgx_pipe_prim prim, unsigned count,
-                  const unsigned rows[][6], unsigned nrows, const char *what)
+static void probe_as(const char *kind, unsigned n, tgx_pipe_prim prim, bool flatshade_first,
+                     unsigned count, const unsigned rows[][6], unsigned nrows, const char *what)
 {
     char gs[4096];
     float verts[2 * 16], img[H][W], want[H][W];
@@ -125,9 +132,15 @@ static void probe(const char *kind, unsigned n, tgx_pipe_prim prim, unsigned cou
         for (unsigned v = 0; v < n; v++)
             want[k][v] = (float)(rows[k][v] + 1);
     probe_gs_text(kind, n, gs, sizeof gs);
-    tgx_status st = render(gs, prim, verts, count, img, &d);
+    tgx_status st = render_as(gs, prim, flatshade_first, verts, count, img, &d);
     TGX_CHECK(st == TGX_OK, "%s: %s", what, d.message);
     compare(img, want, what);
+}
+
+static void probe(const char *kind, unsigned n, tgx_pipe_prim prim, unsigned count,
+                  const unsigned rows[][6], unsigned nrows, const char *what)
+{
+    probe_as(kind, n, prim, false, count, rows, nrows, what);
 }
 
 /* Lines with adjacency (section 10.1.11): vertices 4i+1..4i+4 (from 1) form primitive i, the
@@ -249,6 +262,39 @@ static void test_triangle_strip_no_gs(void)
     compare(img, want, "triangles_adjacency without GS");
 }
 
+/* With flatshade_first (GL's first-vertex convention), Mesa's draw_decompose_tmp.h rotates an odd
+ * triangle of a strip with adjacency so that its first vertex leads, keeping the winding: for
+ * 8 vertices its i = 2 (triangle 1) step holds idx[0..5] = 2 0 4 7 6 5 and passes idx[0], idx[5],
+ * idx[4], idx[3], idx[2], idx[1] = 2 5 6 7 4 0 (the table's 4 2 6 / 0 5 7 rotated to start at 2:
+ * triangle 2 6 4, edge 2-6 facing 5, 6-4 facing 7, 4-2 facing 0). Even triangles keep the
+ * table's order. Without a GS, the provoking vertex is then the first (GL 4.6 table 13.2, first
+ * vertex convention: 2i+1 for triangle strips with adjacency, 4i+2 for lines with adjacency,
+ * counting from 1): the triangles of test_triangle_strip_no_gs take colours 1 (vertex 0) and 3
+ * (vertex 2); the line 1-2 of lines_adjacency colour 2 (vertex 1). */
+static void test_flatshade_first(void)
+{
+    static const unsigned two[2][6] = {{0, 1, 2, 6, 4, 3}, {2, 5, 6, 7, 4, 0}};
+    probe_as("TRIANGLES_ADJACENCY", 6, TGX_PIPE_TRIANGLE_STRIP_ADJACENCY, true, 8, two, 2,
+             "triangle_strip_adjacency, flatshade_first");
+    static const float v[16] = {-1, -1, 1, 1, 0, -1, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1};
+    float img[H][W], want[H][W];
+    tgx_diag d;
+    memset(want, 0, sizeof want);
+    for (unsigned y = 0; y < 4; y++)
+        for (unsigned x = 0; x < 4; x++)
+            want[y][x] = x + y <= 2 ? 1.0f : 3.0f;
+    tgx_status st = render_as(NULL, TGX_PIPE_TRIANGLE_STRIP_ADJACENCY, true, v, 8, img, &d);
+    TGX_CHECK(st == TGX_OK, "flatshade_first strip without GS: %s", d.message);
+    compare(img, want, "triangle_strip_adjacency without GS, flatshade_first");
+    static const float l[8] = {1, 1, -0.75f, -0.5f, 0.75f, -0.5f, -1, 1};
+    memset(want, 0, sizeof want);
+    for (unsigned x = 1; x <= 6; x++)
+        want[1][x] = 2.0f;
+    st = render_as(NULL, TGX_PIPE_LINES_ADJACENCY, true, l, 4, img, &d);
+    TGX_CHECK(st == TGX_OK, "flatshade_first lines without GS: %s", d.message);
+    compare(img, want, "lines_adjacency without GS, flatshade_first");
+}
+
 /* A GS's input must be the mode's kind exactly (GL 4.6 section 11.3.4.1): a LINES shader on a
  * lines_adjacency draw, a TRIANGLES_ADJACENCY shader on a triangle strip and a LINES_ADJACENCY
  * shader on triangles_adjacency are TGX_ERR_INVALID naming the GS and both kinds. */
@@ -309,6 +355,7 @@ int main(void)
     test_triangle_strip_adjacency();
     test_line_strip_no_gs();
     test_triangle_strip_no_gs();
+    test_flatshade_first();
     test_mismatch();
     test_names();
     return tgx_test_finish();
