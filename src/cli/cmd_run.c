@@ -61,6 +61,9 @@ static void run_usage(FILE *out)
         "                          FILE.tgxr (4 words a texel) or FILE.png (8-bit view)\n"
         "  --grid X,Y,Z            compute workgroups (default 1,1,1)\n"
         "  --budget N              instructions per shader run before it stops with an error\n"
+        "  --profile exact|nv      texture-unit precision of every sampler (default exact:\n"
+        "                          GL formulas in float; nv: NVIDIA's fixed-point rules);\n"
+        "                          a unit's --sampler profile= overrides it\n"
         "  --f2i saturate|x86      float-to-int of NaN and out-of-range values: saturate, NaN\n"
         "                          -> 0 (default, as GPUs do) or as softpipe on x86-64\n"
         "                          (0x80000000; tgx replay uses this)\n"
@@ -480,6 +483,8 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
         o->budget = strtoull(val, &end, 10);
         if (*end || end == val)
             return usage_error("--budget expects an instruction count", val);
+    } else if (!strcmp(opt, "--profile")) {
+        /* applied to every sampler before the other options (apply_profile) */
     } else if (!strcmp(opt, "--f2i")) {
         if (!strcmp(val, "saturate"))
             o->f2i_rule = TGX_EXEC_F2I_SATURATE;
@@ -506,8 +511,26 @@ static int parse_option(run_opts *o, const char *opt, const char *val)
     return TGX_EXIT_OK;
 }
 
+/* --profile exact|nv is the starting state of every unit's sampler wherever it stands on the
+ * command line, so that a unit's own --sampler ...,profile= overrides it. */
+static int apply_profile(run_opts *o, int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--profile"))
+            continue;
+        tgx_diag d;
+        for (unsigned u = 0; u < TGX_PIPE_MAX_UNITS; u++)
+            if (tgx_sampler_set(&o->samplers[u], "profile", argv[i + 1], &d) < 0)
+                return option_diag("--profile", &d);
+    }
+    return TGX_EXIT_OK;
+}
+
 static int parse_args(run_opts *o, int argc, char **argv)
 {
+    int rc = apply_profile(o, argc, argv);
+    if (rc)
+        return rc;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (tgx_cli_is_help(a)) {
@@ -521,7 +544,7 @@ static int parse_args(run_opts *o, int argc, char **argv)
         if (a[0] == '-' && a[1]) {
             if (i + 1 >= argc)
                 return usage_error("option needs a value", a);
-            int rc = parse_option(o, a, argv[++i]);
+            rc = parse_option(o, a, argv[++i]);
             if (rc)
                 return rc;
             continue;

@@ -139,6 +139,23 @@ expect_rc 0 "--tex linear" -- "$TGX" run "$tmp/tex.tgsi" --size 2x2 \
     --tex 0=gradient@2x1,levels=1 --sampler 0=filter=linear,mip=none -o "$tmp/t.tgxr"
 expect_float "$tmp/t.tgxr" 0 "(63+191)/2/255" "gradient, linear, red"
 
+# --profile: s = 0.3 on the 2x1 gradient (red 63, 191), linear. exact: x = 0.3 * 2 - 0.5 = 0.1,
+# (63 * 0.9 + 191 * 0.1) / 255. nv (hw-facts.md): u floored to 2^-21, weight
+# floor(0.1 * 256 + 0.5) = 26 of 256, texels widened to c * 257: (16191 * 230 + 49087 * 26) / 256
+# = 19532 exactly, / 65535. A unit's --sampler profile=exact overrides --profile nv.
+sed 's/0.5000,     0.5000/0.3000,     0.5000/' "$tmp/tex.tgsi" >"$tmp/prof.tgsi"
+for p in exact nv; do
+    expect_rc 0 "--profile $p" -- "$TGX" run "$tmp/prof.tgsi" --size 2x2 --profile $p \
+        --tex 0=gradient@2x1,levels=1 --sampler 0=filter=linear,mip=none -o "$tmp/p_$p.tgxr"
+done
+expect_float "$tmp/p_exact.tgxr" 0 "(63 * 0.9 + 191 * 0.1) / 255" "--profile exact, red"
+expect_float "$tmp/p_nv.tgxr" 0 "19532 / 65535" "--profile nv, red"
+expect_rc 0 "--profile nv overridden" -- "$TGX" run "$tmp/prof.tgsi" --size 2x2 \
+    --sampler 0=filter=linear,mip=none,profile=exact --profile nv \
+    --tex 0=gradient@2x1,levels=1 -o "$tmp/p_o.tgxr"
+expect_float "$tmp/p_o.tgxr" 0 "(63 * 0.9 + 191 * 0.1) / 255" "--sampler profile= over --profile"
+expect_rc 2 "bad --profile" -- "$TGX" run "$tmp/prof.tgsi" --profile amd
+
 # --sampler border=R,G,B,A keeps its four comma-separated numbers: (0.5, 0.5) + 2 is outside
 # [0, 1], so clamp_to_border gives the border colour (GL 4.6 section 8.14.2) exactly.
 sed 's/0.5000,     0.5000/2.5000,     2.5000/' "$tmp/tex.tgsi" >"$tmp/border.tgsi"
@@ -432,7 +449,7 @@ expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tm
 
 # ---- --help lists every option --------------------------------------------------------------------
 expect_rc 0 "--help" -- "$TGX" run --help
-for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i "-j N" "-o FILE"; do
+for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i --profile "-j N" "-o FILE"; do
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 
