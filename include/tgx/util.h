@@ -60,7 +60,8 @@ uint16_t tgx_float_to_half(float f);
 
 /* Reads a whole file ("-" is stdin) into a NUL-terminated buffer the caller frees. */
 tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *d);
-/* Writes atomically: a temporary file beside path, then rename. */
+/* Writes atomically: a temporary file beside path, then rename. A new file gets mode 0666 less
+ * the umask, as other programs' outputs do; an existing file keeps its permission bits. */
 tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d);
 
 #endif

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "tgx/tgsi.h"
@@ -33,21 +32,13 @@ static int worse(int a, int b)
     return a > b ? a : b;
 }
 
-/* Rewrites path with the canonical text. tgx_write_file_atomic writes a temporary file (mode
- * 0600, from mkstemp) and renames it over path; the file keeps the permission bits it had, so
- * formatting does not make a shared shader private. */
+/* Rewrites path with the canonical text, atomically; tgx_write_file_atomic keeps the file's
+ * permission bits, so formatting does not make a shared shader private. */
 static int rewrite(const char *path, const char *text, size_t len)
 {
-    struct stat before;
-    int had_mode = stat(path, &before) == 0;
     tgx_diag d;
     if (tgx_write_file_atomic(path, text, len, &d) != TGX_OK) {
         tgx_cli_print_diag(&d);
-        return TGX_EXIT_USAGE;
-    }
-    if (had_mode && chmod(path, before.st_mode & 07777) != 0) {
-        fprintf(stderr, "tgx fmt: %s: rewritten, but its permissions could not be restored\n",
-                path);
         return TGX_EXIT_USAGE;
     }
     return TGX_EXIT_OK;
