@@ -1,7 +1,6 @@
 /* Text forms of texture descriptions and sampler states, shared by the command-line verbs
  * (tgx sample; tgx run could use them too) and case files: "16x16,levels=3,format=rgba32f" and
  * "wrap=clamp_to_border,border=1,0,0,1,filter=linear". */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,16 +27,36 @@ static bool parse_u32(const char *text, uint32_t *out)
     return true;
 }
 
+/* "WxH" or "WxHxD": the number of sizes read (2 or 3), 0 if tok is not one. Each size goes
+ * through parse_u32: sscanf's %u would take "-1" as 4294967295, and a value past UINT_MAX is
+ * undefined behaviour there (C11 7.21.6.2p10). */
+static int parse_sizes(const char *tok, uint32_t v[3])
+{
+    char buf[64];
+    if (strlen(tok) >= sizeof buf)
+        return 0;
+    strcpy(buf, tok);
+    int n = 0;
+    for (char *p = buf, *x; p; p = x, n++) {
+        x = strchr(p, 'x');
+        if (x)
+            *x++ = 0;
+        if (n == 3 || !parse_u32(p, &v[n]))
+            return 0;
+    }
+    return n >= 2 ? n : 0;
+}
+
 /* One option of tgx_tex_desc_parse; sets *levels_given / *box_mips as it goes. */
 static tgx_status desc_option(const char *tok, tgx_tex_desc *desc, bool *levels_given,
                               bool *box_mips, tgx_diag *d)
 {
-    unsigned w, h, z;
-    int n = 0;
-    if (sscanf(tok, "%ux%ux%u%n", &w, &h, &z, &n) == 3 && !tok[n]) {
-        desc->width = w, desc->height = h, desc->depth = z;
-    } else if (n = 0, sscanf(tok, "%ux%u%n", &w, &h, &n) == 2 && !tok[n]) {
-        desc->width = w, desc->height = h;
+    uint32_t v[3];
+    int sizes = parse_sizes(tok, v);
+    if (sizes) {
+        desc->width = v[0], desc->height = v[1];
+        if (sizes == 3)
+            desc->depth = v[2];
     } else if (!strncmp(tok, "levels=", 7)) {
         if (!parse_u32(tok + 7, &desc->levels))
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "levels=%s is not a number", tok + 7);

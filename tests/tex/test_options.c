@@ -37,6 +37,17 @@ static void desc_parse(void)
               "mips=box only when asked for");
     TGX_CHECK(tgx_tex_desc_parse("levels=x", &d, NULL, &dg) == TGX_ERR_ARG, "levels=x");
     TGX_CHECK(tgx_tex_desc_parse("8x", &d, NULL, &dg) == TGX_ERR_ARG, "8x");
+    /* sizes are unsigned 32-bit numbers: no sign, no wrap past 2^32 - 1 */
+    tgx_tex_desc z = c;
+    TGX_CHECK(tgx_tex_desc_parse("-1x4", &z, NULL, &dg) == TGX_ERR_ARG && z.width == 8,
+              "-1x4: width %u", z.width);
+    TGX_CHECK(tgx_tex_desc_parse("4294967296x4", &z, NULL, &dg) == TGX_ERR_ARG && z.width == 8,
+              "2^32 wide: width %u", z.width);
+    TGX_CHECK(tgx_tex_desc_parse("4x4x-6", &z, NULL, &dg) == TGX_ERR_ARG && z.depth == 6,
+              "depth -6: depth %u", z.depth);
+    TGX_CHECK(tgx_tex_desc_parse("4x4x2x2", &z, NULL, &dg) == TGX_ERR_ARG, "four sizes");
+    TGX_CHECK(tgx_tex_desc_parse("4294967295x1", &z, NULL, &dg) == TGX_OK && z.width == 4294967295u,
+              "2^32 - 1 wide parses (tgx_tex_create rejects it)");
 }
 
 static void sampler_parse(void)
