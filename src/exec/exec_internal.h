@@ -238,6 +238,22 @@ tgx_status x_geom_alloc(xmach *m);
 void x_geom_free(xmach *m);
 
 /* exec_machine.c */
+
+/* Resource units per group of four lanes (exec_tex.c, exec_mem.c): Mesa 22.3's tgsi_exec runs
+ * four lanes at a time and its fetch_sampler_unit / fetch_store_img_unit take, for all four,
+ * base index + address component of the first lane whose execution-mask bit is set. A pair
+ * with a unit outside 0..XUNITS-1 reads as (-1, -1): every such pair reads nothing, so they
+ * are handled together. */
+bool x_group_units(const xmach *m, const xreg *a, const xreg *b, unsigned q0, int64_t u[2]);
+/* Walks the distinct unit pairs of the executing groups: each call sets u and marks in
+ * m->unit_lanes the executing lanes of every group that names u; false when none is left.
+ * Start with a zeroed walk; m->exec must be the same for every call. */
+typedef struct xunits_walk {
+    uint32_t done[TGX_EXEC_MAX_LANES / 4 / 32]; /* bit q: group q handled */
+    unsigned q0;
+} xunits_walk;
+bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_t u[2]);
+
 tgx_status x_run(xmach *m, tgx_diag *d);
 void x_reset_state(xmach *m, unsigned lanes_valid);
 xword *x_lane_reg(const xmach *m, unsigned file, unsigned reg, unsigned chan);

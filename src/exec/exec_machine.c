@@ -130,6 +130,49 @@ const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned c, xword *scr)
     return v;
 }
 
+/* Unit named by resource operand r in lane i: base index plus, if indirect, the address
+ * component read as a signed integer. */
+static int64_t lane_unit(const xmach *m, const xreg *r, unsigned i)
+{
+    int64_t u = r->index;
+    if (r->indirect)
+        u += m->store[(size_t)r->ind_slot * m->W + i].i;
+    return u;
+}
+
+bool x_group_units(const xmach *m, const xreg *a, const xreg *b, unsigned q0, int64_t u[2])
+{
+    for (unsigned i = q0; i < q0 + 4 && i < m->n; i++)
+        if (m->exec[i]) {
+            u[0] = lane_unit(m, a, i), u[1] = lane_unit(m, b, i);
+            if (u[0] < 0 || u[0] >= XUNITS || u[1] < 0 || u[1] >= XUNITS)
+                u[0] = u[1] = -1;
+            return true;
+        }
+    return false;
+}
+
+bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_t u[2])
+{
+    unsigned n = m->n;
+    for (; w->q0 < n; w->q0 += 4) {
+        if (((w->done[w->q0 / 128] >> (w->q0 / 4 % 32)) & 1u) || !x_group_units(m, a, b, w->q0, u))
+            continue;
+        memset(m->unit_lanes, 0, sizeof(uint32_t) * n);
+        for (unsigned q1 = w->q0; q1 < n; q1 += 4) {
+            int64_t v[2];
+            if (!x_group_units(m, a, b, q1, v) || v[0] != u[0] || v[1] != u[1])
+                continue;
+            w->done[q1 / 128] |= 1u << (q1 / 4 % 32);
+            for (unsigned i = q1; i < q1 + 4 && i < n; i++)
+                m->unit_lanes[i] = m->exec[i];
+        }
+        w->q0 += 4;
+        return true;
+    }
+    return false;
+}
+
 const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan)
 {
     xword *scr = m->scratch + (size_t)(s * 4 + chan) * m->W;

@@ -28,50 +28,28 @@ typedef struct xmem {
     size_t size;
 } xmem;
 
-/* Unit of a resource operand in the group of four lanes starting at q0: with an indirect index,
- * base + the address component of the first of the four whose execution-mask bit is set (Mesa
- * 22.3 tgsi_exec fetch_sampler_unit for sources, fetch_store_img_unit for STORE destinations);
- * false if no lane of the group executes. */
-static bool group_unit(const xmach *m, const xreg *r, unsigned q0, int64_t *u)
-{
-    for (unsigned i = q0; i < q0 + 4 && i < m->n; i++)
-        if (m->exec[i]) {
-            *u = r->index + (int64_t)m->store[(size_t)r->ind_slot * m->W + i].i;
-            return true;
-        }
-    return false;
-}
-
 typedef void (*xunit_op)(xmach *m, const xinst *in, int64_t unit);
 
 /* Runs op with the unit of resource operand r. Direct: once. Indirect: once per distinct unit
- * among the executing groups of four lanes, with the execution mask narrowed to the lanes of the
- * groups that chose it (so results, stores and memory writes of other lanes are untouched). */
+ * among the executing groups of four lanes (x_units_next; fetch_sampler_unit for sources,
+ * fetch_store_img_unit for STORE destinations), with the execution mask narrowed to the lanes
+ * of the groups that chose it (so results, stores and memory writes of other lanes are
+ * untouched). */
 static void per_unit(xmach *m, const xinst *in, const xreg *r, xunit_op op)
 {
     if (!r->indirect) {
         op(m, in, r->index);
         return;
     }
-    unsigned n = m->n;
-    uint32_t *exec = m->exec, *sel = m->unit_lanes;
+    uint32_t *exec = m->exec;
     bool all = m->all;
-    uint32_t done[TGX_EXEC_MAX_LANES / 4 / 32] = {0};
-    for (unsigned q0 = 0; q0 < n; q0 += 4) {
-        int64_t u, v;
-        if (((done[q0 / 128] >> (q0 / 4 % 32)) & 1u) || !group_unit(m, r, q0, &u))
-            continue;
-        memset(sel, 0, sizeof(uint32_t) * n);
-        for (unsigned q1 = q0; q1 < n; q1 += 4) {
-            if (!group_unit(m, r, q1, &v) || v != u)
-                continue;
-            done[q1 / 128] |= 1u << (q1 / 4 % 32);
-            for (unsigned i = q1; i < q1 + 4 && i < n; i++)
-                sel[i] = exec[i];
-        }
-        m->exec = sel;
+    xunits_walk w;
+    memset(&w, 0, sizeof w);
+    int64_t u[2];
+    while (x_units_next(m, r, r, &w, u)) {
+        m->exec = m->unit_lanes;
         m->all = false;
-        op(m, in, u);
+        op(m, in, u[0]);
         m->exec = exec;
         m->all = all;
         if (m->err != TGX_OK)

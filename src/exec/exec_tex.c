@@ -88,40 +88,6 @@ static bool fragment(const xmach *m)
     return m->p->stage == TGX_EXEC_FRAGMENT;
 }
 
-#define QUAD_WORDS (TGX_EXEC_MAX_LANES / 4 / 32)
-
-/* Unit named by a resource operand in one lane: base index plus, if indirect, the address
- * component read as a signed integer. */
-static int64_t lane_unit(const xmach *m, const xreg *r, unsigned lane)
-{
-    int64_t u = r->index;
-    if (r->indirect)
-        u += m->store[(size_t)r->ind_slot * m->W + lane].i;
-    return u;
-}
-
-typedef struct xunits {
-    int64_t view, samp;
-} xunits;
-
-/* Units of the group of four lanes starting at q0: the first executing lane's (Mesa
- * fetch_sampler_unit); false if no lane of the group executes. */
-static bool quad_units(const xmach *m, const xreg *vr, const xreg *sr, unsigned q0, xunits *u)
-{
-    for (unsigned i = q0; i < q0 + 4 && i < m->n; i++)
-        if (m->exec[i]) {
-            u->view = lane_unit(m, vr, i);
-            u->samp = lane_unit(m, sr, i);
-            return true;
-        }
-    return false;
-}
-
-static bool unit_in_range(int64_t u)
-{
-    return u >= 0 && u < XUNITS;
-}
-
 /* Computes the results (RES) of the lanes set in `lanes` from view unit vunit and sampler unit
  * sunit; false after x_fail. */
 typedef bool (*xunit_body)(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
@@ -135,27 +101,17 @@ static bool for_each_unit(xmach *m, const xinst *in, unsigned vsrc, unsigned ssr
     const xreg *vr = &in->src[vsrc], *sr = &in->src[ssrc];
     if (!vr->indirect && !sr->indirect)
         return body(m, in, (unsigned)vr->index, (unsigned)sr->index, m->exec);
-    unsigned n = m->n;
-    uint32_t done[QUAD_WORDS] = {0};
-    uint32_t *sel = m->unit_lanes;
-    for (unsigned q0 = 0; q0 < n; q0 += 4) {
-        xunits u, v;
-        if (((done[q0 / 128] >> (q0 / 4 % 32)) & 1u) || !quad_units(m, vr, sr, q0, &u))
-            continue;
-        memset(sel, 0, sizeof(uint32_t) * n);
-        for (unsigned q1 = q0; q1 < n; q1 += 4) {
-            if (!quad_units(m, vr, sr, q1, &v) || v.view != u.view || v.samp != u.samp)
-                continue;
-            done[q1 / 128] |= 1u << (q1 / 4 % 32);
-            for (unsigned i = q1; i < q1 + 4 && i < n; i++)
-                sel[i] = m->exec[i];
-        }
-        if (!unit_in_range(u.view) || !unit_in_range(u.samp)) {
+    xunits_walk w;
+    memset(&w, 0, sizeof w);
+    int64_t u[2];
+    const uint32_t *sel = m->unit_lanes;
+    while (x_units_next(m, vr, sr, &w, u)) {
+        if (u[0] < 0) {
             for (unsigned c = 0; c < 4; c++)
-                for (unsigned i = 0; i < n; i++)
+                for (unsigned i = 0; i < m->n; i++)
                     if (sel[i])
                         RES(m, c)[i].u = 0;
-        } else if (!body(m, in, (unsigned)u.view, (unsigned)u.samp, sel)) {
+        } else if (!body(m, in, (unsigned)u[0], (unsigned)u[1], sel)) {
             return false;
         }
     }
@@ -491,15 +447,15 @@ void x_op_txq(xmach *m, const xinst *in)
      * indirect unit is the quad's first executing lane's (fetch_sampler_unit). */
     for (unsigned q0 = 0; q0 < n; q0 += 4) {
         uint32_t q[4] = {0, 0, 0, 0};
-        xunits u = {0, 0};
+        int64_t u[2] = {0, 0};
         if (ur->indirect) {
-            if (!quad_units(m, ur, ur, q0, &u))
+            if (!x_group_units(m, ur, ur, q0, u))
                 continue;
-            if (unit_in_range(u.view) &&
-                !unit_views(m, in, (unsigned)u.view, (unsigned)u.view, false, &view, &samp))
+            if (u[0] >= 0 &&
+                !unit_views(m, in, (unsigned)u[0], (unsigned)u[0], false, &view, &samp))
                 return;
         }
-        if (!ur->indirect || unit_in_range(u.view))
+        if (!ur->indirect || u[0] >= 0)
             tgx_tex_query_size(view, lv ? lv[q0].i : 0, q);
         for (unsigned i = q0; i < q0 + 4 && i < n; i++)
             for (unsigned c = 0; c < 4; c++)
