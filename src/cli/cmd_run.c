@@ -439,7 +439,11 @@ static int opt_verts(run_opts *o, const char *val)
     if (!o->verts)
         return usage_error("out of memory", val);
     unsigned k = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","), k++) {
+    /* split at every comma (strtok would skip empty fields: "0,,1" read as one vertex) */
+    for (char *tok = buf, *next; tok; tok = next, k++) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = 0;
         char *end;
         float v = strtof(tok, &end);
         if (end == tok || *end || k >= 2 * MAX_VERTS)

@@ -375,6 +375,9 @@ grep -q "triangles with adjacency, whose primitives are TRIANGLES_ADJACENCY" "$t
 expect_rc 2 "bad --prim" -- "$TGX" run "$tmp/color.tgsi" --prim quads
 expect_rc 2 "odd --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,0,1
 expect_rc 2 "bad --verts" -- "$TGX" run "$tmp/color.tgsi" --verts 0,zero
+# an empty field is not a number: "0,,1" is not the vertex (0, 1), "0,1," has a third field
+expect_rc 2 "empty --verts field" -- "$TGX" run "$tmp/color.tgsi" --verts 0,,1
+expect_rc 2 "trailing --verts comma" -- "$TGX" run "$tmp/color.tgsi" --verts 0,1,
 
 # ---- errors ---------------------------------------------------------------------------------------
 
