@@ -267,7 +267,12 @@ static tgx_status check_input(const tgx_pipe_draw *draw, const tgx_exec_gs_info 
     if (info->input_prim == want)
         return TGX_OK;
     const char *gs = tgx_tgsi_primitive_name(info->input_prim);
-    return tgx_diag_set(d, TGX_ERR_INVALID, draw->gs->name, 0, 0,
+    tgx_tgsi_pos at = {0, 0}; /* the error points at the shader's PROPERTY line */
+    const struct tgx_tgsi_shader *sh = draw->gs->tgsi;
+    for (size_t i = 0; i < sh->num_props; i++)
+        if (sh->props[i].name == TGX_TGSI_PROPERTY_GS_INPUT_PRIM)
+            at = sh->props[i].pos;
+    return tgx_diag_set(d, TGX_ERR_INVALID, draw->gs->name, at.line, at.column,
                         "the geometry shader takes %s (GS_INPUT_PRIMITIVE) but the draw gives "
                         "%s, whose primitives are %s",
                         gs ? gs : "?", modes[draw->prim].phrase, tgx_tgsi_primitive_name(want));

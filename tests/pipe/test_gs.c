@@ -362,6 +362,8 @@ static void test_mismatch(void)
     TGX_CHECK(st == TGX_ERR_INVALID && strcmp(d.file, "gs.tgsi") == 0 &&
                   strstr(d.message, "TRIANGLES") && strstr(d.message, "points"),
               "mismatch: status %d, %s: %s", (int)st, d.file, d.message);
+    /* the error points at line 2, PROPERTY GS_INPUT_PRIMITIVE (GS_HEAD) */
+    TGX_CHECK(d.line == 2 && d.column == 1, "mismatch at %u:%u, want 2:1", d.line, d.column);
 }
 
 int main(void)
