@@ -17,46 +17,13 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ops_harness.h"
 #include "tgx/exec.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 #include "tgx_test.h"
 
 #define LANES 8
-#define NT(a) (sizeof(a) / sizeof((a)[0]))
-
-typedef struct run {
-    tgx_tgsi_shader *sh;
-    tgx_exec_program *p;
-    tgx_exec_machine *m;
-    tgx_diag d;
-} run;
-
-static int run_open(run *r, const char *text, unsigned lanes, const char *what)
-{
-    memset(r, 0, sizeof(*r));
-    if (tgx_tgsi_parse(text, strlen(text), "ops.tgsi", &r->sh, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: parse %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
-        return 0;
-    }
-    if (tgx_exec_program_create(r->sh, "ops.tgsi", &r->p, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: program %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
-        return 0;
-    }
-    if (tgx_exec_machine_create(r->p, lanes, &r->m, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: machine: %s", what, r->d.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void run_close(run *r)
-{
-    tgx_exec_machine_destroy(r->m);
-    tgx_exec_program_destroy(r->p);
-    tgx_tgsi_free(r->sh);
-    memset(r, 0, sizeof(*r));
-}
 
 static uint64_t DB(double d)
 {
@@ -74,11 +41,6 @@ static uint64_t out_q(run *r, unsigned reg, unsigned lane, unsigned pair)
 {
     return (uint64_t)tgx_exec_output(r->m, reg, 2 * pair)[lane].u |
            ((uint64_t)tgx_exec_output(r->m, reg, 2 * pair + 1)[lane].u << 32);
-}
-
-static uint32_t outu(run *r, unsigned reg, unsigned c, unsigned lane)
-{
-    return tgx_exec_output(r->m, reg, c)[lane].u;
 }
 
 static int same_d(uint64_t got, double want)

@@ -15,46 +15,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "ops_harness.h"
 #include "tgx/exec.h"
 #include "tgx/tex.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 #include "tgx_test.h"
-
-#define NT(a) (sizeof(a) / sizeof((a)[0]))
-
-typedef struct run {
-    tgx_tgsi_shader *sh;
-    tgx_exec_program *p;
-    tgx_exec_machine *m;
-    tgx_diag d;
-} run;
-
-static int run_open(run *r, const char *text, unsigned lanes, const char *what)
-{
-    memset(r, 0, sizeof(*r));
-    if (tgx_tgsi_parse(text, strlen(text), "ops.tgsi", &r->sh, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: parse %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
-        return 0;
-    }
-    if (tgx_exec_program_create(r->sh, "ops.tgsi", &r->p, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: program %u:%u: %s", what, r->d.line, r->d.column, r->d.message);
-        return 0;
-    }
-    if (tgx_exec_machine_create(r->p, lanes, &r->m, &r->d) != TGX_OK) {
-        TGX_CHECK(0, "%s: machine: %s", what, r->d.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void run_close(run *r)
-{
-    tgx_exec_machine_destroy(r->m);
-    tgx_exec_program_destroy(r->p);
-    tgx_tgsi_free(r->sh);
-    memset(r, 0, sizeof(*r));
-}
 
 static int run_block(run *r, uint32_t bx, uint32_t by, uint32_t gx, uint32_t gy)
 {
@@ -62,11 +28,6 @@ static int run_block(run *r, uint32_t bx, uint32_t by, uint32_t gx, uint32_t gy)
     tgx_status st = tgx_exec_run_compute(r->m, block, grid, &r->d);
     TGX_CHECK(st == TGX_OK, "compute run: %s", r->d.message);
     return st == TGX_OK;
-}
-
-static uint32_t B(float f)
-{
-    return tgx_f2bits(f);
 }
 
 /* ---- LOAD / STORE on buffers, system values
