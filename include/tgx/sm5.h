@@ -34,6 +34,9 @@ const char *tgx_sm5_arch_name(tgx_sm5_arch arch); /* "sm_5x", or "?" */
 #define TGX_SM5_CTRL_MASK     0x1fffffu
 #define TGX_SM5_CTRL_NEUTRAL  0x7e1u /* stall 1, no barriers, no phase: what oracle/nvdis uses */
 #define TGX_SM5_CTRL_PHASE(c) (((c) >> 17) & 3u) /* 1 = .T, 2 = .P, 3 = .INVALIDPHASE3 */
+/* Stall 0 with the yield bit (bit 4) set: the instruction issues together with the next one, and
+ * nvdisasm brackets the two in `{ }` (observed with nvdisasm 11.8; tests/data/cubin/README.md). */
+#define TGX_SM5_CTRL_DUAL(c) (((c)&0x1fu) == 0x10u)
 
 /* The instruction classes: X(enum suffix, mnemonic as nvdisasm prints it). The .F16 forms of
  * TEXS, TLDS and TLD4S are separate opcodes in the word but share their class's fields; they are
@@ -218,17 +221,29 @@ typedef struct tgx_sm5_code_file {
     size_t count;
 } tgx_sm5_code_file;
 
+/* A dual-issue pair: the first instruction's control field has TGX_SM5_CTRL_DUAL, the second is
+ * the next instruction (in the next bundle when the first is a bundle's last). */
+typedef enum tgx_sm5_pair {
+    TGX_SM5_PAIR_NONE = 0,
+    TGX_SM5_PAIR_FIRST = 1,
+    TGX_SM5_PAIR_SECOND = 2
+} tgx_sm5_pair;
+
 /* One instruction of a code section: its address as nvdisasm prints it (section-relative, the
- * control words take addresses too), the word and the 21-bit control field of its slot. */
+ * control words take addresses too), the word, the 21-bit control field of its slot and its
+ * place in a dual-issue pair. */
 typedef struct tgx_sm5_code_insn {
     uint64_t addr;
     uint64_t word;
     uint32_t ctrl;
+    tgx_sm5_pair pair;
 } tgx_sm5_code_insn;
 
 /* Reads a code file from data[0..size). An ELF file (magic 0x7f 'E' 'L' 'F') must be a
  * little-endian ELF64 whose every header, table and name lies inside the file; anything else is
- * raw bundles. Errors name the byte offset. file is only used in diagnostics (may be NULL). */
+ * raw bundles. A code section whose last instruction asks for dual issue, or whose pair's second
+ * instruction asks for it again, is an error (nvdisasm rejects both). Errors name the byte
+ * offset. file is only used in diagnostics (may be NULL). */
 tgx_status tgx_sm5_code_file_read(const unsigned char *data, size_t size, const char *file,
                                   tgx_sm5_code_file *out, tgx_diag *d);
 void tgx_sm5_code_file_free(tgx_sm5_code_file *f);

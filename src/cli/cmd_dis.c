@@ -37,7 +37,8 @@ static void usage(FILE *out)
             "            comment; prints one line per word: the text, or `ERROR: message`.\n"
             "  otherwise FILE is a cubin (ELF) or a raw code file of 32-byte bundles; prints\n"
             "            every instruction with its address: texture instructions as text, others\n"
-            "            as `<non-texture instruction 0x...>`.\n"
+            "            as `<non-texture instruction>`, each line ending in its word's hex;\n"
+            "            dual-issue pairs in `{ }` as nvdisasm shows them.\n"
             "  --arch    required for --words and raw files; a cubin's own SM is the default.\n");
 }
 
@@ -102,21 +103,46 @@ static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
     }
 }
 
+/* The text nvdisasm puts before and after an instruction for its place in a dual-issue pair
+ * (left columns as nvdisasm lays them out; the word stays on the line, where nvdisasm moves a
+ * pair's second word to a line of its own). */
+static const char *pair_open(tgx_sm5_pair p)
+{
+    return p == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ";
+}
+
+/* A pair's second instruction loses its ';' and closes the brace. */
+static void close_pair(char *text)
+{
+    size_t n = strlen(text);
+    if (n > 0 && text[n - 1] == ';')
+        text[--n] = '\0';
+    if (n > 0 && text[n - 1] == ' ')
+        text[--n] = '\0';
+}
+
+static void print_insn(tgx_sm5_arch arch, const tgx_sm5_code_insn *in)
+{
+    char text[DIS_TEXT_MAX];
+    if (!dis_word(arch, in->word, in->ctrl, text, sizeof text))
+        snprintf(text, sizeof text, "<non-texture instruction>");
+    if (in->pair == TGX_SM5_PAIR_SECOND)
+        close_pair(text);
+    printf("        /*%04" PRIx64 "*/%s%s%s /* 0x%016" PRIx64 " */\n", in->addr,
+           pair_open(in->pair), text, in->pair == TGX_SM5_PAIR_SECOND ? "         }" : "",
+           in->word);
+}
+
 static void print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
                           const tgx_sm5_code_section *s)
 {
-    char text[DIS_TEXT_MAX];
     if (cf->is_cubin)
         printf("\n// %s: 0x%zx bytes at file offset 0x%" PRIx64 "\n", s->name, s->size,
                s->file_offset);
     size_t n = tgx_sm5_code_section_insns(s);
     for (size_t i = 0; i < n; i++) {
         tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
-        if (dis_word(arch, in.word, in.ctrl, text, sizeof text))
-            printf("        /*%04" PRIx64 "*/ %s /* 0x%016" PRIx64 " */\n", in.addr, text, in.word);
-        else
-            printf("        /*%04" PRIx64 "*/ <non-texture instruction 0x%016" PRIx64 ">\n",
-                   in.addr, in.word);
+        print_insn(arch, &in);
     }
 }
 

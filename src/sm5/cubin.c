@@ -78,17 +78,65 @@ size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s)
     return s->size / TGX_SM5_BUNDLE_BYTES * 3;
 }
 
+/* Instruction i's address (section-relative; the control words take addresses too) and the offset
+ * of its bundle. */
+static uint64_t bundle_of(size_t i)
+{
+    return (uint64_t)(i / 3) * TGX_SM5_BUNDLE_BYTES;
+}
+
+static uint64_t insn_addr(size_t i)
+{
+    return bundle_of(i) + 8u + 8u * (i % 3);
+}
+
+/* The control field of instruction i of a section (i below its instruction count). */
+static uint32_t insn_ctrl(const tgx_sm5_code_section *s, size_t i)
+{
+    return tgx_sm5_bundle_ctrl(rd64(s->data + bundle_of(i)), (unsigned)(i % 3));
+}
+
 tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i)
 {
-    tgx_sm5_code_insn in = {0, 0, 0};
+    tgx_sm5_code_insn in = {0, 0, 0, TGX_SM5_PAIR_NONE};
     if (i >= tgx_sm5_code_section_insns(s))
         return in;
-    size_t bundle = i / 3 * TGX_SM5_BUNDLE_BYTES;
-    unsigned slot = (unsigned)(i % 3);
-    in.addr = bundle + 8u + 8u * slot;
+    in.addr = insn_addr(i);
     in.word = rd64(s->data + in.addr);
-    in.ctrl = tgx_sm5_bundle_ctrl(rd64(s->data + bundle), slot);
+    in.ctrl = insn_ctrl(s, i);
+    /* A section that passed check_pairs has no chains, so one look back settles the pair. */
+    if (TGX_SM5_CTRL_DUAL(in.ctrl))
+        in.pair = TGX_SM5_PAIR_FIRST;
+    else if (i > 0 && TGX_SM5_CTRL_DUAL(insn_ctrl(s, i - 1)))
+        in.pair = TGX_SM5_PAIR_SECOND;
     return in;
+}
+
+/* Every dual-issue request must have a partner that is not itself asking for one. nvdisasm 11.8
+ * rejects a request on a section's last instruction ("Unaligned instruction found") and a chain
+ * that crosses a bundle; a chain inside a bundle it lists with the third word's text missing,
+ * which is no listing at all, so tgx rejects every chain (tests/data/cubin/README.md). */
+static tgx_status check_pairs(const tgx_sm5_code_section *s, const char *file, tgx_diag *d)
+{
+    size_t n = tgx_sm5_code_section_insns(s);
+    for (size_t i = 0; i < n; i++) {
+        if (!TGX_SM5_CTRL_DUAL(insn_ctrl(s, i)))
+            continue;
+        if (i + 1 == n)
+            return fail(d, file, s->file_offset + bundle_of(i),
+                        "the instruction at 0x%04llx asks for dual issue (control field 0x%06x: "
+                        "stall 0, yield) but ends the code; nvdisasm: Unaligned instruction found",
+                        (unsigned long long)insn_addr(i), insn_ctrl(s, i));
+        if (TGX_SM5_CTRL_DUAL(insn_ctrl(s, i + 1)))
+            return fail(d, file, s->file_offset + bundle_of(i + 1),
+                        "the instruction at 0x%04llx, second of the dual-issue pair that 0x%04llx "
+                        "opens, asks for dual issue again (control field 0x%06x); a pair has two "
+                        "instructions",
+                        (unsigned long long)insn_addr(i + 1), (unsigned long long)insn_addr(i),
+                        insn_ctrl(s, i + 1));
+        i++; /* the partner */
+    }
+    return TGX_OK;
 }
 
 void tgx_sm5_code_file_free(tgx_sm5_code_file *f)
@@ -114,7 +162,7 @@ static tgx_status read_raw(const unsigned char *data, size_t size, const char *f
     out->sections[0].data = data;
     out->sections[0].size = size;
     out->count = 1;
-    return TGX_OK;
+    return check_pairs(&out->sections[0], file, d);
 }
 
 /* The fields of the ELF64 file header this reader uses. */
@@ -236,7 +284,7 @@ static tgx_status add_section(const unsigned char *data, size_t size, const char
     c->file_offset = s->offset;
     c->data = data + s->offset;
     c->size = (size_t)s->size;
-    return TGX_OK;
+    return check_pairs(c, file, d);
 }
 
 static tgx_status read_elf(const unsigned char *data, size_t size, const char *file,

@@ -2,9 +2,9 @@
 # `tgx dis FILE` on code files against nvdisasm's listings of the same files (tests/data/cubin:
 # cubins ptxas made and a raw bundle file, each with `nvdisasm -hex`'s listing; its README).
 # Every instruction nvdisasm lists must appear in tgx's output at the same section and address
-# with the same word: texture instructions with nvdisasm's text (spacing, the ' ;' ending and
-# the `{ }` dual-issue braces aside), every other instruction as tgx's
-# `<non-texture instruction 0x...>` marker.
+# with the same word and the same place in a dual-issue pair (`{ }`): texture instructions with
+# nvdisasm's text (spacing and the ' ;' ending aside), every other instruction as tgx's
+# `<non-texture instruction>` marker.
 set -u
 : "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
 D=$TGX_TEST_DATA/cubin
@@ -12,33 +12,38 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0 fail=0
 
-# "SECTION|ADDR|WORD|TEXT" per instruction of tgx's output (TEXT '-' for the marker).
+# "SECTION|ADDR|WORD|PAIR|TEXT" per instruction of tgx's output: PAIR is '{' for the first of a
+# dual-issue pair, '}' for the second, '' otherwise; TEXT is '-' for the non-texture marker.
 ours() {
     awk '
         /^\/\/ \.text/ { sect = $2; sub(/:$/, "", sect); next }
         /^ *\/\*[0-9a-f]+\*\// {
             addr = $1
-            if ($2 == "<non-texture") { w = $4; sub(/>$/, "", w); print sect "|" addr "|" w "|-"; next }
             line = $0
-            sub(/^ *\/\*[0-9a-f]+\*\/ /, "", line)
+            sub(/^ *\/\*[0-9a-f]+\*\/ */, "", line)
+            pair = ""
+            if (line ~ /^\{/) { pair = "{"; sub(/^\{ */, "", line) }
             n = index(line, " /* 0x")
             w = substr(line, n + 4, 18)
             text = substr(line, 1, n - 1)
-            sub(/ ?;$/, "", text)
-            print sect "|" addr "|" w "|" text
+            if (text ~ /\}$/) { pair = "}"; sub(/ *\}$/, "", text) }
+            gsub(/ +/, " ", text); sub(/ ?;$/, "", text)
+            if (text == "<non-texture instruction>") text = "-"
+            print sect "|" addr "|" w "|" pair "|" text
         }'
 }
 
-# The same from nvdisasm's listing. The word of a dual-issue bundle's second instruction is on
-# the next line.
+# The same from nvdisasm's listing. The word of a dual-issue pair's second instruction is on the
+# next line.
 theirs() {
     awk '
-        function emit(addr, w, text,   m) {
+        function emit(addr, w, text,   m, pair) {
+            pair = text ~ /\{/ ? "{" : text ~ /\}/ ? "}" : ""
             gsub(/[{}]/, "", text); gsub(/ +/, " ", text); sub(/^ /, "", text); sub(/ $/, "", text)
             sub(/ ?;$/, "", text)
             m = text; sub(/^@!?P[0-7T] /, "", m)
             if (m !~ /^(TEX|TLD|TXQ|TMML|TXD|TXA)/) text = "-"
-            print sect "|" addr "|" w "|" text
+            print sect "|" addr "|" w "|" pair "|" text
         }
         /^[ \t]*\.section[ \t]/ { sect = $2; sub(/,.*/, "", sect); if (sect !~ /^\.text/) sect = "?"; pend = 0; next }
         /^ *\/\*[0-9a-f]+\*\// {
@@ -69,9 +74,10 @@ for listing in "$D"/*.nvdisasm; do
     ours <"$TMP/out" >"$TMP/ours"
     theirs <"$listing" >"$TMP/theirs"
     n=$(wc -l <"$TMP/theirs")
-    ntex=$(awk -F'|' '$4 != "-"' "$TMP/theirs" | wc -l)
+    ntex=$(awk -F'|' '$5 != "-"' "$TMP/theirs" | wc -l)
+    npair=$(awk -F'|' '$4 == "{"' "$TMP/theirs" | wc -l)
     if [ $rc -eq 0 ] && [ "$n" -gt 0 ] && [ "$ntex" -gt 0 ] && cmp -s "$TMP/ours" "$TMP/theirs"; then
-        echo "ok: $name: $n instructions ($ntex texture) as nvdisasm lists them"
+        echo "ok: $name: $n instructions ($ntex texture, $npair dual-issue pairs) as nvdisasm lists them"
         pass=$((pass + 1))
     else
         echo "FAIL: $name (rc $rc, $n instructions listed): $(head -c 200 "$TMP/err")"
@@ -92,6 +98,25 @@ else
     echo "FAIL: raw file without --arch (rc $r1) or cut bundle (rc $r2): $(cat "$TMP/err")"
     fail=$((fail + 1))
 fi
+
+# Files nvdisasm rejects for their dual-issue requests (tests/data/cubin/README.md): exit 1 and
+# a message that names the instruction and the reason.
+for f in "$D"/bad_dual_*.bin; do
+    name=$(basename "$f")
+    case $name in
+    *last*) want='at 0x0018 asks for dual issue.*ends the code' ;;
+    *chain2*) want='at 0x0010, second of the dual-issue pair that 0x0008 opens' ;;
+    *chain*) want='at 0x0018, second of the dual-issue pair that 0x0010 opens' ;;
+    esac
+    "$TGX" dis --arch sm_52 "$f" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    if [ $rc -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q "$want" "$TMP/err"; then
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $name: rc $rc, expected 1 and /$want/: $(cat "$TMP/err")"
+        fail=$((fail + 1))
+    fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
