@@ -250,6 +250,15 @@ void tgx_sm5_code_file_free(tgx_sm5_code_file *f);
 
 /* The 21-bit control field of slot (0..2) in a bundle's control word. */
 uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
+
+/* "NOP ;" with the neutral control field: what pads a program to whole bundles (the word
+ * ../shared/oracle/nvdis pads with). */
+#define TGX_SM5_NOP_WORD 0x50B0000000070F00ull
+
+/* A program as a raw code file: ceil(count / 3) bundles of 4 words (the control word made of
+ * the instructions' fields, then three instructions; NOPs with TGX_SM5_CTRL_NEUTRAL fill the
+ * last). Writes at most cap words to out and returns how many the whole program needs. */
+size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t cap);
 /* Instructions in a section (3 per bundle), and instruction i of it (i < count). */
 size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s);
 tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i);

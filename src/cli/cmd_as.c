@@ -1,13 +1,15 @@
 /* tgx as: Maxwell texture instructions in nvdisasm syntax -> 64-bit words.
  *
- *   tgx as --arch sm_50|sm_52|sm_53 [--hex] [--allow-illegal] [-o OUT] FILE
+ *   tgx as --arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE
  *
  * Reads assembly text (tgx_sm5_assemble's syntax: one instruction per line or several in a
  * `{ ... }` bundle, nvdisasm's address and hex comments allowed) and writes the words, raw
  * little-endian (8 bytes each) or with --hex one `0x%016x` per line, to OUT or stdout. Every
  * statement is also checked against the legality rules (docs/sm5-legality.md); every problem is
  * printed to stderr as file:line:col: error|warning: message. Nothing is written when there is
- * an error. Exit status 0, 1 (an error), 2 (usage or I/O).
+ * an error. With --bundles the words go out as a code file nvdisasm and `tgx dis` read: 32-byte
+ * bundles whose control words hold what the text says (.T/.P, ';' spacing, `{ }` pairs).
+ * Exit status 0, 1 (an error), 2 (usage or I/O).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,6 +25,7 @@ typedef struct as_opts {
     tgx_sm5_arch arch;
     int have_arch;
     int hex;
+    int bundles;
     int allow_illegal;
     const char *out;  /* NULL: stdout */
     const char *file; /* "-": stdin */
@@ -31,18 +34,23 @@ typedef struct as_opts {
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: tgx as --arch sm_50|sm_52|sm_53 [--hex] [--allow-illegal] [-o OUT] FILE\n\n"
+            "usage: tgx as --arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal]\n"
+            "              [-o OUT] FILE\n\n"
             "Assembles Maxwell texture instructions written as nvdisasm prints them (address\n"
             "and hex comments, `{ ... }` bundles and .T/.P suffixes allowed) into 64-bit words.\n"
             "FILE '-' is stdin.\n"
             "  -o OUT           write to OUT instead of stdout\n"
             "  --hex            one word per line as 0x%%016x instead of raw little-endian bytes\n"
+            "  --bundles        a code file of 32-byte bundles (`nvdisasm -b SM5x`, `tgx dis`):\n"
+            "                   each control word carries the three instructions' fields (.T/.P,\n"
+            "                   ';' spacing, `{ }` dual-issue pairs; stall, barriers and reuse\n"
+            "                   are not in the text and stay neutral); NOPs fill the last bundle\n"
             "  --allow-illegal  instructions that encode but break a legality rule of the SM 5.x\n"
             "                   pages (docs/sm5-legality.md) are warnings, not errors, and are\n"
             "                   written; without it any violation is an error and nothing is\n"
             "                   written\n"
             "Problems are printed as file:line:col: error|warning: message (the field or the\n"
-            "rule). Control fields (.T/.P, ';') are not written: only the instruction words.\n"
+            "rule). Without --bundles only the instruction words are written.\n"
             "Exit status: 0 success, 1 an error in the input, 2 usage or I/O error.\n");
 }
 
@@ -57,6 +65,8 @@ static int parse_options(int argc, char **argv, as_opts *o)
             return TGX_EXIT_OK;
         } else if (strcmp(a, "--hex") == 0) {
             o->hex = 1;
+        } else if (strcmp(a, "--bundles") == 0) {
+            o->bundles = 1;
         } else if (strcmp(a, "--allow-illegal") == 0) {
             o->allow_illegal = 1;
         } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
@@ -84,24 +94,50 @@ static int parse_options(int argc, char **argv, as_opts *o)
     return -1;
 }
 
+static void put_word(FILE *f, int hex, uint64_t w)
+{
+    if (hex) {
+        fprintf(f, "0x%016" PRIx64 "\n", w);
+    } else {
+        unsigned char b[8];
+        for (int k = 0; k < 8; k++) /* little-endian, as the code files hold words */
+            b[k] = (unsigned char)(w >> (8 * k));
+        fwrite(b, 1, sizeof b, f);
+    }
+}
+
+/* The words to write: the instructions, or with --bundles the whole code file. */
+static uint64_t *output_words(const as_opts *o, const tgx_sm5_program *p, size_t *n)
+{
+    *n = o->bundles ? tgx_sm5_program_bundles(p, NULL, 0) : p->count;
+    uint64_t *w = malloc((*n ? *n : 1) * sizeof *w);
+    if (!w)
+        return NULL;
+    if (o->bundles)
+        tgx_sm5_program_bundles(p, w, *n);
+    else
+        for (size_t i = 0; i < *n; i++)
+            w[i] = p->insns[i].word;
+    return w;
+}
+
 static int write_words(const as_opts *o, const tgx_sm5_program *p)
 {
+    size_t n;
+    uint64_t *words = output_words(o, p, &n);
+    if (!words) {
+        fprintf(stderr, "tgx as: out of memory\n");
+        return TGX_EXIT_USAGE;
+    }
     FILE *f = o->out ? fopen(o->out, o->hex ? "w" : "wb") : stdout;
     if (!f) {
         fprintf(stderr, "tgx as: %s: %s\n", o->out, strerror(errno));
+        free(words);
         return TGX_EXIT_USAGE;
     }
-    for (size_t i = 0; i < p->count; i++) {
-        uint64_t w = p->insns[i].word;
-        if (o->hex) {
-            fprintf(f, "0x%016" PRIx64 "\n", w);
-        } else {
-            unsigned char b[8];
-            for (int k = 0; k < 8; k++) /* little-endian, as the code files hold words */
-                b[k] = (unsigned char)(w >> (8 * k));
-            fwrite(b, 1, sizeof b, f);
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        put_word(f, o->hex, words[i]);
+    free(words);
     int bad = ferror(f);
     if (f != stdout)
         bad |= fclose(f) != 0;
@@ -120,7 +156,7 @@ int tgx_cli_as(int argc, char **argv);
 
 int tgx_cli_as(int argc, char **argv)
 {
-    as_opts o = {TGX_SM5_ARCH_SM52, 0, 0, 0, NULL, "-"};
+    as_opts o = {TGX_SM5_ARCH_SM52, 0, 0, 0, 0, NULL, "-"};
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -1,5 +1,8 @@
-/* Whole-file assembler: nvdisasm listings (with or without the address and hex comments and
- * `{ ... }` dual-issue bundles) or plain instruction lines -> words. */
+/* Whole-file assembler: nvdisasm listings (with or without the address and hex comments,
+ * directives and `{ ... }` dual-issue pairs) or plain instruction lines -> words and their
+ * control fields. */
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +35,8 @@ static tgx_status program_add(tgx_sm5_program *p, uint64_t word, uint32_t ctrl, 
     return TGX_OK;
 }
 
-/* Blanks comments (keeping columns) and bundle braces in line[0..n); *in_comment carries a
- * block comment over to the next line. */
+/* Blanks comments (keeping columns) in line[0..n); *in_comment carries a block comment over to
+ * the next line. */
 static void blank_comments(char *line, size_t n, int *in_comment)
 {
     for (size_t i = 0; i < n; i++) {
@@ -50,7 +53,7 @@ static void blank_comments(char *line, size_t n, int *in_comment)
         } else if ((line[i] == '/' && i + 1 < n && line[i + 1] == '/') || line[i] == '#') {
             memset(line + i, ' ', n - i);
             return;
-        } else if (line[i] == '{' || line[i] == '}' || line[i] == '\r') {
+        } else if (line[i] == '\r') {
             line[i] = ' ';
         }
     }
@@ -76,6 +79,11 @@ typedef struct asm_run {
     tgx_diag_list *list;             /* NULL: stop at the first error */
     const tgx_sm5_legal_opts *legal; /* with list: also check legality */
     int failed;                      /* with list: a statement did not assemble */
+    /* An open `{ }` dual-issue pair: where its '{' is, how many statements it has seen and the
+     * program index of its first instruction (SIZE_MAX if that one did not assemble). */
+    int in_pair;
+    unsigned pair_line, pair_col;
+    size_t pair_stmts, pair_first;
 } asm_run;
 
 /* Adds d (positioned) to the run's list; TGX_ERR_NOMEM if the list cannot grow. */
@@ -107,7 +115,94 @@ static tgx_status check_word(asm_run *r, uint64_t word, unsigned lineno, unsigne
     return TGX_OK;
 }
 
-/* Assembles the ';'-terminated statements of one (comment-free) line. */
+/* A problem at column col of line lineno: the first error stops tgx_sm5_assemble; the checked
+ * run records it and goes on. */
+static tgx_status report(asm_run *r, unsigned lineno, unsigned col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static tgx_status report(asm_run *r, unsigned lineno, unsigned col, const char *fmt, ...)
+{
+    char msg[TGX_DIAG_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, col, "%s", msg);
+    if (!r->list)
+        return TGX_ERR_PARSE;
+    r->failed = 1;
+    return collect(r, r->d);
+}
+
+/* Assembles one statement, text[0..] ending in ';', found at column col (0-based). */
+static tgx_status assemble_statement(asm_run *r, const char *text, unsigned lineno, unsigned col)
+{
+    tgx_diag *d = r->d;
+    uint64_t w = 0;
+    uint32_t c = 0;
+    tgx_status st = tgx_sm5_assemble_line(text, r->arch, &w, &c, d);
+    if (r->in_pair && r->pair_stmts++ == 0)
+        r->pair_first = st == TGX_OK ? r->p->count : SIZE_MAX;
+    if (st != TGX_OK) {
+        locate(d, st, r->file, lineno, col);
+        if (!r->list)
+            return st;
+        r->failed = 1;
+        return collect(r, d);
+    }
+    st = program_add(r->p, w, c, lineno, d);
+    if (st == TGX_OK && r->list)
+        st = check_word(r, w, lineno, col + 1);
+    return st;
+}
+
+/* '{' opens a dual-issue pair: nvdisasm brackets two instructions that issue together. */
+static tgx_status open_pair(asm_run *r, unsigned lineno, unsigned col)
+{
+    if (r->in_pair)
+        return report(r, lineno, col + 1, "'{' inside the dual-issue pair opened at %u:%u",
+                      r->pair_line, r->pair_col);
+    r->in_pair = 1;
+    r->pair_line = lineno;
+    r->pair_col = col + 1;
+    r->pair_stmts = 0;
+    r->pair_first = SIZE_MAX;
+    return TGX_OK;
+}
+
+/* '}' closes the pair: it must hold two instructions, and the first one's control field asks
+ * for dual issue (stall 0, yield set: TGX_SM5_CTRL_DUAL), as nvdisasm reads it. */
+static tgx_status close_pair(asm_run *r, unsigned lineno, unsigned col)
+{
+    if (!r->in_pair)
+        return report(r, lineno, col + 1, "'}' closes no dual-issue pair");
+    r->in_pair = 0;
+    if (r->pair_stmts != 2)
+        return report(r, lineno, col + 1,
+                      "a { } dual-issue pair holds two instructions; the one opened at %u:%u "
+                      "holds %zu",
+                      r->pair_line, r->pair_col, r->pair_stmts);
+    if (r->pair_first != SIZE_MAX) {
+        uint32_t *c = &r->p->insns[r->pair_first].ctrl;
+        *c = (*c & ~0x1fu) | 0x10u;
+    }
+    return TGX_OK;
+}
+
+/* The statement a pair's '}' ends: nvdisasm drops the second instruction's ';', so the text
+ * up to the brace gets one (" ;", the neutral spacing) before it is assembled. */
+static tgx_status assemble_before_brace(asm_run *r, const char *s, size_t n, unsigned lineno,
+                                        unsigned col)
+{
+    char text[SM5_LINE_MAX + 3];
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    memcpy(text, s, n);
+    memcpy(text + n, " ;", 3);
+    return assemble_statement(r, text, lineno, col);
+}
+
+/* Assembles the statements of one (comment-free) line: each ends in ';', or in the '}' of the
+ * dual-issue pair it closes; '{' and '}' may sit anywhere between statements. */
 static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
 {
     char *s = line;
@@ -116,40 +211,40 @@ static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
             s++;
         if (!*s)
             return TGX_OK;
-        tgx_diag *d = r->d;
-        char *semi = strchr(s, ';');
-        if (!semi) {
-            tgx_diag_set(d, TGX_ERR_PARSE, NULL, 0, 1,
-                         "field 'syntax': expected ';' at the end "
-                         "of the instruction");
-            locate(d, TGX_ERR_PARSE, r->file, lineno, (unsigned)(s + strlen(s) - line));
-            if (!r->list)
-                return TGX_ERR_PARSE;
-            r->failed = 1;
-            return collect(r, d);
-        }
-        char keep = semi[1];
-        semi[1] = '\0';
-        uint64_t w = 0;
-        uint32_t c = 0;
-        tgx_status st = tgx_sm5_assemble_line(s, r->arch, &w, &c, d);
-        semi[1] = keep;
         unsigned col = (unsigned)(s - line);
-        if (st != TGX_OK) {
-            locate(d, st, r->file, lineno, col);
-            if (!r->list)
-                return st;
-            r->failed = 1;
-            st = collect(r, d);
+        tgx_status st = TGX_OK;
+        char *end = strpbrk(s, ";{}");
+        if (*s == '{' || *s == '}') {
+            st = *s == '{' ? open_pair(r, lineno, col) : close_pair(r, lineno, col);
+            s++;
+        } else if (end && *end == ';') {
+            char keep = end[1];
+            end[1] = '\0';
+            st = assemble_statement(r, s, lineno, col);
+            end[1] = keep;
+            s = end + 1;
+        } else if (end && *end == '}' && r->in_pair) {
+            st = assemble_before_brace(r, s, (size_t)(end - s), lineno, col);
+            s = end;
         } else {
-            st = program_add(r->p, w, c, lineno, d);
-            if (st == TGX_OK && r->list)
-                st = check_word(r, w, lineno, col + 1);
+            char *at = end ? end : s + strlen(s);
+            st = report(r, lineno, (unsigned)(at - line) + 1,
+                        "field 'syntax': expected ';' at the end of the instruction");
+            if (st == TGX_OK && !end)
+                return TGX_OK;
+            s = at;
         }
         if (st != TGX_OK)
             return st;
-        s = semi + 1;
     }
+}
+
+/* nvdisasm's listings carry directives and labels (`.headerflags ...`, `.section ...`,
+ * `.L_x_1:`): lines whose first word starts with '.' hold no instruction. */
+static int is_directive(const char *line)
+{
+    line += strspn(line, " \t");
+    return *line == '.';
 }
 
 /* Splits text into lines, blanks comments and assembles each line's statements. */
@@ -178,18 +273,18 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
         memcpy(line, text + pos - n - (nl != NULL), n);
         line[n] = '\0';
         blank_comments(line, n, &in_comment);
+        if (is_directive(line))
+            continue;
         tgx_status st = assemble_statements(r, line, lineno);
         if (st != TGX_OK)
             return st;
     }
-    if (in_comment) {
-        tgx_status st =
-            tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, 1, "unterminated /* comment");
-        if (!r->list)
-            return st;
-        r->failed = 1;
-        return collect(r, r->d);
-    }
+    if (in_comment)
+        return report(r, lineno, 1, "unterminated /* comment");
+    if (r->in_pair)
+        return report(r, r->pair_line, r->pair_col,
+                      "'{' opens a dual-issue pair that is never "
+                      "closed with '}'");
     return TGX_OK;
 }
 
@@ -200,7 +295,7 @@ tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_
         return tgx_diag_set(d, TGX_ERR_ARG, file, 0, 0, "no text or no output");
     memset(p, 0, sizeof *p);
     tgx_diag scratch;
-    asm_run r = {file, arch, p, d ? d : &scratch, NULL, NULL, 0};
+    asm_run r = {file, arch, p, d ? d : &scratch, NULL, NULL, 0, 0, 0, 0, 0, 0};
     tgx_status st = assemble_text(&r, text, len);
     if (st != TGX_OK)
         tgx_sm5_program_free(p);
@@ -215,7 +310,7 @@ tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *fi
         return TGX_ERR_ARG;
     memset(p, 0, sizeof *p);
     tgx_diag d;
-    asm_run r = {file, arch, p, &d, out, opts, 0};
+    asm_run r = {file, arch, p, &d, out, opts, 0, 0, 0, 0, 0, 0};
     tgx_status st = assemble_text(&r, text, len);
     if (st != TGX_OK)
         return st; /* out of memory: the list holds what was found so far */

@@ -73,6 +73,25 @@ uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot)
     return (uint32_t)(ctrl_word >> (TGX_SM5_CTRL_BITS * slot)) & TGX_SM5_CTRL_MASK;
 }
 
+size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t cap)
+{
+    size_t bundles = (p->count + 2) / 3, need = bundles * 4, k = 0;
+    for (size_t b = 0; b < bundles; b++) {
+        uint64_t ctrl = 0, words[3];
+        for (unsigned slot = 0; slot < 3; slot++) {
+            size_t i = b * 3 + slot;
+            uint32_t c = i < p->count ? p->insns[i].ctrl : TGX_SM5_CTRL_NEUTRAL;
+            words[slot] = i < p->count ? p->insns[i].word : TGX_SM5_NOP_WORD;
+            ctrl |= (uint64_t)(c & TGX_SM5_CTRL_MASK) << (TGX_SM5_CTRL_BITS * slot);
+        }
+        uint64_t bundle[4] = {ctrl, words[0], words[1], words[2]};
+        for (unsigned j = 0; j < 4; j++, k++)
+            if (k < cap)
+                out[k] = bundle[j];
+    }
+    return need;
+}
+
 size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s)
 {
     return s->size / TGX_SM5_BUNDLE_BYTES * 3;

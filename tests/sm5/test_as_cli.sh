@@ -124,6 +124,35 @@ else
     bad "--allow-illegal (rc $rc): $(cat "$TMP/err")"
 fi
 
+# nvdisasm's own listing of a raw code file (tests/data/cubin/README.md: directives, hex
+# comments, `{ }` pairs whose second has no ';', .T/.P and ';' spacing) assembles with --bundles
+# back into that file, control words included.
+"$TGX" as --arch sm_52 --bundles -o "$TMP/pairs.bin" "$TGX_TEST_DATA/cubin/pairs_sm_52.bin.nvdisasm" 2>"$TMP/err"
+rc=$?
+if [ $rc -eq 0 ] && cmp -s "$TMP/pairs.bin" "$TGX_TEST_DATA/cubin/pairs_sm_52.bin"; then ok; else bad "--bundles of pairs_sm_52.bin.nvdisasm (rc $rc): $(cmp "$TMP/pairs.bin" "$TGX_TEST_DATA/cubin/pairs_sm_52.bin" 2>&1) $(cat "$TMP/err")"; fi
+# --hex --bundles: the same words, control words first in each group of four; a last bundle
+# padded with NOPs (0x50b0000000070f00) whose fields are the neutral 0x7e1.
+# The word is ptxas's (real.tsv); the control word puts 0x7e1 at bits 0, 21 and 42 (oracle/README).
+printf '%s\n' 'TEX R4, R4, 0x52, 2D, 0x5 ;' >"$TMP/one.s"
+"$TGX" as --arch sm_52 --hex --bundles "$TMP/one.s" >"$TMP/out" 2>"$TMP/err"
+word=$(awk -F'\t' '$1 == "sm_52" && $3 == "TEX R4, R4, 0x52, 2D, 0x5 ;" { print $2; exit }' "$TGX_TEST_DATA/maxwell/real.tsv")
+want=$(printf '0x%016x\n%s\n0x50b0000000070f00\n0x50b0000000070f00\n' $((0x7e1 | 0x7e1 << 21 | 0x7e1 << 42)) "$word")
+if [ "$(cat "$TMP/out")" = "$want" ]; then ok; else bad "--hex --bundles of one TEX: $(cat "$TMP/out" "$TMP/err")"; fi
+
+# Malformed pairs: each with its position and reason.
+check_pair_error() { # TEXT EXPECTED-STDERR-PATTERN
+    printf '%s\n' "$1" >"$TMP/pair.s"
+    "$TGX" as --arch sm_52 --hex "$TMP/pair.s" >"$TMP/out" 2>"$TMP/err"
+    r=$?
+    if [ $r -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q "$2" "$TMP/err"; then ok; else bad "'$1': rc $r, expected /$2/: $(cat "$TMP/err")"; fi
+}
+T='TEX R0, R4, 0x52, 2D, 0x5'
+check_pair_error "{ $T ; $T ; $T }" "pair.s:1:85: error: a { } dual-issue pair holds two instructions; the one opened at 1:1 holds 3"
+check_pair_error "{ $T ; $T" "pair.s:1:1: error: '{' opens a dual-issue pair that is never closed"
+check_pair_error "$T ; }" "pair.s:1:29: error: '}' closes no dual-issue pair"
+check_pair_error "{ $T ; { $T }" "pair.s:1:31: error: '{' inside the dual-issue pair opened at 1:1"
+check_pair_error "{ $T ; $T } $T" "pair.s:1:84: error: field 'syntax': expected ';'"
+
 # Usage: no arch, two files, unknown option.
 "$TGX" as "$TMP/il.s" >/dev/null 2>&1
 r1=$?

@@ -326,6 +326,7 @@ int main(void)
     check_file("f16_sm_53.cubin", 0, 53);
     check_file("more_sm_52.bin", 1, 0);
     check_file("dual_sm_52.bin", 1, 0);
+    check_file("pairs_sm_52.bin", 1, 0);
     check_bad_pairs();
     /* the bundle's three 21-bit fields (oracle/README: bits 0-20, 21-41, 42-62) */
     TGX_CHECK(tgx_sm5_bundle_ctrl(0x101ec440f64007f0ull, 0) == 0x7f0, "slot 1");
