@@ -167,12 +167,19 @@ static void free_resources(case_run *r)
     free(r->tex);
 }
 
+/* A case's shader, checked as `tgx check` and `tgx run` check it: a case whose shader the
+ * validator rejects fails with the first error (warnings, such as the MEMORY[1]/MEMORY[0] quirk
+ * of real Mesa output, do not stop it). */
 static tgx_status load_shader(const case_run *r, const char *file, tgx_pipe_shader **out)
 {
     char path[4096];
     if ((size_t)snprintf(path, sizeof path, "%s/%s", r->dir, file) >= sizeof path)
         return tgx_diag_set(r->d, TGX_ERR_ARG, file, 0, 0, "path too long");
-    return tgx_pipe_shader_load(path, out, r->d);
+    tgx_diag_list found;
+    tgx_diag_list_init(&found);
+    tgx_status st = tgx_pipe_shader_load_validated(path, &found, out, r->d);
+    tgx_diag_list_free(&found);
+    return st;
 }
 
 static tgx_status alloc_out(const tgx_case_result *res, tgx_tgxr *o, tgx_diag *d)

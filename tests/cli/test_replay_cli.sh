@@ -49,6 +49,18 @@ case "$line" in
 esac
 [ "$(tail -n 1 "$tmp/out")" = "1 passed, 1 failed" ] && ok || bad "summary: $(tail -n 1 "$tmp/out")"
 
+# A shader the validator rejects (spec "Modifiers": no absolute value on an unsigned operand)
+# is a FAIL naming the file, line and column, before anything runs; without the check it would
+# run and differ in 768 values.
+cp -r "$src" "$tmp/badsh"
+ln=$(grep -n '^ *[0-9]*: AND TEMP\[4\]\.x, TEMP\[2\]\.xxxx' "$tmp/badsh/shader.tgsi" | cut -d: -f1)
+sed -i "${ln}s/TEMP\[2\]\.xxxx/|TEMP[2].xxxx|/" "$tmp/badsh/shader.tgsi"
+"$TGX" replay "$tmp/badsh" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && ok || bad "invalid shader: exit $rc"
+grep -q "^FAIL alu_int_bitops: .*badsh/shader.tgsi:$ln:21: error: absolute value is not allowed on AND src0" "$tmp/out" &&
+    ok || bad "invalid shader (line ${ln:-?}): $(cat "$tmp/out")"
+
 # A folder without case.json: a FAIL line naming the file, not a crash.
 mkdir "$tmp/empty"
 "$TGX" replay "$tmp/empty" >"$tmp/out" 2>&1
