@@ -9,15 +9,8 @@
  * are GL 4.6's lists in 0-based vertex numbers (the spec counts from 1), worked out in the
  * comments. Coverage without a GS follows docs/pipeline.md's rules, as in test_gs.c. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "tgx/pipe.h"
-#include "tgx/util.h"
-#include "tgx_test.h"
-
-#define W 8
-#define H 8
+#include "draw_harness.h"
 
 /* POSITION = (IN[0].xy, 0, 1), GENERIC[0] = VERTEXID + 1 (as a float). */
 static const char vs_text[] = "VERT\nDCL IN[0]\nDCL SV[0], VERTEXID\nDCL OUT[0], POSITION\n"
@@ -30,15 +23,6 @@ static const char vs_text[] = "VERT\nDCL IN[0]\nDCL SV[0], VERTEXID\nDCL OUT[0],
 /* COLOR = GENERIC[0], flat (the provoking vertex's). */
 static const char fs_text[] = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n"
                               "  0: MOV OUT[0], IN[0]\n  1: END\n";
-
-static tgx_pipe_shader *shader(const char *text, const char *name)
-{
-    tgx_pipe_shader *s = NULL;
-    tgx_diag d;
-    tgx_status st = tgx_pipe_shader_parse(text, strlen(text), name, &s, &d);
-    TGX_CHECK(st == TGX_OK, "%s: %u:%u: %s", name, d.line, d.column, d.message);
-    return s;
-}
 
 /* The probing GS for an input primitive of n vertices (kind: its GS_INPUT_PRIMITIVE): point v at
  * clip (v / 4 + 1/8 - 1, PRIMID / 4 + 1/8 - 1), the centre of pixel (v, PRIMID) of 8x8,
@@ -70,52 +54,18 @@ static void probe_gs_text(const char *kind, unsigned n, char *buf, size_t size)
         snprintf(buf + at, size - (size_t)at, "END\n");
 }
 
-/* Draws verts (clip x, y pairs) as prim, through gs_text unless NULL, into a W x H target;
- * returns the status and fills img with channel 0 of every pixel (row 0 first). */
+/* Draws verts (clip x, y pairs) as prim, through gs_text unless NULL. */
 static tgx_status render_as(const char *gs_text, tgx_pipe_prim prim, bool flatshade_first,
                             const float *verts, unsigned n, float img[H][W], tgx_diag *d)
 {
-    tgx_pipe_shader *vs = shader(vs_text, "vs.tgsi"), *fs = shader(fs_text, "fs.tgsi");
-    tgx_pipe_shader *gs = gs_text ? shader(gs_text, "gs.tgsi") : NULL;
-    uint32_t *words = calloc((size_t)W * H * 4, sizeof *words);
-    tgx_pipe_target t = {W, H, false, words};
-    tgx_pipe_draw draw;
-    tgx_pipe_state st;
-    memset(&draw, 0, sizeof draw);
-    tgx_pipe_state_init(&st, W, H);
-    st.threads = 2;
-    st.flatshade_first = flatshade_first;
-    draw.vs = vs, draw.gs = gs, draw.fs = fs, draw.prim = prim, draw.vertex_count = n;
-    draw.attribs[0].words = (const uint32_t *)(const void *)verts;
-    draw.attribs[0].components = 2;
-    draw.targets[0] = &t;
-    bool ok = vs && fs && words && (gs || !gs_text);
-    tgx_status s = ok ? tgx_pipe_render(&draw, &st, d) : TGX_ERR_ARG;
-    for (unsigned y = 0; y < H; y++)
-        for (unsigned x = 0; x < W; x++)
-            img[y][x] = words ? tgx_bits2f(words[(y * W + x) * 4]) : -1.0f;
-    free(words);
-    tgx_pipe_shader_destroy(vs);
-    tgx_pipe_shader_destroy(gs);
-    tgx_pipe_shader_destroy(fs);
-    return s;
+    draw8 c = {vs_text, gs_text, fs_text, prim, flatshade_first, verts, n};
+    return render8(&c, img, d);
 }
 
 static tgx_status render(const char *gs_text, tgx_pipe_prim prim, const float *verts, unsigned n,
                          float img[H][W], tgx_diag *d)
 {
     return render_as(gs_text, prim, false, verts, n, img, d);
-}
-
-static void compare(float img[H][W], float want[H][W], const char *what)
-{
-    int bad = 0;
-    for (unsigned y = 0; y < H; y++)
-        for (unsigned x = 0; x < W; x++)
-            if (img[y][x] != want[y][x] && bad++ < 4)
-                TGX_CHECK(0, "%s: pixel (%u, %u) = %g, want %g", what, x, y, (double)img[y][x],
-                          (double)want[y][x]);
-    TGX_CHECK(bad == 0, "%s: %d pixels differ", what, bad);
 }
 
 /* Runs the probing GS (n slots) on `count` vertices in mode prim and compares row k with

@@ -9,15 +9,7 @@
  * on a left or top (row-0 side) edge inside, on a right or bottom edge outside; points are the
  * square [cx - s/2, cx + s/2) x [cy - s/2, cy + s/2); a line is the parallelogram of the
  * segment moved by +-1/2 across its major axis. */
-#include <stdlib.h>
-#include <string.h>
-
-#include "tgx/pipe.h"
-#include "tgx/util.h"
-#include "tgx_test.h"
-
-#define W 8
-#define H 8
+#include "draw_harness.h"
 
 /* POSITION = IN[0].xy (z 0, w 1). */
 static const char vs_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n"
@@ -28,53 +20,12 @@ static const char vs_text[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n"
 static const char fs_text[] = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n"
                               "  0: MOV OUT[0], IN[0]\n  1: END\n";
 
-static tgx_pipe_shader *shader(const char *text, const char *name)
-{
-    tgx_pipe_shader *s = NULL;
-    tgx_diag d;
-    tgx_status st = tgx_pipe_shader_parse(text, strlen(text), name, &s, &d);
-    TGX_CHECK(st == TGX_OK, "%s: %u:%u: %s", name, d.line, d.column, d.message);
-    return s;
-}
-
-/* Draws verts (clip x, y pairs) as prim through gs into a W x H target; returns the status and
- * fills img with channel 0 of every pixel (row 0 first). */
+/* Draws verts (clip x, y pairs) as prim through gs_text, with fs (NULL: fs_text). */
 static tgx_status render(const char *gs_text, const char *fs, tgx_pipe_prim prim,
                          const float *verts, unsigned n, float img[H][W], tgx_diag *d)
 {
-    tgx_pipe_shader *vs = shader(vs_text, "vs.tgsi"), *gs = shader(gs_text, "gs.tgsi"),
-                    *fsh = shader(fs ? fs : fs_text, "fs.tgsi");
-    uint32_t *words = calloc((size_t)W * H * 4, sizeof *words);
-    tgx_pipe_target t = {W, H, false, words};
-    tgx_pipe_draw draw;
-    tgx_pipe_state st;
-    memset(&draw, 0, sizeof draw);
-    tgx_pipe_state_init(&st, W, H);
-    st.threads = 2;
-    draw.vs = vs, draw.gs = gs, draw.fs = fsh, draw.prim = prim, draw.vertex_count = n;
-    draw.attribs[0].words = (const uint32_t *)(const void *)verts;
-    draw.attribs[0].components = 2;
-    draw.targets[0] = &t;
-    tgx_status s = vs && gs && fsh && words ? tgx_pipe_render(&draw, &st, d) : TGX_ERR_ARG;
-    for (unsigned y = 0; y < H; y++)
-        for (unsigned x = 0; x < W; x++)
-            img[y][x] = words ? tgx_bits2f(words[(y * W + x) * 4]) : -1.0f;
-    free(words);
-    tgx_pipe_shader_destroy(vs);
-    tgx_pipe_shader_destroy(gs);
-    tgx_pipe_shader_destroy(fsh);
-    return s;
-}
-
-static void compare(float img[H][W], float want[H][W], const char *what)
-{
-    int bad = 0;
-    for (unsigned y = 0; y < H; y++)
-        for (unsigned x = 0; x < W; x++)
-            if (img[y][x] != want[y][x] && bad++ < 4)
-                TGX_CHECK(0, "%s: pixel (%u, %u) = %g, want %g", what, x, y, (double)img[y][x],
-                          (double)want[y][x]);
-    TGX_CHECK(bad == 0, "%s: %d pixels differ", what, bad);
+    draw8 c = {vs_text, gs_text, fs ? fs : fs_text, prim, false, verts, n};
+    return render8(&c, img, d);
 }
 
 #define GS_HEAD(IN, OUT, MAX)                                                                      \
