@@ -181,7 +181,9 @@ static tgx_status close_pair(asm_run *r, unsigned lineno, unsigned col)
                       "a { } dual-issue pair holds two instructions; the one opened at %u:%u "
                       "holds %zu",
                       r->pair_line, r->pair_col, r->pair_stmts);
-    if (r->pair_first != SIZE_MAX) {
+    /* Only a pair whose two instructions both assembled (a checked run goes on after an error)
+     * is marked, so the program never asks for dual issue without its partner. */
+    if (r->pair_first != SIZE_MAX && r->p->count == r->pair_first + 2) {
         uint32_t *c = &r->p->insns[r->pair_first].ctrl;
         *c = (*c & ~0x1fu) | 0x10u;
     }
