@@ -8,12 +8,7 @@
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 src=${TGX_SRC:-$(dirname "$0")/../..}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../common/lib.sh"
 
 for f in "$src"/examples/*.tgsi; do
     if "$TGX" check "$f" >"$tmp/out" 2>&1; then ok; else bad "tgx check $f: $(head -c 300 "$tmp/out")"; fi
@@ -43,5 +38,4 @@ else
     bad "tgx run with the GS example: $(head -c 300 "$tmp/err")"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

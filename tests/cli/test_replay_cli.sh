@@ -6,12 +6,7 @@
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 data=${TGX_TEST_DATA:-$(dirname "$0")/../data}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
+. "$(dirname "$0")/../common/lib.sh"
 
 src="$data/corpus/alu_int_bitops" # exact (softpipe and llvmpipe agree), 64x64 RGBA32UI
 [ -f "$src/case.json" ] || {
@@ -78,5 +73,4 @@ grep -q '^FAIL empty: .*case.json' "$tmp/out" && ok || bad "missing case.json: $
 "$TGX" replay --help >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q -- "-j N" "$tmp/out" && ok || bad "--help"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,21 +4,7 @@
 # corpus gradient generator's formula), never taken from a tgx run.
 set -u
 : "${TGX:?TGX must name the tgx binary}"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-# expect_rc WANT DESCRIPTION -- command...
-expect_rc() {
-    local want=$1 what=$2
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; fi
-}
+. "$(dirname "$0")/../common/lib.sh"
 # words FILE FIRST COUNT: COUNT 32-bit words of a TGXR file's data from word FIRST, as hex.
 words() {
     od -An -v -tx4 -j $((16 + 4 * $2)) -N $((4 * $3)) "$1" | tr -s ' \n' ' ' | sed 's/^ //;s/ $//'
@@ -456,5 +442,4 @@ for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffe
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

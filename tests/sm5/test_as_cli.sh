@@ -11,14 +11,7 @@ set -u
 : "${TGX:?TGX must name the tgx binary}" "${TGX_SRC:?}" "${TGX_TEST_DATA:?}"
 D=$TGX_TEST_DATA/maxwell
 NVDIS=${TGX_NVDIS:-$TGX_SRC/../shared/oracle/nvdis}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
+. "$(dirname "$0")/../common/lib.sh"
 
 # Columns: text column number, word column number of FILE's rows for ARCH -> $TMP/s, $TMP/w.
 select_rows() {
@@ -162,5 +155,4 @@ r2=$?
 r3=$?
 if [ "$r1$r2$r3" = 222 ]; then ok; else bad "usage errors: rc $r1 $r2 $r3"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,14 +7,7 @@
 set -u
 : "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
 D=$TGX_TEST_DATA/maxwell
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-    echo "FAIL: $*"
-    fail=$((fail + 1))
-}
+. "$(dirname "$0")/../common/lib.sh"
 
 if ! "$TGX" check --sm5 --help 2>/dev/null | grep -q -- '--sm5 --arch'; then
     echo "SKIP: 'tgx check --sm5' is not wired to tgx_cli_check_sm5 in this build"
@@ -87,5 +80,4 @@ r2=$?
 r3=$?
 if [ "$r1$r2$r3" = 222 ]; then ok; else bad "usage and I/O errors: rc $r1 $r2 $r3"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,21 +4,7 @@
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 : "${TGX_TEST_DATA:?TGX_TEST_DATA must name tests/data}"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-# expect_rc WANT DESCRIPTION -- command...
-expect_rc() {
-    local want=$1 what=$2
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want"; fi
-}
+. "$(dirname "$0")/../common/lib.sh"
 
 cat >"$tmp/good.tgsi" <<'T'
 FRAG
@@ -110,5 +96,4 @@ printf 'FRAG\nMOV OUT[0], @\n' >parse.tgsi
 expect_rc 1 "parse error" -- "$TGX" check parse.tgsi
 grep -q '^parse.tgsi:2:[0-9]*: error: ' err && ok || bad "parse error position: $(cat err)"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

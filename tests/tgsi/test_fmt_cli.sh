@@ -6,21 +6,7 @@
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 : "${TGX_TEST_DATA:?TGX_TEST_DATA must name tests/data}"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $*"; fail=$((fail + 1)); }
-# expect_rc WANT DESCRIPTION -- command...
-expect_rc() {
-    local want=$1 what=$2
-    shift 3
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want"; fi
-}
+. "$(dirname "$0")/../common/lib.sh"
 # same FILE DESCRIPTION: $tmp/out equals FILE byte for byte.
 same() {
     if cmp -s "$tmp/out" "$1"; then ok; else bad "$2: output differs from $1"; fi
@@ -116,5 +102,4 @@ cp out floats.canon
 expect_rc 0 "floats again" -- "$TGX" fmt floats.canon
 same floats.expect "float spellings are a fixed point"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
