@@ -103,9 +103,9 @@ static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
     }
 }
 
-/* The text nvdisasm puts before and after an instruction for its place in a dual-issue pair
- * (left columns as nvdisasm lays them out; the word stays on the line, where nvdisasm moves a
- * pair's second word to a line of its own). */
+/* What nvdisasm puts between the address and the text: `{` for a dual-issue pair's first, blank
+ * columns otherwise (print_insn adds the second's `}`; it keeps the word on the line, where
+ * nvdisasm moves a pair's second word to a line of its own). */
 static const char *pair_open(tgx_sm5_pair p)
 {
     return p == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ";
