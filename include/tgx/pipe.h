@@ -1,11 +1,7 @@
-/* tgx/pipe.h — corpus case files and the minimal pipeline behind `tgx run` and `tgx replay`.
- *
- * A case (../shared/corpus/tgsi/<name>/case.json, format in that folder's README) describes one
- * draw or dispatch as Mesa's softpipe saw it: framebuffer, draw, textures (by generator), sampler
- * states and views as gallium had them bound, constant rows, UBOs, SSBOs, vertex attributes,
- * dispatch size, and the expected results with the softpipe-vs-llvmpipe difference.
- * tgx_case_load reads that into plain C data; strings of the case (targets, formats, filters)
- * are kept as the case spells them and mapped to texture-unit enums where the pipeline binds them.
+/* tgx/pipe.h — the minimal pipeline behind `tgx run`: shaders loaded for the interpreter,
+ * resource bindings, draws (vertex shader, optional geometry shader, rasterisation, fragment
+ * shader into render targets), vertex-only runs and compute dispatches. Corpus case files and
+ * their replay are a layer above this one (tgx/replay.h).
  */
 #ifndef TGX_PIPE_H
 #define TGX_PIPE_H
@@ -16,127 +12,7 @@
 
 #include "tgx/diag.h"
 #include "tgx/exec.h"
-#include "tgx/io.h"
 #include "tgx/tex.h"
-
-#define TGX_CASE_NAME_MAX 64
-#define TGX_CASE_WORD_MAX 48 /* longest enum-like string of a case ("PIPE_FORMAT_...") */
-
-typedef enum tgx_case_stage {
-    TGX_CASE_FRAGMENT,
-    TGX_CASE_VERTEX,
-    TGX_CASE_COMPUTE,
-} tgx_case_stage;
-
-typedef enum tgx_case_type { TGX_CASE_F32 = 0, TGX_CASE_U32 = 1, TGX_CASE_I32 = 2 } tgx_case_type;
-
-/* inputs.textures[i]: every texel of every level comes from a generator (README "Texture
- * generators"). */
-typedef struct tgx_case_texture {
-    int id;
-    char target[TGX_CASE_WORD_MAX]; /* 1d 1darray 2d 2darray 3d buffer cube cubearray rect */
-    char format[TGX_CASE_WORD_MAX]; /* rgba8 r32f depth24 ... */
-    unsigned width, height, depth;  /* depth = depth_or_layers (slices for arrays and cubes) */
-    unsigned levels;
-    char generator[TGX_CASE_WORD_MAX]; /* hash checker gradient levels */
-    uint32_t seed;
-    unsigned cell;       /* checker cell size; 0 = not given */
-    float fscale, fbias; /* float formats: b * fscale + fbias (defaults 1/256, 0) */
-} tgx_case_texture;
-
-/* One SAMP[i]/SVIEW[i] slot as gallium had it bound at the draw (gallium_state_at_draw), plus
- * which case texture backs the view (from inputs.samplers[].unit/texture). */
-typedef struct tgx_case_slot {
-    unsigned slot;
-    int texture; /* index into tgx_case.textures, -1 if none */
-    bool has_sampler, has_view;
-    /* pipe_sampler_state */
-    char wrap[3][TGX_CASE_WORD_MAX]; /* s, t, r: repeat clamp_to_edge clamp_to_border ... */
-    char min_img_filter[TGX_CASE_WORD_MAX], min_mip_filter[TGX_CASE_WORD_MAX];
-    char mag_img_filter[TGX_CASE_WORD_MAX];
-    char compare_mode[TGX_CASE_WORD_MAX], compare_func[TGX_CASE_WORD_MAX];
-    bool unnormalized_coords, seamless_cube_map;
-    unsigned max_anisotropy;
-    float lod_bias, min_lod, max_lod;
-    float border_color[4];
-    /* pipe_sampler_view */
-    char view_format[TGX_CASE_WORD_MAX], view_target[TGX_CASE_WORD_MAX];
-    unsigned first_level, last_level, first_layer, last_layer;
-    unsigned buffer_offset, buffer_size; /* bytes, buffer views */
-    char swizzle[5];                     /* "xyzw", "x001", ... */
-} tgx_case_slot;
-
-/* A constant buffer CONST[index]: CONST[0] the default uniform block, CONST[n+1] UBO binding n.
- * words = rows * 4. */
-typedef struct tgx_case_cbuf {
-    unsigned index;
-    uint32_t *words;
-    size_t count;
-} tgx_case_cbuf;
-
-/* inputs.ssbos[i]: BUFFER[binding]. words NULL in the case means all zero; here it is always
- * filled (bytes / 4 words). */
-typedef struct tgx_case_ssbo {
-    unsigned binding;
-    size_t bytes;
-    uint32_t *words;
-    bool is_float;
-} tgx_case_ssbo;
-
-/* inputs.attributes[i]: vertex attribute location with one row of `components` words per vertex
- * (float bits for float attributes, two's complement for int). */
-typedef struct tgx_case_attrib {
-    unsigned location, components;
-    tgx_case_type type;
-    uint32_t *words; /* vertex_count * components */
-    size_t vertex_count;
-} tgx_case_attrib;
-
-/* results.<name>: what softpipe produced and how far llvmpipe was from it. */
-typedef struct tgx_case_result {
-    char name[TGX_CASE_NAME_MAX]; /* "result", "ssbo0", ... */
-    char file[TGX_CASE_NAME_MAX]; /* softpipe's TGR file in the case folder */
-    unsigned width, height, channels;
-    tgx_case_type type;
-    double max_abs_diff; /* softpipe vs llvmpipe; 0 means they agree bit for bit */
-    unsigned nan_mismatches;
-} tgx_case_result;
-
-typedef struct tgx_case {
-    char name[TGX_CASE_NAME_MAX];
-    tgx_case_stage stage;
-    char shader_file[TGX_CASE_NAME_MAX],
-        vertex_file[TGX_CASE_NAME_MAX]; /* vertex_file "" if none */
-    /* framebuffer (fragment cases) */
-    unsigned fb_width, fb_height;
-    bool fb_integer;      /* GL_RGBA32UI */
-    uint32_t fb_clear[4]; /* float bits or integers, as the target stores them */
-    /* draw */
-    bool strip;            /* GL_TRIANGLE_STRIP (else GL_POINTS for vertex cases) */
-    float (*positions)[2]; /* attribute0_a_pos for fragment cases */
-    size_t position_count;
-    unsigned vertex_count; /* vertex cases: draw.count */
-    float viewport[4];     /* x, y, w, h */
-    float depth_range[2];
-    char (*xfb_varyings)[TGX_CASE_NAME_MAX]; /* vertex cases: captured varyings, in order */
-    size_t xfb_count;
-    /* rasterizer state softpipe had (gallium_state_at_draw.rasterizer) */
-    bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
-    /* resources */
-    tgx_case_texture *textures;
-    size_t texture_count;
-    tgx_case_slot *slots;
-    size_t slot_count;
-    tgx_case_cbuf *cbufs;
-    size_t cbuf_count;
-    tgx_case_ssbo *ssbos;
-    size_t ssbo_count;
-    tgx_case_attrib *attribs;
-    size_t attrib_count;
-    unsigned dispatch[3];
-    tgx_case_result *results;
-    size_t result_count;
-} tgx_case;
 
 /* ---- the minimal pipeline --------------------------------------------------------------------
  * Vertex shader on the vertices, an optional geometry shader on the primitives they form, clip
@@ -288,33 +164,5 @@ int tgx_pipe_shader_varying(const tgx_pipe_shader *s, unsigned n, unsigned *chan
  * the shader's CS_FIXED_BLOCK size. */
 tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
                              const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d);
-
-/* Reads dir/case.json. Errors name case.json:line:col and the member that is wrong. */
-tgx_status tgx_case_load(const char *dir, tgx_case *c, tgx_diag *d);
-void tgx_case_free(tgx_case *c);
-
-/* Rebuilds every input of a case read from dir (textures from their generators, views and
- * samplers as gallium had them, constants, UBOs, SSBOs, attributes), runs the draw, the vertex
- * capture or the dispatch, and returns one image per result (outs[i] for c->results[i], in the
- * layout of softpipe's file; the caller frees each with tgx_tgxr_free). threads: 0 = all cores. */
-tgx_status tgx_case_execute(const tgx_case *c, const char *dir, unsigned threads, tgx_tgxr *outs,
-                            tgx_diag *d);
-
-/* How a result compares with softpipe's: exact (bit for bit) when the case says softpipe and
- * llvmpipe agree (max_abs_diff 0), otherwise every value within max_abs_diff (NaN only matches
- * NaN). The worst element is reported. */
-typedef struct tgx_case_diff {
-    bool pass;
-    bool shape_mismatch; /* sizes or channel counts differ: nothing else is valid */
-    size_t differing;    /* values not bit-identical */
-    size_t over;         /* values beyond the tolerance */
-    double max_diff;     /* largest |got - want| (infinite for NaN against a number) */
-    size_t worst_x, worst_y;
-    unsigned worst_channel;
-    uint32_t worst_want, worst_got;
-} tgx_case_diff;
-
-void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *want,
-                      tgx_case_diff *out);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "cli/cli.h"
 #include "tgx/io.h"
-#include "tgx/pipe.h"
+#include "tgx/replay.h"
 #include "tgx/util.h"
 
 static void replay_usage(FILE *out)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tgx/pipe.h"
+#include "tgx/replay.h"
 #include "tgx_test.h"
 
 static const unsigned thread_counts[] = {3, 5};

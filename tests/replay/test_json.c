@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "pipe/json.h"
-#include "tgx/pipe.h"
+#include "replay/json.h"
+#include "tgx/replay.h"
 #include "tgx_test.h"
 
 static tgx_status parse(const char *s, tgx_json *v, tgx_diag *d)

@@ -1,12 +1,12 @@
-/* pipe/json.h — a small, strict JSON reader (RFC 8259) for case files.
+/* replay/json.h — a small, strict JSON reader (RFC 8259) for case files.
  *
  * Strict: no comments, no trailing commas, no leading zeros, no bare control characters in
  * strings, no duplicate keys, one value per document. Numbers keep their original text next to
  * the double, so integers above 2^53 and hex strings can be read exactly by the caller.
  * Every value remembers the line and column it starts at, for diagnostics.
  */
-#ifndef TGX_PIPE_JSON_H
-#define TGX_PIPE_JSON_H
+#ifndef TGX_REPLAY_JSON_H
+#define TGX_REPLAY_JSON_H
 
 #include <stdbool.h>
 #include <stddef.h>

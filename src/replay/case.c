@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pipe/json.h"
-#include "tgx/pipe.h"
+#include "replay/json.h"
+#include "tgx/replay.h"
 #include "tgx/util.h"
 
 #define TRY(expr)                                                                                  \

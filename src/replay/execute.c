@@ -1,10 +1,11 @@
-/* Corpus cases: rebuild every input from case.json, run, compare with softpipe. */
+/* Corpus cases: rebuild every input from case.json, run it through the pipeline (tgx/pipe.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pipe/pipe_internal.h"
+#include "tgx/pipe.h"
+#include "tgx/replay.h"
 #include "tgx/util.h"
 
 /* Case target names (README "Inputs") to texture-unit targets. */

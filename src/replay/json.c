@@ -1,5 +1,5 @@
 /* A strict JSON reader: see json.h. Grammar from RFC 8259 sections 2-7. */
-#include "pipe/json.h"
+#include "replay/json.h"
 
 #include <stdlib.h>
 #include <string.h>
