@@ -32,28 +32,58 @@
  * Targets and formats
  */
 
-/* Resource targets. The SHADOW variants of TGSI are the same resources sampled with a reference
- * value (see tgx_tex_sample_req.ref). Slices: 3D depth, array layers, cube faces in the order
- * +X -X +Y -Y +Z -Z, cube arrays layer*6 + face. */
+/* Resource targets, one row each with the shape of its coordinates; every layer that needs a
+ * target's shape reads it from tgx_tex_target_get instead of testing target names. The SHADOW
+ * variants of TGSI are the same resources sampled with a reference value (see
+ * tgx_tex_sample_req.ref). Slices: 3D depth, array layers, cube faces in the order +X -X +Y -Y +Z
+ * -Z, cube arrays layer*6 + face. Columns:
+ *   dims     texel axes of one image: x (1), x y (2), x y z (3); texel offsets apply to these
+ *   coords   sampling coordinates s [t [r]]: a cube's direction has three (GL 4.6 8.13)
+ *   layered  has array layers, addressed by one more coordinate after the others (GL 4.6
+ *            8.14.2; TGSI TEX: "src0.y contains the slice for 1D, and src0.z ... for 2D";
+ *            2D_ARRAY_MS is an array texture too: texelFetch(sampler2DMSArray, ivec3, int))
+ *   cube     six faces per layer
+ *   ms       multisampled: read by texel fetch with a sample index, never filtered
+ *   mips     may have more than one level (BUFFER, RECT and MS textures have one)
+ *   texels   coordinates are in texels whatever the sampler says (RECT, GL 4.6 8.14.2) */
 #define TGX_TEX_TARGETS(X)                                                                         \
-    X(BUFFER, "buffer")                                                                            \
-    X(1D, "1d")                                                                                    \
-    X(2D, "2d")                                                                                    \
-    X(3D, "3d")                                                                                    \
-    X(CUBE, "cube")                                                                                \
-    X(RECT, "rect")                                                                                \
-    X(1D_ARRAY, "1d_array")                                                                        \
-    X(2D_ARRAY, "2d_array")                                                                        \
-    X(CUBE_ARRAY, "cube_array")                                                                    \
-    X(2D_MS, "2d_ms")                                                                              \
-    X(2D_ARRAY_MS, "2d_array_ms")
+    /* id       name          dims coords layered cube ms mips texels */                           \
+    X(BUFFER, "buffer", 1, 1, 0, 0, 0, 0, 0)                                                       \
+    X(1D, "1d", 1, 1, 0, 0, 0, 1, 0)                                                               \
+    X(2D, "2d", 2, 2, 0, 0, 0, 1, 0)                                                               \
+    X(3D, "3d", 3, 3, 0, 0, 0, 1, 0)                                                               \
+    X(CUBE, "cube", 2, 3, 0, 1, 0, 1, 0)                                                           \
+    X(RECT, "rect", 2, 2, 0, 0, 0, 0, 1)                                                           \
+    X(1D_ARRAY, "1d_array", 1, 1, 1, 0, 0, 1, 0)                                                   \
+    X(2D_ARRAY, "2d_array", 2, 2, 1, 0, 0, 1, 0)                                                   \
+    X(CUBE_ARRAY, "cube_array", 2, 3, 1, 1, 0, 1, 0)                                               \
+    X(2D_MS, "2d_ms", 2, 2, 0, 0, 1, 0, 0)                                                         \
+    X(2D_ARRAY_MS, "2d_array_ms", 2, 2, 1, 0, 1, 0, 0)
 
 typedef enum tgx_tex_target {
-#define X(id, name) TGX_TEX_##id,
+#define X(id, name, dims, coords, layered, cube, ms, mips, texels) TGX_TEX_##id,
     TGX_TEX_TARGETS(X)
 #undef X
         TGX_TEX_TARGET_COUNT
 } tgx_tex_target;
+
+/* One row of TGX_TEX_TARGETS, plus derived facts. */
+typedef struct tgx_tex_target_info {
+    tgx_tex_target target;
+    const char *name;
+    uint8_t dims;      /* texel axes of one image, 1..3 */
+    uint8_t coords;    /* sampling coordinates s [t [r]], 1..3 */
+    uint8_t fetch;     /* texel-fetch coordinates x [y [z]]: dims, then the layer or face-layer */
+    bool layered;      /* array layers */
+    bool cube;         /* six faces per layer */
+    bool multisample;  /* sample index instead of a level; never filtered */
+    bool mipmapped;    /* may have several levels */
+    bool texel_coords; /* coordinates in texels (RECT) */
+    bool slices;       /* the description's depth may exceed 1 (3D, arrays, cubes) */
+} tgx_tex_target_info;
+
+/* The row of target t; NULL if t is out of range. */
+const tgx_tex_target_info *tgx_tex_target_get(tgx_tex_target t);
 
 typedef enum tgx_tex_format {
 #define X(id, name, layout, pack, type, bytes, b0, b1, b2, b3) TGX_TEX_FORMAT_##id,
@@ -332,7 +362,7 @@ typedef struct tgx_tex_sample_req {
     const uint32_t *active; /* see tgx_tex_lane_active */
     const float *s, *t, *r; /* coordinates (cube: direction; 1D: t, r unused) */
     const float *layer;     /* array layer (1D/2D/cube arrays) as float, rounded by the unit */
-    const float *q;         /* projective divisor: s, t, r and ref are divided by q first */
+    const float *q;         /* projective divisor (TXP): s, t, r, layer and ref divided by q */
     const float *ref;       /* depth reference: compare when the sampler enables it */
     tgx_tex_lod_mode lod_mode;
     const float *lod;         /* BIAS: bias per lane; EXPLICIT: LOD per lane */

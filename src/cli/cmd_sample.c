@@ -255,41 +255,16 @@ typedef struct columns {
     const char *names;
 } columns;
 
-static bool is_ms(tgx_tex_target t)
-{
-    return t == TGX_TEX_2D_MS || t == TGX_TEX_2D_ARRAY_MS;
-}
-
-static bool is_layered(tgx_tex_target t)
-{
-    return t == TGX_TEX_1D_ARRAY || t == TGX_TEX_2D_ARRAY || t == TGX_TEX_CUBE_ARRAY ||
-           t == TGX_TEX_2D_ARRAY_MS;
-}
-
-/* Filtered axes (gradient components): 1D 1, 3D and cube 3, the others 2. */
-static int filter_dims(tgx_tex_target t)
-{
-    switch (t) {
-    case TGX_TEX_BUFFER:
-    case TGX_TEX_1D:
-    case TGX_TEX_1D_ARRAY: return 1;
-    case TGX_TEX_3D:
-    case TGX_TEX_CUBE:
-    case TGX_TEX_CUBE_ARRAY: return 3;
-    default: return 2;
-    }
-}
-
 static columns line_columns(const sample_opts *o, tgx_tex_target t)
 {
-    columns c = {filter_dims(t) + (is_layered(t) ? 1 : 0), 0, false, ""};
+    const tgx_tex_target_info *ti = tgx_tex_target_get(t);
+    columns c = {ti->coords + ti->layered, 0, false, ""};
     switch (o->op) {
     case OP_FETCH:
-        c.coords = (t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY ? 2 : filter_dims(t)) +
-                   (is_layered(t) || t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY ? 1 : 0);
+        c.coords = ti->fetch;
         c.extra = 1; /* level, or the sample of MS targets */
         c.integer = true;
-        c.names = is_ms(t) ? "x y [layer] sample" : "x [y] [z|layer] level";
+        c.names = ti->multisample ? "x y [layer] sample" : "x [y] [z|layer] level";
         return c;
     case OP_QUERY:
     case OP_SAMPLEPOS:
@@ -300,7 +275,7 @@ static columns line_columns(const sample_opts *o, tgx_tex_target t)
         return c;
     case OP_BIAS:
     case OP_LOD: c.extra = 1; break;
-    case OP_GRAD: c.extra = 2 * filter_dims(t); break;
+    case OP_GRAD: c.extra = 2 * ti->coords; break;
     default: break;
     }
     c.extra += (o->proj ? 1 : 0) + (o->samp.compare_enable ? 1 : 0);
@@ -508,12 +483,13 @@ static void fill_sample_req(const sample_opts *o, tgx_tex_target t, const batch 
     memset(req, 0, sizeof *req);
     req->lanes = b->lanes;
     req->active = b->active;
-    const int dims = filter_dims(t);
+    const tgx_tex_target_info *ti = tgx_tex_target_get(t);
+    const int dims = ti->coords;
     int k = 0;
     const float **axis[3] = {&req->s, &req->t, &req->r};
     for (int a = 0; a < dims; a++)
         *axis[a] = b->col[k++];
-    if (is_layered(t))
+    if (ti->layered)
         req->layer = b->col[k++];
     if (o->proj)
         req->q = b->col[k++];
@@ -543,7 +519,7 @@ static void fill_fetch_req(const sample_opts *o, tgx_tex_target t, const batch *
     const int32_t **xyz[3] = {&req->x, &req->y, &req->z};
     for (int a = 0; a < coords; a++)
         *xyz[a] = b->icol[a];
-    if (is_ms(t))
+    if (tgx_tex_target_get(t)->multisample)
         req->sample = b->icol[coords];
     else
         req->level = b->icol[coords];

@@ -132,25 +132,17 @@ static bool image_of(xmach *m, const xreg *r, int64_t u, ximg *img)
     return true;
 }
 
-/* Coordinates of an image access from src channel x, y, z (w: MS sample), per target. */
+/* Coordinates of an image access from src channel x, y, z (w: MS sample), as many as the
+ * target's texel fetch takes. */
 static void image_coords(xmach *m, const xinst *in, unsigned s, unsigned target, const xword **x,
                          const xword **y, const xword **z, const xword **smp)
 {
-    *x = x_fetch(m, in, s, 0);
-    *y = *z = *smp = NULL;
-    switch (target) {
-    case TGX_TEX_BUFFER:
-    case TGX_TEX_1D: break;
-    case TGX_TEX_2D_MS: *smp = x_fetch(m, in, s, 3); /* fall through */
-    case TGX_TEX_1D_ARRAY:
-    case TGX_TEX_2D:
-    case TGX_TEX_RECT: *y = x_fetch(m, in, s, 1); break;
-    case TGX_TEX_2D_ARRAY_MS: *smp = x_fetch(m, in, s, 3); /* fall through */
-    default:
-        *y = x_fetch(m, in, s, 1);
-        *z = x_fetch(m, in, s, 2);
-        break;
-    }
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)target);
+    const unsigned n = ti ? ti->fetch : 1;
+    const xword **xyz[3] = {x, y, z};
+    for (unsigned a = 0; a < 3; a++)
+        *xyz[a] = a < n ? x_fetch(m, in, s, a) : NULL;
+    *smp = ti && ti->multisample ? x_fetch(m, in, s, 3) : NULL;
 }
 
 static void image_load(xmach *m, const xinst *in, int64_t u)
@@ -195,7 +187,8 @@ static bool image_texel(const ximg *img, const xword *x, const xword *y, const x
     *ty = y ? y[i].u : 0;
     *slice = 0;
     *sample = smp ? smp[i].u : 0;
-    if (img->target == TGX_TEX_1D_ARRAY) {
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)img->target);
+    if (ti && ti->dims == 1 && ti->layered) { /* a 1D array's layer is y */
         *slice = *ty;
         *ty = 0;
     } else if (z) {

@@ -33,53 +33,23 @@ _Static_assert(sizeof(xword) == sizeof(float), "lane words are 32-bit");
 /* Which channel of src0 holds each coordinate (-1: none; 4: src1.x). */
 typedef struct xcoords {
     int8_t s, t, r, layer, ref;
-    uint8_t dim; /* channels of src0 that are coordinates (TXP divides these) */
+    uint8_t dim; /* channels of src0 that are coordinates */
 } xcoords;
 
+/* TGSI's operand layout from the target's shape (tgsi_util_get_texture_coord_dim and
+ * tgsi_util_get_shadow_ref_src_index): the sampling coordinates, then the layer, then the
+ * reference in the next channel but never before z (SHADOW1D and SHADOW1D_ARRAY read z). */
 static xcoords coords_for(unsigned target, bool shadow)
 {
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)target);
     xcoords c = {0, -1, -1, -1, -1, 1};
-    switch (target) {
-    case TGX_TEX_1D: c.ref = shadow ? 2 : -1; break;
-    case TGX_TEX_1D_ARRAY:
-        c.layer = 1;
-        c.dim = 2;
-        c.ref = shadow ? 2 : -1;
-        break;
-    case TGX_TEX_2D:
-    case TGX_TEX_RECT:
-    case TGX_TEX_2D_MS:
-        c.t = 1;
-        c.dim = 2;
-        c.ref = shadow ? 2 : -1;
-        break;
-    case TGX_TEX_2D_ARRAY:
-    case TGX_TEX_2D_ARRAY_MS:
-        c.t = 1;
-        c.layer = 2;
-        c.dim = 3;
-        c.ref = shadow ? 3 : -1;
-        break;
-    case TGX_TEX_3D:
-        c.t = 1;
-        c.r = 2;
-        c.dim = 3;
-        break;
-    case TGX_TEX_CUBE:
-        c.t = 1;
-        c.r = 2;
-        c.dim = 3;
-        c.ref = shadow ? 3 : -1;
-        break;
-    case TGX_TEX_CUBE_ARRAY:
-        c.t = 1;
-        c.r = 2;
-        c.layer = 3;
-        c.dim = 4;
-        c.ref = shadow ? 4 : -1;
-        break;
-    default: break;
-    }
+    if (!ti)
+        return c;
+    c.t = ti->coords > 1 ? 1 : -1;
+    c.r = ti->coords > 2 ? 2 : -1;
+    c.layer = ti->layered ? (int8_t)ti->coords : -1;
+    c.dim = (uint8_t)(ti->coords + ti->layered);
+    c.ref = shadow ? (int8_t)(c.dim > 2 ? c.dim : 2) : -1;
     return c;
 }
 
@@ -172,11 +142,12 @@ typedef enum xtexmode { TM_NONE, TM_PROJ, TM_BIAS, TM_LOD, TM_GRAD, TM_GATHER, T
 static tgx_status sample_call(xmach *m, const xinst *in, const tgx_tex_view *view,
                               const tgx_sampler *samp, tgx_tex_sample_req *req, bool gather)
 {
-    tgx_sampler local;
-    if (view->target == TGX_TEX_RECT || in->tex_target == TGX_TEX_RECT) {
-        local = *samp; /* RECT coordinates are in texels */
-        local.normalized_coords = false;
-        samp = &local;
+    tgx_tex_view rect;
+    if (in->tex_target == TGX_TEX_RECT && view->target != TGX_TEX_RECT) {
+        /* a RECT instruction reads its view as RECT, whose texel coordinates are tex's rule */
+        rect = *view;
+        rect.target = TGX_TEX_RECT;
+        view = &rect;
     }
     tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
     tgx_diag d;
@@ -199,18 +170,8 @@ static void build_req(xmach *m, const xinst *in, xcoords cm, xtexmode mode, int 
     req->active = m->active_bits;
     const float *ch[5] = {chan_f(m, in, cm.s), chan_f(m, in, cm.t), chan_f(m, in, cm.r),
                           chan_f(m, in, cm.layer), chan_f(m, in, cm.ref)};
-    if (mode == TM_PROJ) {
-        /* tgsi_exec divides the coordinates (and the reference) by src0.w itself */
-        const xword *q = x_fetch(m, in, 0, 3);
-        for (unsigned k = 0; k < 5; k++) {
-            if (!ch[k])
-                continue;
-            float *t = &TMP(m, 3 + k)->f;
-            for (unsigned i = 0; i < n; i++)
-                t[i] = ch[k][i] / q[i].f;
-            ch[k] = t;
-        }
-    }
+    if (mode == TM_PROJ) /* the texture unit divides the coordinates and reference by src0.w */
+        req->q = &x_fetch(m, in, 0, 3)->f;
     req->s = ch[0];
     req->t = ch[1];
     req->r = ch[2];
@@ -246,10 +207,8 @@ static void build_req(xmach *m, const xinst *in, xcoords cm, xtexmode mode, int 
 static void set_grads(xmach *m, const xinst *in, unsigned sx, unsigned sy, unsigned target,
                       tgx_tex_sample_req *req)
 {
-    unsigned naxes =
-        (target == TGX_TEX_3D || target == TGX_TEX_CUBE || target == TGX_TEX_CUBE_ARRAY)
-            ? 3
-            : ((target == TGX_TEX_1D || target == TGX_TEX_1D_ARRAY) ? 1 : 2);
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)target);
+    unsigned naxes = ti ? ti->coords : 0;
     for (unsigned a = 0; a < naxes; a++) {
         req->ddx[a] = &x_fetch(m, in, sx, a)->f;
         req->ddy[a] = &x_fetch(m, in, sy, a)->f;
@@ -386,20 +345,17 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
     if (!unit_views(m, in, unit, sunit, false, &view, &samp))
         return false;
     unsigned target = sample_form ? m->p->sview[unit].target : in->tex_target;
-    xcoords cm = coords_for(target, false);
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)target);
+    const unsigned ncoords = ti ? ti->fetch : 1; /* x [y [z]] as tgx_tex_fetch_req takes them */
     tgx_tex_fetch_req req;
     memset(&req, 0, sizeof(req));
     req.lanes = m->n;
     x_active_bits(m, lanes);
     req.active = m->active_bits;
-    req.x = &x_fetch(m, in, 0, 0)->i;
-    if (cm.t >= 0)
-        req.y = &x_fetch(m, in, 0, 1)->i;
-    if (target == TGX_TEX_1D_ARRAY)
-        req.y = &x_fetch(m, in, 0, 1)->i; /* the layer goes in y */
-    if (cm.r >= 0 || (cm.layer == 2))
-        req.z = &x_fetch(m, in, 0, 2)->i;
-    bool ms = target == TGX_TEX_2D_MS || target == TGX_TEX_2D_ARRAY_MS;
+    const int32_t **xyz[3] = {&req.x, &req.y, &req.z};
+    for (unsigned a = 0; a < ncoords; a++)
+        *xyz[a] = &x_fetch(m, in, 0, a)->i;
+    bool ms = ti && ti->multisample;
     const int32_t *w = NULL;
     if (!strcmp(nm, "SAMPLE_I_MS"))
         w = &x_fetch(m, in, 2, 0)->i;

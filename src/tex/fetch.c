@@ -25,25 +25,17 @@ typedef struct fetch_addr {
     int64_t x, y, slice;
 } fetch_addr;
 
-/* Which request component is x, y and the layer / 3D slice for each target (TGSI SAMPLE_I's
- * table: 1D arrays carry the layer in y, 2D arrays in z). */
-static fetch_addr fetch_coords(tgx_tex_target t, const tgx_tex_fetch_req *req, uint32_t i, bool nv)
+/* x, y, z of the texel from the request: the image's axes (with offsets) and then the layer or
+ * cube face-layer (TGSI SAMPLE_I's table: 1D arrays carry the layer in y, 2D arrays in z). */
+static fetch_addr fetch_coords(const tgx_tex_target_info *ti, const tgx_tex_fetch_req *req,
+                               uint32_t i, bool nv)
 {
-    fetch_addr a = {coord(req->x, i) + offset_value(req->offset[0], i, nv), 0, 0};
-    switch (t) {
-    case TGX_TEX_BUFFER:
-    case TGX_TEX_1D: break;
-    case TGX_TEX_1D_ARRAY: a.slice = coord(req->y, i); break;
-    case TGX_TEX_3D:
-        a.y = coord(req->y, i) + offset_value(req->offset[1], i, nv);
-        a.slice = coord(req->z, i) + offset_value(req->offset[2], i, nv);
-        break;
-    default: /* 2D, RECT, MS; arrays and cubes take the layer / face-layer from z */
-        a.y = coord(req->y, i) + offset_value(req->offset[1], i, nv);
-        a.slice = coord(req->z, i);
-        break;
-    }
-    return a;
+    const int32_t *const c[3] = {req->x, req->y, req->z};
+    int64_t v[3] = {0, 0, 0};
+    for (unsigned a = 0; a < ti->fetch; a++)
+        v[a] = coord(c[a], i) + (a < ti->dims ? offset_value(req->offset[a], i, nv) : 0);
+    fetch_addr f = {v[0], ti->dims > 1 ? v[1] : 0, ti->fetch > ti->dims ? v[ti->dims] : v[2]};
+    return f;
 }
 
 tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
@@ -57,7 +49,11 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "view format does not have the texture's texel size");
     const bool nv = samp_or_null && samp_or_null->profile == TGX_TEX_PROFILE_NV;
-    const bool layered = view->target != TGX_TEX_3D;
+    const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
+    if (!ti)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texel fetch: unknown view target %d",
+                            (int)view->target);
+    const bool layered = ti->dims < 3; /* z is a layer (or 0), checked against the view */
     const uint32_t nlevels = tgx_tex_query_levels(view);
     tgx_texel_decode_fn decode = tgx_tex_decoder_for(view->format, samp_or_null);
     uint8_t map[4];
@@ -68,7 +64,7 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         uint32_t r[4] = {0, 0, 0, 0};
         int64_t lvl = req->level ? req->level[i] : 0;
         int64_t sample = req->sample ? req->sample[i] : 0;
-        fetch_addr a = fetch_coords(view->target, req, i, nv);
+        fetch_addr a = fetch_coords(ti, req, i, nv);
         if (layered && (a.slice < 0 || a.slice >= view->num_slices))
             a.slice = -1;
         else if (layered)

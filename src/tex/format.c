@@ -49,28 +49,6 @@ tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out)
     return TGX_ERR_ARG;
 }
 
-static const char *const target_names[TGX_TEX_TARGET_COUNT] = {
-#define X(id, name) name,
-    TGX_TEX_TARGETS(X)
-#undef X
-};
-
-const char *tgx_tex_target_name(tgx_tex_target t)
-{
-    return (unsigned)t < TGX_TEX_TARGET_COUNT ? target_names[t] : "?";
-}
-
-tgx_status tgx_tex_target_from_name(const char *name, tgx_tex_target *out)
-{
-    for (unsigned i = 0; i < TGX_TEX_TARGET_COUNT; i++) {
-        if (strcmp(target_names[i], name) == 0) {
-            *out = (tgx_tex_target)i;
-            return TGX_OK;
-        }
-    }
-    return TGX_ERR_ARG;
-}
-
 /* ---- bit packing --------------------------------------------------------------------------- */
 
 static inline uint32_t load_le(const uint8_t *p, uint32_t nbytes)

@@ -99,19 +99,18 @@ tgx_status tgx_tex_desc_parse(const char *text, tgx_tex_desc *desc, bool *box_mi
             return st;
     }
     /* what the target implies: a cube has 6 faces, a 1D texture one row */
-    if (desc->target == TGX_TEX_CUBE)
+    const tgx_tex_target_info *ti = tgx_tex_target_get(desc->target);
+    if (!ti)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown texture target %d",
+                            (int)desc->target);
+    if (ti->cube && !ti->layered)
         desc->depth = 6;
-    if (desc->target == TGX_TEX_BUFFER || desc->target == TGX_TEX_1D ||
-        desc->target == TGX_TEX_1D_ARRAY)
+    if (ti->dims == 1)
         desc->height = 1;
-    if (!levels_given) {
-        const tgx_tex_target t = desc->target;
-        const bool single = t == TGX_TEX_BUFFER || t == TGX_TEX_RECT || t == TGX_TEX_2D_MS ||
-                            t == TGX_TEX_2D_ARRAY_MS;
-        desc->levels = single ? 1
-                              : tgx_tex_full_levels(desc->width, desc->height,
-                                                    t == TGX_TEX_3D ? desc->depth : 1);
-    }
+    if (!levels_given)
+        desc->levels = !ti->mipmapped ? 1
+                                      : tgx_tex_full_levels(desc->width, desc->height,
+                                                            ti->dims == 3 ? desc->depth : 1);
     return TGX_OK;
 }
 

@@ -46,7 +46,8 @@ uint32_t tgx_tex_query_levels(const tgx_tex_view *view)
 
 uint32_t tgx_tex_query_samples(const tgx_tex_view *view)
 {
-    if (view->target != TGX_TEX_2D_MS && view->target != TGX_TEX_2D_ARRAY_MS)
+    const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
+    if (!ti || !ti->multisample)
         return 0;
     return tgx_tex_get_desc(view->tex)->samples;
 }
@@ -61,38 +62,15 @@ void tgx_tex_query_size(const tgx_tex_view *view, int32_t level, uint32_t out[4]
     if (level < 0 || (uint32_t)level >= n ||
         !tgx_tex_level_size(view->tex, view->base_level + (uint32_t)level, &w, &h, &s))
         return;
-    switch (view->target) {
-    case TGX_TEX_BUFFER:
-    case TGX_TEX_1D: out[0] = w; break;
-    case TGX_TEX_1D_ARRAY:
-        out[0] = w;
-        out[1] = view->num_slices;
-        break;
-    case TGX_TEX_2D:
-    case TGX_TEX_RECT:
-    case TGX_TEX_CUBE:
-    case TGX_TEX_2D_MS:
-        out[0] = w;
-        out[1] = h;
-        break;
-    case TGX_TEX_2D_ARRAY:
-    case TGX_TEX_2D_ARRAY_MS:
-        out[0] = w;
-        out[1] = h;
-        out[2] = view->num_slices;
-        break;
-    case TGX_TEX_CUBE_ARRAY:
-        out[0] = w;
-        out[1] = h;
-        out[2] = view->num_slices / 6; /* GL textureSize counts cubes, not faces */
-        break;
-    case TGX_TEX_3D:
-        out[0] = w;
-        out[1] = h;
-        out[2] = s;
-        break;
-    case TGX_TEX_TARGET_COUNT: break;
-    }
+    const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
+    if (!ti)
+        return;
+    /* the image's axes, then the layer count: 1D arrays in y, the others in z */
+    const uint32_t axes[3] = {w, h, s};
+    for (unsigned a = 0; a < ti->dims; a++)
+        out[a] = axes[a];
+    if (ti->layered) /* GL textureSize counts cubes of a cube array, not faces */
+        out[ti->dims] = ti->cube ? view->num_slices / 6 : view->num_slices;
 }
 
 /* D3D11's standard multisample patterns (D3D11_STANDARD_MULTISAMPLE_PATTERN, in 1/16 pixel

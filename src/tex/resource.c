@@ -9,16 +9,6 @@
 #define TEX_MAX_DIM   (1u << 16)
 #define TEX_MAX_BYTES ((size_t)1 << 32)
 
-static bool target_is_1d(tgx_tex_target t)
-{
-    return t == TGX_TEX_BUFFER || t == TGX_TEX_1D || t == TGX_TEX_1D_ARRAY;
-}
-
-static bool target_is_ms(tgx_tex_target t)
-{
-    return t == TGX_TEX_2D_MS || t == TGX_TEX_2D_ARRAY_MS;
-}
-
 static uint32_t full_chain(const tgx_tex_desc *desc)
 {
     uint32_t m = desc->width;
@@ -37,7 +27,8 @@ static uint32_t full_chain(const tgx_tex_desc *desc)
 static tgx_status check_desc(const tgx_tex_desc *desc, tgx_diag *d)
 {
     const tgx_tex_target t = desc->target;
-    if ((unsigned)t >= TGX_TEX_TARGET_COUNT)
+    const tgx_tex_target_info *ti = tgx_tex_target_get(t);
+    if (!ti)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown texture target %d", (int)t);
     if (!tgx_tex_format_get(desc->format))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown texture format %d",
@@ -50,34 +41,31 @@ static tgx_status check_desc(const tgx_tex_desc *desc, tgx_diag *d)
         return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0,
                             "texture size %ux%ux%u exceeds the limit of %u per dimension",
                             desc->width, desc->height, desc->depth, TEX_MAX_DIM);
-    if (target_is_1d(t) && desc->height != 1)
+    if (ti->dims == 1 && desc->height != 1)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s texture must have height 1",
                             tgx_tex_target_name(t));
-    bool layered = t == TGX_TEX_3D || t == TGX_TEX_1D_ARRAY || t == TGX_TEX_2D_ARRAY ||
-                   t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY || t == TGX_TEX_2D_ARRAY_MS;
-    if (!layered && desc->depth != 1)
+    if (!ti->slices && desc->depth != 1)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s texture must have depth 1",
                             tgx_tex_target_name(t));
-    if (t == TGX_TEX_CUBE && desc->depth != 6)
+    if (ti->cube && !ti->layered && desc->depth != 6)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "cube texture must have 6 faces");
-    if (t == TGX_TEX_CUBE_ARRAY && desc->depth % 6)
+    if (ti->cube && desc->depth % 6)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "cube array needs a multiple of 6 face-layers, not %u", desc->depth);
-    if ((t == TGX_TEX_CUBE || t == TGX_TEX_CUBE_ARRAY) && desc->width != desc->height)
+    if (ti->cube && desc->width != desc->height)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "cube faces must be square, not %ux%u",
                             desc->width, desc->height);
     if (desc->levels > full_chain(desc))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%u levels requested but a %ux%ux%u texture has at most %u",
                             desc->levels, desc->width, desc->height, desc->depth, full_chain(desc));
-    bool single_level = t == TGX_TEX_BUFFER || t == TGX_TEX_RECT || target_is_ms(t);
-    if (single_level && desc->levels != 1)
+    if (!ti->mipmapped && desc->levels != 1)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s texture has exactly one level",
                             tgx_tex_target_name(t));
-    if (!target_is_ms(t) && desc->samples != 1)
+    if (!ti->multisample && desc->samples != 1)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s texture cannot be multisampled",
                             tgx_tex_target_name(t));
-    if (target_is_ms(t) && (desc->samples > 32 || (desc->samples & (desc->samples - 1))))
+    if (ti->multisample && (desc->samples > 32 || (desc->samples & (desc->samples - 1))))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "sample count %u is not a power of two up to 32", desc->samples);
     return TGX_OK;

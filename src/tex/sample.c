@@ -13,22 +13,6 @@
 
 /* ---- request context ------------------------------------------------------------------------ */
 
-static bool target_layered(tgx_tex_target t)
-{
-    return t == TGX_TEX_1D_ARRAY || t == TGX_TEX_2D_ARRAY || t == TGX_TEX_CUBE_ARRAY;
-}
-
-static int target_dims(tgx_tex_target t)
-{
-    switch (t) {
-    case TGX_TEX_BUFFER:
-    case TGX_TEX_1D:
-    case TGX_TEX_1D_ARRAY: return 1;
-    case TGX_TEX_3D: return 3;
-    default: return 2;
-    }
-}
-
 /* nv: 8-bit UNORM textures quantise the border colour with ties going down (hw-facts). */
 static float nv_border_unorm8(float v)
 {
@@ -78,13 +62,13 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s: %u lanes is not a multiple of 4 (lanes come in quads)", what,
                             req->lanes);
-    if (req->lanes && (!req->s || (target_dims(view->target) > 1 && !req->t) ||
-                       ((view->target == TGX_TEX_3D || view->target == TGX_TEX_CUBE ||
-                         view->target == TGX_TEX_CUBE_ARRAY) &&
-                        !req->r)))
+    const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
+    if (!ti)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s: unknown view target %d", what,
+                            (int)view->target);
+    if (req->lanes && (!req->s || (ti->coords > 1 && !req->t) || (ti->coords > 2 && !req->r)))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s on a %s texture needs %s coordinates",
-                            what, tgx_tex_target_name(view->target),
-                            target_dims(view->target) == 1 ? "s" : "s, t (and r)");
+                            what, ti->name, ti->coords == 1 ? "s" : "s, t (and r)");
     const tgx_tex_desc *desc = tgx_tex_get_desc(view->tex);
     memset(c, 0, sizeof *c);
     c->view = view;
@@ -94,7 +78,7 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     if (!c->fi || c->fi->bytes != tgx_tex_get_format(view->tex)->bytes)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s: the view's format does not have the texture's texel size", what);
-    if (view->target == TGX_TEX_2D_MS || view->target == TGX_TEX_2D_ARRAY_MS || desc->samples > 1)
+    if (ti->multisample || desc->samples > 1)
         return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
                             "%s: multisampled textures are read with texel fetch, not sampled",
                             what);
@@ -108,14 +92,14 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     c->softpipe = !c->nv && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
     c->is_int = c->fi->is_integer;
     c->compare = samp->compare_enable && req->ref != NULL;
-    c->unnormalized = !samp->normalized_coords || view->target == TGX_TEX_RECT;
+    c->unnormalized = !samp->normalized_coords || ti->texel_coords;
     c->nv_unorm16 = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_UNORM &&
                     c->fi->bits[0] <= 16 && c->fi->bits[1] <= 16 && c->fi->bits[2] <= 16 &&
                     c->fi->bits[3] <= 16;
     c->nv_half = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_FLOAT && c->fi->bits[0] == 16;
-    c->cube = view->target == TGX_TEX_CUBE || view->target == TGX_TEX_CUBE_ARRAY;
-    c->layered = target_layered(view->target);
-    c->dims = target_dims(view->target);
+    c->cube = ti->cube;
+    c->layered = ti->layered;
+    c->dims = ti->dims;
     c->base = view->base_level;
     c->last = view->max_level < desc->levels - 1 ? view->max_level : desc->levels - 1;
     c->wrap[0] = samp->wrap_s;
@@ -580,13 +564,15 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
                       lane_coord *lc)
 {
     float q = req->q ? req->q[i] : 1.0f;
+    float layer = coord_or0(req->layer, i);
     dir[0] = coord_or0(req->s, i);
     dir[1] = coord_or0(req->t, i);
     dir[2] = coord_or0(req->r, i);
     lc->ref = coord_or0(req->ref, i);
-    if (req->q) { /* TXP: s, t, r and the reference are divided by q */
+    if (req->q) { /* TXP divides every coordinate it reads, the layer too, and the reference */
         for (int a = 0; a < 3; a++)
             dir[a] /= q;
+        layer /= q;
         lc->ref /= q;
     }
     lc->slice = 0;
@@ -599,8 +585,8 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
             lc->u[a] = dir[a];
     }
     if (c->layered) {
-        uint32_t layer = layer_index(c, coord_or0(req->layer, i));
-        lc->slice = c->view->first_slice + (c->cube ? 6 * layer : layer);
+        uint32_t l = layer_index(c, layer);
+        lc->slice = c->view->first_slice + (c->cube ? 6 * l : l);
     } else {
         /* a cube's faces, or the one slice a 1D/2D view of an array texture shows */
         lc->slice = c->view->first_slice;
@@ -779,7 +765,7 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
     tgx_status st = ctx_init(&c, view, samp, req, "texture gather", d);
     if (st < 0)
         return st;
-    if (c.dims != 2 || view->target == TGX_TEX_3D)
+    if (c.dims != 2)
         return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
                             "gather works on 2D, 2D array, rect and cube textures, not %s",
                             tgx_tex_target_name(view->target));

@@ -96,6 +96,12 @@ expect fetch '95 31 0 255\n191 191 32 239\n0 0 0 0\n0 0 0 0' \
     '1 0 0\n1 1 1\n4 0 0\n0 0 3\n' 'gradient@4x4,format=rgba8ui' --op fetch
 # Size query: levels 0 and 1; an out-of-range level gives zero sizes and the true count 3.
 expect query '4 4 0 3\n2 2 0 3\n0 0 0 3\n0 0 0 3' '0\n1\n3\n-1\n' gradient@4x4 --op query
+# 2D_ARRAY_MS is an array texture (GL texelFetch(sampler2DMSArray, ivec3, int)): fetch reads
+# x y layer sample; gradient c2 of layer z = 64z, so (1,1) of layer 2 = (95, 95, 128, 255), of
+# layer 0 (95, 95, 0, 255), and layer 3 of 3 does not exist (0). The size query counts layers.
+expect ms-array-fetch '95 95 128 255\n95 95 0 255\n0 0 0 0' '1 1 2 1\n1 1 0 0\n1 1 3 0\n' \
+    'gradient@4x4x3,target=2d_array_ms,samples=2,format=rgba8ui' --op fetch
+expect ms-array-query '4 4 3 1' '0\n' 'gradient@4x4x3,target=2d_array_ms,samples=2' --op query
 # MS: 4 samples, D3D standard pattern sample 1 = (6, -2)/16 from the centre.
 expect samplepos '0.875 0.375' '1\n' 'checker@4x4,target=2d_ms,samples=4' --op samplepos
 
