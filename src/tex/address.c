@@ -104,6 +104,8 @@ void tex_axis_linear(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps
             k = 0;
             i0++;
         }
+        if (r == RULE_EDGE && wrap_index(i0, n, r) == wrap_index(i0 + 1, n, r))
+            k = 0; /* hw-facts: clamp-to-edge clamps the coordinate, both taps one texel */
         t->k = k;
         t->a = (float)k / 256.0f;
     } else {

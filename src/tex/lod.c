@@ -30,18 +30,14 @@ static float softpipe_fast_log2(float x)
 }
 
 /* hw-facts: the length's mantissa is truncated to 8 bits and the LOD is exponent + T[m]/256 with
- * a 256-entry log2 table; T[m] = round(256 log2(1 + m/256)) is our reading of that table. */
+ * the hardware's 256-entry log2 table (tex_nv_log2_fixed). */
 static float nv_log2(float x)
 {
     if (!(x > 0.0f))
         return -INFINITY;
     if (isinf(x))
         return INFINITY;
-    int e;
-    const float m = frexpf(x, &e);                               /* x = m 2^e, m in [0.5, 1) */
-    const uint32_t top = (uint32_t)((m * 2.0f - 1.0f) * 256.0f); /* truncated 8-bit mantissa */
-    const double t = floor(256.0 * log2(1.0 + (double)top / 256.0) + 0.5);
-    return (float)(e - 1) + (float)(t / 256.0);
+    return (float)tex_nv_log2_fixed(x) / 256.0f;
 }
 
 /* hw-facts: "a diagonal gradient's length behaves like max + ~0.34*min rather than the Euclidean

@@ -102,9 +102,9 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     c->dims = ti->dims;
     c->base = view->base_level;
     c->last = view->max_level < desc->levels - 1 ? view->max_level : desc->levels - 1;
-    c->wrap[0] = samp->wrap_s;
-    c->wrap[1] = samp->wrap_t;
-    c->wrap[2] = samp->wrap_r;
+    const tgx_tex_wrap wrap[3] = {samp->wrap_s, samp->wrap_t, samp->wrap_r};
+    for (int a = 0; a < 3; a++)
+        c->wrap[a] = c->nv && c->unnormalized ? tex_nv_unnormalized_wrap(wrap[a]) : wrap[a];
     init_border(c);
     return TGX_OK;
 }
@@ -165,35 +165,30 @@ static void texel_get(const tex_ctx *c, const level_info *li, int32_t x, int32_t
 
 /* ---- blending ------------------------------------------------------------------------------- */
 
-/* Weighted sum of n texels: float weights (exact), or integer weights that sum to 256 (nv). */
-static void blend(const tex_ctx *c, const tgx_texel *tx, const float *wf, const uint32_t *wk, int n,
-                  tgx_texel *out)
+/* The taps of one level: tx[i] is the texel whose index has bit a set when it is axis a's second
+ * tap (i1), for the `dims` filtered axes; dims 0 is one texel (nearest, integer formats). */
+typedef struct footprint {
+    tgx_texel tx[8];
+    axis_taps ax[3];
+    int dims;
+} footprint;
+
+/* Exact profile: weights (1 - a) or a per axis, multiplied and summed in fp32. */
+static void blend_exact(const footprint *fp, tgx_texel *out)
 {
-    if (c->is_int) { /* integer formats are never filtered: the first tap is the texel */
-        *out = tx[0];
-        return;
+    const int n = 1 << fp->dims;
+    float wf[8];
+    for (int i = 0; i < n; i++) {
+        float w = 1.0f;
+        for (int a = 0; a < fp->dims; a++)
+            w *= (i >> a & 1) ? fp->ax[a].a : 1.0f - fp->ax[a].a;
+        wf[i] = w;
     }
     for (int ch = 0; ch < 4; ch++) {
-        if (c->nv_unorm16) {
-            /* hw-facts: texels widen to 16 bits (c*257 for 8-bit), the blend is rounded to 16
-             * bits and divided by 65535 */
-            uint64_t acc = 0;
-            for (int i = 0; i < n; i++)
-                acc += (uint64_t)wk[i] * (uint64_t)lrintf(tx[i].f[ch] * 65535.0f);
-            out->f[ch] = (float)((acc + 128u) >> 8) / 65535.0f;
-        } else if (c->nv) {
-            /* hw-facts: f32 blends are correctly rounded in ~98% of cases: the weighted sum in
-             * double (exact unless the texels' exponents lie far apart), rounded once */
-            double acc = 0.0;
-            for (int i = 0; i < n; i++)
-                acc += (double)wk[i] * (double)tx[i].f[ch];
-            out->f[ch] = (float)(acc / 256.0);
-        } else {
-            float acc = 0.0f;
-            for (int i = 0; i < n; i++)
-                acc += wf[i] * tx[i].f[ch];
-            out->f[ch] = acc;
-        }
+        float acc = 0.0f;
+        for (int i = 0; i < n; i++)
+            acc += wf[i] * fp->tx[i].f[ch];
+        out->f[ch] = acc;
     }
 }
 
@@ -203,15 +198,17 @@ static float lerp(float a, float v0, float v1)
     return v0 + a * (v1 - v0);
 }
 
-static void blend_softpipe(const tgx_texel *tx, const float a[3], int dims, tgx_texel *out)
+static void blend_softpipe(const footprint *fp, tgx_texel *out)
 {
+    const tgx_texel *tx = fp->tx;
+    const float a[3] = {fp->ax[0].a, fp->ax[1].a, fp->ax[2].a};
     for (int ch = 0; ch < 4; ch++) {
-        if (dims == 1)
+        if (fp->dims == 1)
             out->f[ch] = lerp(a[0], tx[0].f[ch], tx[1].f[ch]);
         else {
             float v0 = lerp(a[1], lerp(a[0], tx[0].f[ch], tx[1].f[ch]),
                             lerp(a[0], tx[2].f[ch], tx[3].f[ch]));
-            if (dims == 3)
+            if (fp->dims == 3)
                 v0 = lerp(a[2], v0,
                           lerp(a[1], lerp(a[0], tx[4].f[ch], tx[5].f[ch]),
                                lerp(a[0], tx[6].f[ch], tx[7].f[ch])));
@@ -220,47 +217,61 @@ static void blend_softpipe(const tgx_texel *tx, const float a[3], int dims, tgx_
     }
 }
 
-/* Weights of the 2^dims taps, tap index bit a = "i1 on axis a". nv: hw-facts' 2D rule
- * w11 = round_half_up(kx ky / 256), w10 = kx - w11, w01 = ky - w11, w00 = 256 - kx - ky + w11;
- * 3D splits each 2D weight between the slices the same way (our extension: back slice
- * round_half_up(w kz / 256), front slice the rest), so the 8 weights still sum to 256. */
-static void tap_weights(const tex_ctx *c, const axis_taps *ax, int dims, float *wf, uint32_t *wk)
+/* One level's filtered value in the exact profile (integer formats: the first tap). */
+static void blend_level(const tex_ctx *c, const footprint *fp, tgx_texel *out)
 {
-    const int n = 1 << dims;
-    for (int i = 0; i < n; i++) {
-        float w = 1.0f;
-        for (int a = 0; a < dims; a++)
-            w *= (i >> a & 1) ? ax[a].a : 1.0f - ax[a].a;
-        wf[i] = w;
+    if (fp->dims == 0 || c->is_int)
+        *out = fp->tx[0];
+    else if (c->softpipe)
+        blend_softpipe(fp, out);
+    else
+        blend_exact(fp, out);
+}
+
+/* nv: the integer weights of a level's taps when the level carries `total` of the 256
+ * (tex_nv_split_* in nv.c, hw-facts' 2D, 3D and mip-linear rules). */
+static void nv_level_weights(const footprint *fp, uint32_t total, uint32_t w[8])
+{
+    switch (fp->dims) {
+    case 0: w[0] = total; break;
+    case 1: tex_nv_split_slice(total, fp->ax[0].k, 0, w); break;
+    case 2: tex_nv_split_slice(total, fp->ax[0].k, fp->ax[1].k, w); break;
+    default: tex_nv_split_volume(total, fp->ax[0].k, fp->ax[1].k, fp->ax[2].k, w); break;
     }
-    if (!c->nv)
-        return;
-    if (dims == 1) {
-        wk[0] = 256 - ax[0].k;
-        wk[1] = ax[0].k;
-        return;
-    }
-    const uint32_t kx = ax[0].k, ky = ax[1].k;
-    const uint32_t w11 = (kx * ky + 128u) >> 8;
-    const uint32_t w2[4] = {256 - kx - ky + w11, kx - w11, ky - w11, w11};
-    for (int i = 0; i < 4; i++) {
-        if (dims == 2) {
-            wk[i] = w2[i];
-            continue;
+}
+
+/* nv: the taps of one level (total 256) or of two mip levels (256 - kz and kz), blended once. */
+static void nv_blend_levels(const tex_ctx *c, const footprint *f1, const footprint *f2, uint32_t kz,
+                            tgx_texel *out)
+{
+    const tgx_texel *tx[16];
+    uint32_t w[16];
+    int n = 0;
+    const footprint *fps[2] = {f1, f2};
+    const uint32_t totals[2] = {f2 ? 256u - kz : 256u, kz};
+    for (int l = 0; l < (f2 ? 2 : 1); l++) {
+        uint32_t lw[8];
+        nv_level_weights(fps[l], totals[l], lw);
+        for (int i = 0; i < 1 << fps[l]->dims; i++) {
+            tx[n] = &fps[l]->tx[i];
+            w[n++] = lw[i];
         }
-        wk[i + 4] = (w2[i] * ax[2].k + 128u) >> 8;
-        wk[i] = w2[i] - wk[i + 4];
     }
+    if (c->is_int) /* integer formats are never filtered: the first tap is the texel */
+        *out = *tx[0];
+    else
+        tex_nv_blend(c, tx, w, n, out);
 }
 
 /* ---- one level ------------------------------------------------------------------------------ */
 
-/* Non-cube targets: nearest or linear taps on each axis, then blend. */
-static void filter_level(const tex_ctx *c, const level_info *li, const lane_coord *lc,
-                         const int32_t off[3], const double u[3], bool linear, tgx_texel *out)
+/* Non-cube targets: nearest or linear taps on each axis. */
+static void level_footprint(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                            const int32_t off[3], const double u[3], bool linear, footprint *fp)
 {
     const uint32_t size[3] = {li->w, li->h, li->d};
-    axis_taps ax[3];
+    axis_taps *ax = fp->ax;
+    memset(ax, 0, sizeof fp->ax);
     for (int a = 0; a < c->dims; a++) {
         double x = tex_scale_coord(c, u[a], size[a], li->max_dim) + off[a];
         if (linear)
@@ -269,29 +280,13 @@ static void filter_level(const tex_ctx *c, const level_info *li, const lane_coor
             tex_axis_nearest(c, a, x, size[a], &ax[a]);
     }
     const int32_t layer = (int32_t)lc->slice; /* arrays: the layer; else the view's slice */
-    if (!linear) {
-        int32_t y = c->dims > 1 ? ax[1].i0 : 0;
-        int32_t z = c->dims > 2 ? ax[2].i0 : layer;
-        texel_get(c, li, ax[0].i0, c->dims > 1 ? y : 0, z, lc->ref, out);
-        return;
-    }
-    tgx_texel tx[8];
-    float wf[8];
-    uint32_t wk[8];
-    const int n = 1 << c->dims;
-    for (int i = 0; i < n; i++) {
+    fp->dims = linear ? c->dims : 0;
+    for (int i = 0; i < 1 << fp->dims; i++) {
         int32_t x = (i & 1) ? ax[0].i1 : ax[0].i0;
         int32_t y = c->dims > 1 ? ((i & 2) ? ax[1].i1 : ax[1].i0) : 0;
         int32_t z = c->dims > 2 ? ((i & 4) ? ax[2].i1 : ax[2].i0) : layer;
-        texel_get(c, li, x, y, z, lc->ref, &tx[i]);
+        texel_get(c, li, x, y, z, lc->ref, &fp->tx[i]);
     }
-    if (c->softpipe && !c->is_int) {
-        const float a[3] = {ax[0].a, c->dims > 1 ? ax[1].a : 0.0f, c->dims > 2 ? ax[2].a : 0.0f};
-        blend_softpipe(tx, a, c->dims, out);
-        return;
-    }
-    tap_weights(c, ax, c->dims, wf, wk);
-    blend(c, tx, wf, wk, n, out);
 }
 
 /* A cube texel (i, j) of face f that may lie outside the face: seamless filtering takes it from
@@ -364,59 +359,63 @@ static void cube_taps(const tex_ctx *c, int axis, double x, uint32_t n, bool lin
     t->i1 = i0 + 1;
 }
 
-static void filter_cube_level(const tex_ctx *c, const level_info *li, const lane_coord *lc,
-                              bool linear, tgx_texel *out)
+static void cube_footprint(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                           bool linear, footprint *fp)
 {
-    axis_taps ax[2];
+    axis_taps *ax = fp->ax;
+    memset(ax, 0, sizeof fp->ax);
     for (int a = 0; a < 2; a++) {
         double x = tex_scale_coord(c, lc->u[a], li->w, li->max_dim);
         cube_taps(c, a, x, li->w, linear, &ax[a]);
     }
-    if (!linear) {
-        cube_texel(c, li, lc->face, ax[0].i0, ax[1].i0, lc->ref, lc->slice, out);
-        return;
-    }
-    tgx_texel tx[4];
-    float wf[4];
-    uint32_t wk[4];
-    for (int i = 0; i < 4; i++)
+    fp->dims = linear ? 2 : 0;
+    for (int i = 0; i < 1 << fp->dims; i++)
         cube_texel(c, li, lc->face, (i & 1) ? ax[0].i1 : ax[0].i0, (i & 2) ? ax[1].i1 : ax[1].i0,
-                   lc->ref, lc->slice, &tx[i]);
-    if (c->softpipe && !c->is_int) {
-        const float a[3] = {ax[0].a, ax[1].a, 0.0f};
-        blend_softpipe(tx, a, 2, out);
-        return;
-    }
-    tap_weights(c, ax, 2, wf, wk);
-    blend(c, tx, wf, wk, 4, out);
+                   lc->ref, lc->slice, &fp->tx[i]);
 }
 
-/* One level, with anisotropic samples spread along the major axis of the footprint
- * (EXT_texture_filter_anisotropic: u(x - 1/2 + i/(N+1)), i = 1..N, averaged). */
-static void sample_level(const tex_ctx *c, uint32_t level, const lane_coord *lc,
-                         const int32_t off[3], bool linear, bool aniso, tgx_texel *out)
+static void lane_footprint(const tex_ctx *c, const level_info *li, const lane_coord *lc,
+                           const int32_t off[3], bool linear, footprint *fp)
 {
-    level_info li;
-    level_get(c, level, &li);
-    const uint32_t n = aniso ? lc->aniso_n : 1;
-    if (n <= 1) {
-        if (c->cube)
-            filter_cube_level(c, &li, lc, linear, out);
-        else
-            filter_level(c, &li, lc, off, lc->u, linear, out);
-        return;
-    }
+    if (c->cube)
+        cube_footprint(c, li, lc, linear, fp);
+    else
+        level_footprint(c, li, lc, off, lc->u, linear, fp);
+}
+
+/* The filtered value of one level, or in the nv profile of levels `level` and `level + 1` with
+ * weights 256 - kz and kz (hw-facts: mip-linear is one 8-tap filter); kz = 0 is one level. With
+ * anisotropy, N samples spread along the major axis of the footprint
+ * (EXT_texture_filter_anisotropic: u(x - 1/2 + i/(N+1)), i = 1..N), averaged. */
+static void sample_levels(const tex_ctx *c, uint32_t level, uint32_t kz, const lane_coord *lc,
+                          const int32_t off[3], bool linear, bool aniso, tgx_texel *out)
+{
+    level_info li[2];
+    level_get(c, level, &li[0]);
+    if (kz)
+        level_get(c, level + 1, &li[1]);
+    const uint32_t n = aniso && lc->aniso_n > 1 ? lc->aniso_n : 1;
     tgx_texel acc = {.f = {0, 0, 0, 0}};
     for (uint32_t i = 1; i <= n; i++) {
         lane_coord p = *lc;
-        const double f = (double)i / (double)(n + 1) - 0.5;
-        for (int a = 0; a < 3; a++)
-            p.u[a] += f * lc->aniso_du[a];
+        if (n > 1) {
+            const double f = (double)i / (double)(n + 1) - 0.5;
+            for (int a = 0; a < 3; a++)
+                p.u[a] += f * lc->aniso_du[a];
+        }
+        footprint fp[2];
         tgx_texel t;
-        if (c->cube)
-            filter_cube_level(c, &li, &p, linear, &t);
+        lane_footprint(c, &li[0], &p, off, linear, &fp[0]);
+        if (kz)
+            lane_footprint(c, &li[1], &p, off, linear, &fp[1]);
+        if (c->nv)
+            nv_blend_levels(c, &fp[0], kz ? &fp[1] : NULL, kz, &t);
         else
-            filter_level(c, &li, &p, off, p.u, linear, &t);
+            blend_level(c, &fp[0], &t);
+        if (n == 1) {
+            *out = t;
+            return;
+        }
         for (int ch = 0; ch < 4; ch++)
             acc.f[ch] += t.f[ch];
     }
@@ -568,6 +567,9 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
     dir[0] = coord_or0(req->s, i);
     dir[1] = coord_or0(req->t, i);
     dir[2] = coord_or0(req->r, i);
+    if (c->nv)
+        for (int a = 0; a < 3; a++)
+            dir[a] = tex_nv_flush_denormal(dir[a]);
     lc->ref = coord_or0(req->ref, i);
     if (req->q) { /* TXP divides every coordinate it reads, the layer too, and the reference */
         for (int a = 0; a < 3; a++)
@@ -633,7 +635,7 @@ static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_
         mip = TGX_TEX_MIP_NEAREST;
     const uint32_t nlev = c->last - c->base;
     if (mag || mip == TGX_TEX_MIP_NONE) {
-        sample_level(c, c->base, lc, off, linear, !mag, out);
+        sample_levels(c, c->base, 0, lc, off, linear, !mag, out);
     } else if (mip == TGX_TEX_MIP_NEAREST) {
         float d;
         if (c->nv)
@@ -643,31 +645,25 @@ static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_
         else
             d = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f; /* GL 4.6 eq. 8.14 */
         uint32_t di = d >= (float)nlev ? nlev : (uint32_t)d;
-        sample_level(c, c->base + di, lc, off, linear, true, out);
+        sample_levels(c, c->base + di, 0, lc, off, linear, true, out);
     } else {
         /* GL 4.6 eq. 8.15: d1 = floor(lambda), d2 = d1 + 1, blended by frac(lambda) */
         const float fl = floorf(lod);
         if (fl >= (float)nlev) {
-            sample_level(c, c->last, lc, off, linear, true, out);
+            sample_levels(c, c->last, 0, lc, off, linear, true, out);
+        } else if (c->nv) {
+            /* hw-facts: one 8-tap filter over both levels, kz = the low 8 bits of the LOD (a
+             * multiple of 1/256 here) */
+            const uint32_t kz = (uint32_t)((lod - fl) * 256.0f);
+            sample_levels(c, c->base + (uint32_t)fl, kz, lc, off, linear, true, out);
         } else {
             const uint32_t d1 = (uint32_t)fl;
             const float f = lod - fl;
             tgx_texel t1, t2;
-            sample_level(c, c->base + d1, lc, off, linear, true, &t1);
-            sample_level(c, c->base + d1 + 1, lc, off, linear, true, &t2);
+            sample_levels(c, c->base + d1, 0, lc, off, linear, true, &t1);
+            sample_levels(c, c->base + d1 + 1, 0, lc, off, linear, true, &t2);
             if (c->is_int) {
                 *out = t1;
-            } else if (c->nv_unorm16) {
-                const uint32_t km = (uint32_t)(f * 256.0f);
-                for (int ch = 0; ch < 4; ch++) {
-                    uint32_t a = (uint32_t)lrintf(t1.f[ch] * 65535.0f);
-                    uint32_t b = (uint32_t)lrintf(t2.f[ch] * 65535.0f);
-                    out->f[ch] = (float)(((256u - km) * a + km * b + 128u) >> 8) / 65535.0f;
-                }
-            } else if (c->nv) { /* f is a multiple of 1/256: one rounding, as in blend() */
-                for (int ch = 0; ch < 4; ch++)
-                    out->f[ch] =
-                        (float)((1.0 - (double)f) * t1.f[ch] + (double)f * (double)t2.f[ch]);
             } else {
                 for (int ch = 0; ch < 4; ch++)
                     out->f[ch] = c->softpipe ? lerp(f, t1.f[ch], t2.f[ch])

@@ -67,4 +67,19 @@ float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[
                             uint32_t *aniso_n, bool *major_is_x);
 float tex_nv_quantize_lod(float v); /* trunc toward zero to 1/256 */
 
+/* nv.c: the nv profile's fixed-point steps (docs/texture.md section 3) */
+/* exponent * 256 + T[8-bit truncated mantissa] of a positive finite x: log2(x) in 1/256 */
+int32_t tex_nv_log2_fixed(float x);
+/* Unnormalised coordinates: repeat and mirrored repeat act as clamp-to-edge. */
+tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w);
+/* Coordinates enter with denormals flushed to +0 (the sign of a negative one too). */
+float tex_nv_flush_denormal(float v);
+/* Integer weights (sum `total`) of the 4 taps of a slice, tap bit 0 = x1, bit 1 = y1. */
+void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4]);
+/* The same for the 8 taps of a 3D footprint, bit 2 = z1. */
+void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8]);
+/* Weighted sum of n texels with integer weights summing to 256, in the format's arithmetic. */
+void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n,
+                  tgx_texel *out);
+
 #endif

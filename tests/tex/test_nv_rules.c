@@ -1,0 +1,193 @@
+/* The nv profile's rules (docs/texture.md section 3), one check per rule. Expected values are
+ * the H100's answers from the probes in ../shared/hw (named at each check: probe, coordinate,
+ * result), or derived by hand from the documented rule where a probe has no such point. */
+#include "tex_test_util.h"
+
+static tgx_sampler nv_sampler(tgx_tex_filter filter, tgx_tex_wrap wrap)
+{
+    tgx_sampler s;
+    tgx_sampler_init(&s);
+    s.profile = TGX_TEX_PROFILE_NV;
+    s.min_filter = s.mag_filter = filter;
+    s.mip_filter = TGX_TEX_MIP_NONE;
+    s.wrap_s = s.wrap_t = s.wrap_r = wrap;
+    return s;
+}
+
+/* One lane (a quad of four equal lanes): all four channels. */
+static void sample4(const tgx_tex_view *v, const tgx_sampler *s, tt_quad *q, tgx_tex_lod_mode mode,
+                    float out[4])
+{
+    tgx_tex_sample_req req = tt_req(q, mode);
+    for (int ch = 0; ch < 4; ch++)
+        out[ch] = tt_sample1(v, s, &req, 0, ch);
+}
+
+static bool same4(const float a[4], float r, float g, float b, float al)
+{
+    return tgx_f2bits(a[0]) == tgx_f2bits(r) && tgx_f2bits(a[1]) == tgx_f2bits(g) &&
+           tgx_f2bits(a[2]) == tgx_f2bits(b) && tgx_f2bits(a[3]) == tgx_f2bits(al);
+}
+
+/* The probes' "coord" content: level L texel (x, y, z) holds (x, y, z, L). */
+static tgx_tex *coord_texture(tgx_tex_target target, uint32_t w, uint32_t h, uint32_t d,
+                              uint32_t levels)
+{
+    tgx_tex *tex = tt_make(target, TGX_TEX_FORMAT_RGBA32_FLOAT, w, h, d, levels);
+    for (uint32_t l = 0; l < levels; l++) {
+        uint32_t lw, lh, ls;
+        tgx_tex_level_size(tex, l, &lw, &lh, &ls);
+        for (uint32_t z = 0; z < ls; z++)
+            for (uint32_t y = 0; y < lh; y++)
+                for (uint32_t x = 0; x < lw; x++)
+                    tt_setf(tex, l, x, y, z, (float)x, (float)y, (float)z, (float)l);
+    }
+    return tex;
+}
+
+/* LOD from gradients: exponent + T[m]/256 (hw-facts' table), and mip-linear as one 8-tap filter
+ * whose level split is the LOD's low 8 bits. Probe C10_grad_iso_aniso1: 64x64 chain, (0.5, 0.5),
+ * dPdx = (g, 0), dPdy = (0, g). */
+static void lod_table_and_mip_weights(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    static const struct {
+        uint32_t g;
+        float r, gg, a;
+    } cases[] = {
+        /* 64 g = 1.01171875: m = 3, T[3] = 5; the 8 taps: level 0 weight 251 split 125/126 in
+         * x, level 1 weight 5 split 2/3: R = (125*31 + 126*32 + 2*15 + 3*16) / 256 */
+        {0x3c818000u, 31.19140625f, 31.1875f, 0.01953125f},
+        /* m = 61: T[61] = 79 where round(256 log2(1 + 61.5/256)) would give 80 */
+        {0x3c9e8000u, 26.56640625f, 26.5625f, 0.30859375f},
+        /* m = 255: T[255] = 255 */
+        {0x3cff8000u, 15.56640625f, 15.5625f, 0.99609375f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, 0.5f, 0.5f);
+        for (int l = 0; l < 4; l++)
+            q.ddx[0][l] = q.ddy[1][l] = tgx_bits2f(cases[i].g);
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_GRAD, o);
+        TGX_CHECK(same4(o, cases[i].r, cases[i].gg, 0.0f, cases[i].a),
+                  "C10 g=0x%08x: %.9g %.9g %.9g %.9g", cases[i].g, (double)o[0], (double)o[1],
+                  (double)o[2], (double)o[3]);
+    }
+    tgx_tex_destroy(tex);
+}
+
+/* 3D weights: z first, then x per slice (ties up), then y (x0 column ties down, x1 up). Probes
+ * A21_corner3d_z0_grid / A21b_corner3d_z1_grid: 2x2x2, channel c = texel (c & 1, c >> 1, z),
+ * unnormalised (0.5 + kx/256, 0.5 + ky/256, 0.5 + kz/256). */
+static void weights_3d(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_RGBA32_FLOAT, 2, 2, 2, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.normalized_coords = false;
+    for (uint32_t z = 0; z < 2; z++) {
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 2; x++) {
+                float c[4] = {0, 0, 0, 0};
+                c[x + 2 * y] = 1.0f;
+                tt_setf(tex, 0, x, y, z, z == 0 ? c[0] : 0, z == 0 ? c[1] : 0, z == 0 ? c[2] : 0,
+                        z == 0 ? c[3] : 0);
+            }
+    }
+    tt_quad q;
+    tt_quad_at(&q, 0.5f + 24.0f / 256, 0.5f + 40.0f / 256);
+    for (int l = 0; l < 4; l++)
+        q.r[l] = 0.5f + 72.0f / 256;
+    float o[4];
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    /* slice 0 carries 184: X1 = rhu(184*24/256) = 17, y1 = rhd(167*40/256) = 26 and
+     * rhu(17*40/256) = 3: hardware (141, 14, 26, 3) / 256 */
+    TGX_CHECK(same4(o, 141.0f / 256, 14.0f / 256, 26.0f / 256, 3.0f / 256), "A21 z0 %g %g %g %g",
+              (double)o[0] * 256, (double)o[1] * 256, (double)o[2] * 256, (double)o[3] * 256);
+    for (uint32_t y = 0; y < 2; y++)
+        for (uint32_t x = 0; x < 2; x++) {
+            float c[4] = {0, 0, 0, 0};
+            c[x + 2 * y] = 1.0f;
+            tt_setf(tex, 0, x, y, 0, 0, 0, 0, 0);
+            tt_setf(tex, 0, x, y, 1, c[0], c[1], c[2], c[3]);
+        }
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    /* slice 1 carries 72: X1 = 7, y1 = rhd(65*40/256) = 10 and rhu(7*40/256) = 1 */
+    TGX_CHECK(same4(o, 55.0f / 256, 6.0f / 256, 10.0f / 256, 1.0f / 256), "A21b z1 %g %g %g %g",
+              (double)o[0] * 256, (double)o[1] * 256, (double)o[2] * 256, (double)o[3] * 256);
+
+    /* Clamp-to-edge clamps the coordinate: x = 0.25 puts both x taps on texel 0, and then kx = 0
+     * (hw-facts). By hand, slice 0 (184) with ky = 8: y1 = rhd(184*8/256) = 6. Mirror keeps
+     * kx = 192: X1 = 138, y1 = rhd(46*8/256) + rhu(138*8/256) = 1 + 4 = 5. Normalised
+     * coordinates (mirror under unnormalised ones acts as clamp). */
+    s.normalized_coords = true;
+    tt_quad_at(&q, 0.125f, (0.5f + 8.0f / 256) / 2);
+    for (int l = 0; l < 4; l++)
+        q.r[l] = (0.5f + 72.0f / 256) / 2;
+    for (uint32_t z = 0; z < 2; z++)
+        for (uint32_t y = 0; y < 2; y++)
+            for (uint32_t x = 0; x < 2; x++)
+                tt_setf(tex, 0, x, y, z, x == 0 && y == 1 && z == 0 ? 1.0f : 0.0f, 0, 0, 0);
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(o[0] == 6.0f / 256, "clamp-to-edge kx = 0: %g / 256", (double)o[0] * 256);
+    s.wrap_s = TGX_TEX_WRAP_MIRROR_REPEAT;
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(o[0] == 5.0f / 256, "mirror keeps kx: %g / 256", (double)o[0] * 256);
+    tgx_tex_destroy(tex);
+}
+
+/* Unnormalised wrap and mirror act as clamp-to-edge; denormal coordinates are +0. Probes on a
+ * 5-texel 1D texture whose texel i holds i. */
+static void unnormalized_wrap_and_denormals(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_1D, 5, 1, 1, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_REPEAT);
+    s.normalized_coords = false;
+    static const struct {
+        tgx_tex_filter filter;
+        tgx_tex_wrap wrap;
+        float x, want;
+    } cases[] = {
+        {TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_REPEAT, -16.5f, 0.0f},      /* B1 point wrap unnorm */
+        {TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_REPEAT, 17.5f, 4.0f},       /* (wrap would give 2) */
+        {TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_MIRROR_REPEAT, -6.0f, 0.0f}, /* A11 linear mirror */
+        {TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_MIRROR_REPEAT, 4.498046875f, 4.0f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        s.min_filter = s.mag_filter = cases[i].filter;
+        s.wrap_s = cases[i].wrap;
+        tt_quad q;
+        tt_quad_at(&q, cases[i].x, 0.0f);
+        tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+        float got = tt_sample1(&v, &s, &req, 0, 0);
+        TGX_CHECK(got == cases[i].want, "unnormalised x = %g: %g, hardware %g", (double)cases[i].x,
+                  (double)got, (double)cases[i].want);
+    }
+    /* A08_1d_w5_point_wrap_norm: u = -0x1.fffffcp-127 (a negative denormal) reads texel 0 like
+     * +0; -2^-126 (normal) reads texel 4 */
+    s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_REPEAT);
+    tt_quad q;
+    tt_quad_at(&q, tgx_bits2f(0x807fffffu), 0.0f);
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 0.0f, "negative denormal is +0");
+    tt_quad_at(&q, tgx_bits2f(0x80800000u), 0.0f);
+    req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 4.0f, "-2^-126 wraps to texel 4");
+    tgx_tex_destroy(tex);
+}
+
+int main(void)
+{
+    lod_table_and_mip_weights();
+    weights_3d();
+    unnormalized_wrap_and_denormals();
+    return tgx_test_finish();
+}
