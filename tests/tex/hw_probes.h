@@ -24,7 +24,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "pipe/json.h"
+#include "replay/json.h"
 #include "tgx/tex.h"
 #include "tgx/util.h"
 
