@@ -310,4 +310,83 @@ tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned 
 
 /* ---- end of legality/code-file block ---- */
 
+/* ---- operand layout (src/sm5/layout.c) ----
+ * What each register of an instruction's Ra and Rb vectors holds, and where its results go: the
+ * one description that the legality checker, the emulator (tgx/sm5_emu.h) and a translator that
+ * packs operands all read. Sources per class: the seed pages (TEXS legal modifier table, TLD and
+ * TMML packing tables, TXA), and where the pages are silent, Mesa's nouveau (gm107 lowering and
+ * register constraints), Mesa's NAK (nak_nir_lower_tex.c) and yuzu's Maxwell decoder; layout.c
+ * names the source of each rule and docs/sm5-emu.md tabulates them. */
+#define TGX_SM5_PARAM_LIST(X)                                                                      \
+    X(ARRAY, "array")         /* array index, U16 in bits 15..0 */                                 \
+    X(ARRAY_LC, "array|lc")   /* .LC: array index 15..0, minimum LOD U8.8 in 31..16 */             \
+    X(TXD_EXTRA, "array|off") /* TXD: array 15..0 (.LC 11..0), offsets from 16 (.LC 12), LOD       \
+                                 clamp U4.8 in 31..20 (.LC) */                                     \
+    X(S, "s")                 /* coordinates: fp32, TLD/TLDS: S32 */                               \
+    X(T, "t")                                                                                      \
+    X(R, "r")                                                                                      \
+    X(HANDLE, "handle") /* bindless: samplerPtr[31:20] | headerPtr[19:0] */                        \
+    X(LOD, "lod")       /* LOD or bias: fp32; TLD/TLDS: U32 level */                               \
+    X(OFFSET, "offset") /* .AOFFI: 4-bit u,v,w at 0,4,8; TLD4/TLD4S: 6-bit u,v in bytes 0,1 */     \
+    X(PTP0, "ptp0")     /* TLD4.PTP: texels 0,1: 6-bit x,y in bytes 0,1 and 2,3 */                 \
+    X(PTP1, "ptp1")     /* TLD4.PTP: texels 2,3 */                                                 \
+    X(DC, "dc")         /* depth reference, fp32 */                                                \
+    X(MS, "ms")         /* multisample index, U32 */                                               \
+    X(DSDX, "dsdx")     /* TXD gradients, fp32 */                                                  \
+    X(DSDY, "dsdy")                                                                                \
+    X(DTDX, "dtdx")                                                                                \
+    X(DTDY, "dtdy")                                                                                \
+    X(DRDX, "drdx")                                                                                \
+    X(DRDY, "drdy")                                                                                \
+    X(WEIGHTS, "weights") /* TXA: 8 weights of 4 bits */                                           \
+    X(LEVEL, "level")     /* TXQ: the level (TEX_HEADER_SAMPLER_POS: the sample), U32 */
+
+typedef enum tgx_sm5_param {
+#define X(e, name) TGX_SM5_P_##e,
+    TGX_SM5_PARAM_LIST(X)
+#undef X
+        TGX_SM5_P_COUNT
+} tgx_sm5_param;
+
+const char *tgx_sm5_param_name(tgx_sm5_param p); /* "array", "s", ...; "?" out of range */
+
+#define TGX_SM5_LAYOUT_A 4 /* registers Ra..Ra+3 */
+#define TGX_SM5_LAYOUT_B 6 /* Rb..Rb+5 (TXD on 3D/CUBE targets reads six gradients) */
+
+typedef struct tgx_sm5_layout {
+    uint8_t na, nb;              /* registers read from Ra and from Rb (0: none) */
+    uint8_t a[TGX_SM5_LAYOUT_A]; /* tgx_sm5_param held by Ra+i */
+    uint8_t b[TGX_SM5_LAYOUT_B]; /* tgx_sm5_param held by Rb+i */
+    uint8_t handle_in_a;         /* TXD.B / TXQ.B: the handle is Ra+0, not Rb+0 */
+} tgx_sm5_layout;
+
+/* Fills out for in. TGX_ERR_UNSUPPORTED (message naming the field) for values the pages reserve
+ * and nothing describes: .INVALIDBLOD4/5, .INVALIDBTOFF03, undefined TEXS/TLDS encodings. */
+tgx_status tgx_sm5_operand_layout(const tgx_sm5_insn *in, tgx_sm5_layout *out, tgx_diag *d);
+
+/* Where the results go: up to four slots, each a result component (0..3 = R, G, B, A) stored in
+ * a register, whole or as one half of a packed F16 pair. */
+typedef struct tgx_sm5_dest_slot {
+    uint8_t comp; /* 0..3 */
+    uint8_t reg;  /* register number; TGX_SM5_RZ (also for Rd+k past R254): dropped */
+    uint8_t half; /* 0: the whole 32-bit word; 1: bits 15..0 (F16); 2: bits 31..16 (F16) */
+} tgx_sm5_dest_slot;
+
+typedef struct tgx_sm5_dest {
+    uint8_t n; /* slots used */
+    tgx_sm5_dest_slot slot[4];
+} tgx_sm5_dest;
+
+/* The result components in and where each goes: TEX/TLD/TLD4/TXD/TXQ/TMML/TXA write the
+ * components of #wmskU04 to Rd, Rd+1, ... (decimated); TEXS/TLDS by sm5-TEXS's wmsk2C / wmsk34C
+ * tables (first two components to Rd0, Rd0+1, the rest to Rd1, Rd1+1; .F16: one register each,
+ * low half first); TLD4S all four (R,G to Rd0, B,A to Rd1). TGX_ERR_INVALID for a reserved
+ * write-mask encoding (wmsk34C 5-7). A register an F16 slot fills only half of gets 0 in the
+ * other half (sm5-TEXS .F16). */
+tgx_status tgx_sm5_dest_layout(const tgx_sm5_insn *in, tgx_sm5_dest *out, tgx_diag *d);
+
+/* sm5-TEXS wmsk2C (Rd1 = RZ) / wmsk34C (Rd1 != RZ) as an RGBA bit mask (bit 0 = R) for a
+ * TEXS/TLDS instruction; 0 for a reserved encoding. */
+unsigned tgx_sm5_short_wmask(const tgx_sm5_insn *in);
+
 #endif

@@ -396,6 +396,16 @@ tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
                              const tgx_tex_sample_req *req, float *out_clamped,
                              float *out_unclamped, tgx_diag *d);
 
+/* The anisotropy of the LOD computation (Maxwell TMML.LOD's B and A; docs/texture.md): per
+ * active lane, the unit vector (u, v) along the major axis of the footprint -- the longer of the
+ * two gradient vectors d/dx, d/dy scaled to texels of the view's base level, measured as the
+ * profile's LOD rule measures them -- and log2(minor length / major length) (<= 0, -inf when the
+ * minor axis has no length). Without gradients (explicit LOD, LOD zero, a point footprint):
+ * (0, 0) and 0. */
+tgx_status tgx_tex_query_aniso(const tgx_tex_view *view, const tgx_sampler *samp,
+                               const tgx_tex_sample_req *req, float *out_major_u,
+                               float *out_major_v, float *out_log2_ratio, tgx_diag *d);
+
 /* Texel fetch (TXF, SAMPLE_I, SAMPLE_I_MS, LOAD, Maxwell TLD/TLDS): integer coordinates, no
  * filtering, no wrap; anything out of range (coordinate, layer, level, sample) returns 0 in all
  * four channels (TGSI SAMPLE_I, NVIDIA TLD). */

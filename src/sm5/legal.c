@@ -10,8 +10,8 @@
  * empty after "Specifically," so TLD's list, introduced by the same sentence, is applied.
  * sm5-TXA.txt: Ra aligned to 4, not RZ; Rd aligned to the write mask.
  * TLDS and TLD4S have no seed page: which TLDS encodings exist is nvdisasm's (its Tld2D4 table
- * rejects 3, 9-11, 13-15: ../shared/corpus/maxwell fuzz lines); what each packs in Ra/Rb is yuzu's
- * Maxwell decoder (texture_load_swizzled.cpp, texture_gather_swizzled.cpp); their register rules
+ * rejects 3, 9-11, 13-15: ../shared/corpus/maxwell fuzz lines); what each packs in Ra/Rb is the
+ * operand layout (layout.c, sm5_packing.def: yuzu's Maxwell decoder); their register rules
  * are TEXS's, the page of their sibling scalar form. TEX and TLD4 have no page either; their
  * Ra/Rb hold what TLD's table describes (array, coordinates; handle, LOD, offsets, depth
  * reference), and TLD's rules hold for every TEX/TLD4 word ptxas emitted in the corpus.
@@ -74,52 +74,9 @@ static const short_encoding short_encodings[] = {
 #undef SENC
 };
 
-/* What each encoding packs in Ra and Rb: X(class, number, scalars in Ra, scalars in Rb, Ra
- * packing, Rb packing). TEXS: the Ra-packing/Rb columns of sm5-TEXS's legal modifier table.
- * TLDS: yuzu's TLDS decoder (texture_load_swizzled.cpp): the array index alone in Ra for
- * ARRAY_2D, s and t in Rb (also ../shared/STYLE.md "Hard points"). */
-#define SHORT_PACKING(X)                                                                           \
-    X(TEXS, 0, 1, 0, "s", "")                                                                      \
-    X(TEXS, 1, 1, 1, "s", "t")                                                                     \
-    X(TEXS, 2, 1, 1, "s", "t")                                                                     \
-    X(TEXS, 3, 2, 1, "s,t", "lod")                                                                 \
-    X(TEXS, 4, 2, 1, "s,t", "dc")                                                                  \
-    X(TEXS, 5, 2, 2, "s,t", "lod,dc")                                                              \
-    X(TEXS, 6, 2, 1, "s,t", "dc")                                                                  \
-    X(TEXS, 7, 2, 1, "array,s", "t")                                                               \
-    X(TEXS, 8, 2, 1, "array,s", "t")                                                               \
-    X(TEXS, 9, 2, 2, "array,s", "t,dc")                                                            \
-    X(TEXS, 10, 2, 1, "s,t", "r")                                                                  \
-    X(TEXS, 11, 2, 1, "s,t", "r")                                                                  \
-    X(TEXS, 12, 2, 1, "s,t", "r")                                                                  \
-    X(TEXS, 13, 2, 2, "s,t", "r,lod")                                                              \
-    X(TLDS, 0, 1, 0, "s", "")                                                                      \
-    X(TLDS, 1, 1, 1, "s", "lod")                                                                   \
-    X(TLDS, 2, 1, 1, "s", "t")                                                                     \
-    X(TLDS, 4, 2, 1, "s,t", "offset")                                                              \
-    X(TLDS, 5, 2, 1, "s,t", "lod")                                                                 \
-    X(TLDS, 6, 2, 1, "s,t", "ms")                                                                  \
-    X(TLDS, 7, 2, 1, "s,t", "r")                                                                   \
-    X(TLDS, 8, 1, 2, "array", "s,t")                                                               \
-    X(TLDS, 12, 2, 2, "s,t", "lod,offset")
-
-typedef struct short_packing {
-    tgx_sm5_class cls;
-    unsigned num, na, nb;
-    const char *pa, *pb;
-} short_packing;
-
-static const short_packing short_packings[] = {
-#define X(cls, num, na, nb, pa, pb) {TGX_SM5_##cls, num, na, nb, pa, pb},
-    SHORT_PACKING(X)
-#undef X
-};
-
 #define SHORT_MODE_FLAGS (TGX_SM5_F_DC | TGX_SM5_F_AOFFI | TGX_SM5_F_MS)
 
-/* sm5-TEXS write-mask tables: wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ), as RGBA bit masks. */
-static const uint8_t wmsk2c[8] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x9, 0xa, 0xc};
-static const uint8_t wmsk34c[5] = {0x7, 0xb, 0xd, 0xe, 0xf};
+/* Names of the sm5-TEXS write-mask encodings (their masks: tgx_sm5_short_wmask, layout.c). */
 static const char *const wmsk2c_name[8] = {"R", "G", "B", "A", "RG", "RA", "GA", "BA"};
 static const char *const wmsk34c_name[5] = {"RGB", "RGA", "RBA", "GBA", "RGBA"};
 
@@ -238,12 +195,14 @@ static const short_encoding *find_encoding(tgx_sm5_class cls, unsigned num)
     return NULL;
 }
 
-static const short_packing *find_packing(tgx_sm5_class cls, unsigned num)
+/* "s,t" & co.: the parameters of one register vector, for messages. */
+static void packing_text(const uint8_t *params, unsigned n, char *buf, size_t size)
 {
-    for (size_t i = 0; i < sizeof short_packings / sizeof short_packings[0]; i++)
-        if (short_packings[i].cls == cls && short_packings[i].num == num)
-            return &short_packings[i];
-    return NULL;
+    size_t len = 0;
+    buf[0] = 0;
+    for (unsigned i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? "," : "",
+                                tgx_sm5_param_name((tgx_sm5_param)params[i]));
 }
 
 /* "2D .LL .DC" for a target, LOD mode and mode flags. */
@@ -276,7 +235,7 @@ static void check_short_dest(checker *c)
     if (in->rd1 == RZ) {
         if (w >= 8)
             return; /* a 3-bit field cannot hold more */
-        unsigned n = popcount4(wmsk2c[w]);
+        unsigned n = popcount4(tgx_sm5_short_wmask(in));
         check_dest(c, "Rd0", in->rd, f16 ? 1 : n, wmsk2c_name[w]);
         return;
     }
@@ -289,17 +248,27 @@ static void check_short_dest(checker *c)
                rn, w);
         return;
     }
-    unsigned n = popcount4(wmsk34c[w]);
+    unsigned n = popcount4(tgx_sm5_short_wmask(in));
     check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, wmsk34c_name[w]);
     check_dest(c, "Rd1", in->rd1, f16 ? 1 : n - 2, wmsk34c_name[w]);
+}
+
+/* Rules 2-4 for Ra and Rb as the operand layout packs them. */
+static void check_layout_sources(checker *c, const tgx_sm5_layout *p)
+{
+    char pa[64], pb[64];
+    packing_text(p->a, p->na, pa, sizeof pa);
+    packing_text(p->b, p->nb, pb, sizeof pb);
+    check_source(c, "Ra", c->in->ra, p->na, pa, TGX_SEV_ERROR);
+    check_source(c, "Rb", c->in->rb, p->nb, pb, TGX_SEV_ERROR);
 }
 
 static void check_texs_tlds(checker *c, int is_tlds)
 {
     const tgx_sm5_insn *in = c->in;
     const short_encoding *e = find_encoding(in->cls, in->texs_enc);
-    const short_packing *p = find_packing(in->cls, in->texs_enc);
-    if (!e || !p) {
+    tgx_sm5_layout p;
+    if (!e || tgx_sm5_operand_layout(in, &p, NULL) != TGX_OK) {
         report(c, TGX_SEV_ERROR, is_tlds ? RULE_TLDS_ENCODING : RULE_TEXS_ENCODING,
                "encoding %u does not exist (%s)", in->texs_enc,
                is_tlds ? "TLDS has 0, 1, 2, 4, 5, 6, 7, 8 and 12" : "TEXS has 0-13");
@@ -309,23 +278,21 @@ static void check_texs_tlds(checker *c, int is_tlds)
     mode_text(e->target, e->lod, e->flags, mode, sizeof mode);
     snprintf(c->what, sizeof c->what, "encoding %u (%s)", e->num, mode);
     check_fields_match(c, e);
-    check_source(c, "Ra", in->ra, p->na, p->pa, TGX_SEV_ERROR);
-    check_source(c, "Rb", in->rb, p->nb, p->pb, TGX_SEV_ERROR);
+    check_layout_sources(c, &p);
     check_short_dest(c);
 }
 
-/* TLD4S (yuzu's TLD4S decoder): 2D only; Ra = s (Rb = t) without .AOFFI/.DC, else Ra = s,t and
- * Rb = offset and/or the depth reference. Always 4 components: Rd0 = R,G, Rd1 = B,A (F16: one
- * packed register each). */
+/* TLD4S: 2D only; what Ra/Rb hold is the operand layout (yuzu's TLD4S decoder). Always 4
+ * components: Rd0 = R,G, Rd1 = B,A (F16: one packed register each). */
 static void check_tld4s(checker *c)
 {
     const tgx_sm5_insn *in = c->in;
     int aoffi = !!(in->flags & TGX_SM5_F_AOFFI), dc = !!(in->flags & TGX_SM5_F_DC);
     int f16 = !!(in->flags & TGX_SM5_F_F16);
     snprintf(c->what, sizeof c->what, "TLD4S%s%s", aoffi ? ".AOFFI" : "", dc ? ".DC" : "");
-    const char *pb = aoffi && dc ? "offset,dc" : aoffi ? "offset" : dc ? "dc" : "t";
-    check_source(c, "Ra", in->ra, aoffi || dc ? 2 : 1, aoffi || dc ? "s,t" : "s", TGX_SEV_ERROR);
-    check_source(c, "Rb", in->rb, aoffi && dc ? 2 : 1, pb, TGX_SEV_ERROR);
+    tgx_sm5_layout p;
+    tgx_sm5_operand_layout(in, &p, NULL);
+    check_layout_sources(c, &p);
     check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, "RGBA");
     check_dest(c, "Rd1", in->rd1, f16 ? 1 : 2, "RGBA");
 }

@@ -71,6 +71,11 @@ static float aniso_scale(const tex_ctx *c, float px, float py, uint32_t *aniso_n
     return pmax / (float)n;
 }
 
+float tex_grad_length(const tex_ctx *c, const float v[3])
+{
+    return c->nv ? nv_length(v) : euclid(v);
+}
+
 float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
                             uint32_t *aniso_n, bool *major_is_x)
 {

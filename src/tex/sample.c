@@ -477,6 +477,7 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
     lane_coord *lc = &lcs[l];
     lc->aniso_n = 1;
     memset(lc->aniso_du, 0, sizeof lc->aniso_du);
+    memset(lc->grad, 0, sizeof lc->grad);
     switch (req->lod_mode) {
     case TGX_TEX_LOD_EXPLICIT: {
         float lod = req->lod ? req->lod[lane] : 0.0f;
@@ -526,6 +527,8 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
     for (int a = 0; a < 3; a++) {
         dx[a] *= scale[a];
         dy[a] *= scale[a];
+        lc->grad[0][a] = dx[a];
+        lc->grad[1][a] = dy[a];
     }
     bool major_x;
     float lambda = tex_lambda_from_grads(c, dx, dy, &lc->aniso_n, &major_x);
@@ -835,6 +838,55 @@ tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
                 out_clamped[lane] = cl;
             if (out_unclamped)
                 out_unclamped[lane] = lambda;
+        }
+    }
+    return TGX_OK;
+}
+
+/* ---- anisotropy query ------------------------------------------------------------------------ */
+
+/* The footprint of one lane: the unit vector along the longer scaled gradient (first two axes)
+ * and log2(shorter / longer), both 0 without gradients. */
+static void lane_aniso(const tex_ctx *c, const lane_coord *lc, float *u, float *v, float *ratio)
+{
+    const float lx = tex_grad_length(c, lc->grad[0]), ly = tex_grad_length(c, lc->grad[1]);
+    const float *major = lx >= ly ? lc->grad[0] : lc->grad[1];
+    const float lmax = fmaxf(lx, ly), lmin = fminf(lx, ly);
+    const float e = sqrtf(major[0] * major[0] + major[1] * major[1]);
+    *u = *v = *ratio = 0.0f;
+    if (!(lmax > 0.0f) || !(e > 0.0f) || isinf(lmax) || isinf(e))
+        return;
+    *u = major[0] / e;
+    *v = major[1] / e;
+    *ratio = log2f(lmin / lmax); /* -inf when the minor axis has no length */
+}
+
+tgx_status tgx_tex_query_aniso(const tgx_tex_view *view, const tgx_sampler *samp,
+                               const tgx_tex_sample_req *req, float *out_major_u,
+                               float *out_major_v, float *out_log2_ratio, tgx_diag *d)
+{
+    tex_ctx c;
+    tgx_status st = ctx_init(&c, view, samp, req, "anisotropy query", d);
+    if (st < 0)
+        return st;
+    for (uint32_t q = 0; q < req->lanes / 4; q++) {
+        if (!quad_active(req->active, q))
+            continue;
+        quad_in qi;
+        lane_coord lcs[4];
+        prep_quad(&c, req, q, &qi, lcs);
+        for (uint32_t l = 0; l < 4; l++) {
+            const uint32_t lane = 4 * q + l;
+            if (!tgx_tex_lane_active(req->active, lane))
+                continue;
+            float u, v, r;
+            lane_aniso(&c, &lcs[l], &u, &v, &r);
+            if (out_major_u)
+                out_major_u[lane] = u;
+            if (out_major_v)
+                out_major_v[lane] = v;
+            if (out_log2_ratio)
+                out_log2_ratio[lane] = r;
         }
     }
     return TGX_OK;

@@ -37,6 +37,7 @@ typedef struct lane_coord {
     float lambda;      /* LOD before clamping (relative to the view's base level) */
     uint32_t aniso_n;  /* anisotropic samples (1 = isotropic) */
     float aniso_du[3]; /* step between anisotropic samples, in u units */
+    float grad[2][3];  /* implicit/explicit gradients d/dx, d/dy in texels of the base level */
 } lane_coord;
 
 /* address.c */
@@ -66,6 +67,8 @@ bool tex_cube_neighbour(uint32_t face, int32_t i, int32_t j, uint32_t n, uint32_
 float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
                             uint32_t *aniso_n, bool *major_is_x);
 float tex_nv_quantize_lod(float v); /* trunc toward zero to 1/256 */
+/* The length of a scaled gradient vector as the profile's LOD rule measures it. */
+float tex_grad_length(const tex_ctx *c, const float v[3]);
 
 /* nv.c: the nv profile's fixed-point steps (docs/texture.md section 3) */
 /* exponent * 256 + T[8-bit truncated mantissa] of a positive finite x: log2(x) in 1/256 */

@@ -1,0 +1,124 @@
+/* Shared pieces of the emulator tests: textures whose every texel says where it is, so that an
+ * expected register value can be written down by hand from the seed tables.
+ *
+ * "Address" textures (rgba32f): texel (x, y) of slice z at level L holds, in channel c,
+ *     c * 10000 + L * 1000 + z * 100 + y * 10 + x
+ * (exact in fp32). Depth textures (depth32f): texel (x, y) of slice z holds (y * 4 + x) / 16 +
+ * z / 64 at level 0. */
+#ifndef TGX_EMU_HARNESS_H
+#define TGX_EMU_HARNESS_H
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tgx/sm5_emu.h"
+#include "tgx/util.h"
+#include "tgx_test.h"
+
+static inline float addr_value(unsigned c, unsigned L, unsigned z, unsigned y, unsigned x)
+{
+    return (float)(c * 10000u + L * 1000u + z * 100u + y * 10u + x);
+}
+
+/* A texture with every texel set by addr_value (or the depth rule for depth32f). */
+static inline tgx_tex *make_tex(tgx_tex_target target, tgx_tex_format fmt, uint32_t w, uint32_t h,
+                                uint32_t depth, uint32_t levels, uint32_t samples)
+{
+    tgx_tex_desc desc = {target, fmt, w, h, depth, levels, samples};
+    tgx_tex *tex = NULL;
+    tgx_diag d;
+    if (tgx_tex_create(&desc, &tex, &d) < 0) {
+        fprintf(stderr, "make_tex: %s\n", d.message);
+        return NULL;
+    }
+    for (uint32_t L = 0; L < levels; L++) {
+        uint32_t lw, lh, ls;
+        tgx_tex_level_size(tex, L, &lw, &lh, &ls);
+        for (uint32_t z = 0; z < ls; z++)
+            for (uint32_t y = 0; y < lh; y++)
+                for (uint32_t x = 0; x < lw; x++)
+                    for (uint32_t s = 0; s < samples; s++) {
+                        uint32_t v[4];
+                        if (fmt == TGX_TEX_FORMAT_Z32_FLOAT) {
+                            v[0] = tgx_f2bits((float)(y * 4 + x) / 16.0f + (float)z / 64.0f);
+                            v[1] = v[2] = v[3] = 0;
+                        } else {
+                            for (unsigned c = 0; c < 4; c++)
+                                v[c] = tgx_f2bits(addr_value(c, L, z, y, x) + (float)s * 0.5f);
+                        }
+                        tgx_tex_store_texel(tex, L, x, y, z, s, v);
+                    }
+    }
+    return tex;
+}
+
+/* Nearest filtering, nearest mip, clamp to edge: one texel exactly, no blending. */
+static inline tgx_sampler nearest_sampler(void)
+{
+    tgx_sampler s;
+    tgx_sampler_init(&s);
+    s.min_filter = s.mag_filter = TGX_TEX_FILTER_NEAREST;
+    s.mip_filter = TGX_TEX_MIP_NEAREST;
+    s.wrap_s = s.wrap_t = s.wrap_r = TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    return s;
+}
+
+/* Binds tex as header h with sampler index h, and word `word` of bank 0 to (h << 20) | h. */
+static inline void bind(tgx_sm5_emu *emu, uint32_t word, uint32_t h, const tgx_tex *tex,
+                        const tgx_sampler *s)
+{
+    tgx_sm5_emu_header hd;
+    tgx_sm5_emu_header_init(&hd, tex);
+    tgx_sm5_emu_set_header(emu, h, &hd, NULL);
+    tgx_sm5_emu_set_sampler(emu, h, s, NULL);
+    tgx_sm5_emu_set_cbank(emu, 0, word, h << 20 | h, NULL);
+}
+
+static inline void set_all_f(tgx_sm5_emu *emu, unsigned reg, float v)
+{
+    for (unsigned t = 0; t < TGX_SM5_EMU_THREADS; t++)
+        tgx_sm5_emu_set_reg_f(emu, t, reg, v);
+}
+
+static inline void set_all_u(tgx_sm5_emu *emu, unsigned reg, uint32_t v)
+{
+    for (unsigned t = 0; t < TGX_SM5_EMU_THREADS; t++)
+        tgx_sm5_emu_set_reg(emu, t, reg, v);
+}
+
+/* Fills R0..R63 of every thread with a sentinel that no result equals. */
+#define SENTINEL 0xdeadbeefu
+static inline void fill_sentinel(tgx_sm5_emu *emu)
+{
+    for (unsigned r = 0; r < 64; r++)
+        set_all_u(emu, r, SENTINEL);
+}
+
+/* Runs one line of assembly; reports a failure with the text. */
+static inline tgx_status run_line(tgx_sm5_emu *emu, const char *text)
+{
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = tgx_sm5_emu_run_text(emu, text, &d);
+    TGX_CHECK(st == TGX_OK, "'%s' did not run: %s", text, d.message);
+    return st;
+}
+
+#define CHECK_REG_F(emu, t, r, want, text)                                                         \
+    do {                                                                                           \
+        float got_ = tgx_sm5_emu_reg_f(emu, t, r);                                                 \
+        TGX_CHECK(tgx_f2bits(got_) == tgx_f2bits(want),                                            \
+                  "%s: thread %u R%u = %g (0x%08x), want %g", text, (unsigned)(t), (unsigned)(r),  \
+                  (double)got_, tgx_f2bits(got_), (double)(want));                                 \
+    } while (0)
+
+#define CHECK_REG_U(emu, t, r, want, text)                                                         \
+    do {                                                                                           \
+        uint32_t got_ = tgx_sm5_emu_reg(emu, t, r);                                                \
+        TGX_CHECK(got_ == (uint32_t)(want), "%s: thread %u R%u = 0x%08x, want 0x%08x", text,       \
+                  (unsigned)(t), (unsigned)(r), got_, (uint32_t)(want));                           \
+    } while (0)
+
+#endif
