@@ -38,7 +38,7 @@ bench: build
 	sh tools/bench.sh $(BUILD)
 
 format:
-	find src include tests bench fuzz -name '*.[ch]' | xargs clang-format -i
+	find src include tests bench fuzz -path tests/data -prune -o -name '*.[ch]' -print | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz

@@ -60,8 +60,15 @@ uint16_t tgx_float_to_half(float f);
 
 /* Reads a whole file ("-" is stdin) into a NUL-terminated buffer the caller frees. */
 tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *d);
-/* Writes atomically: a temporary file beside path, then rename. A new file gets mode 0666 less
- * the umask, as other programs' outputs do; an existing file keeps its permission bits. */
+/* Writes data to path without ever destroying what path is:
+ *  - a regular file (or a new one) is replaced atomically: a temporary file beside it, flushed
+ *    to disk, then renamed over it; a new file gets mode 0666 less the umask, as other programs'
+ *    outputs do, an existing file keeps its permission bits (and owner, where allowed);
+ *  - a symbolic link is followed to the file it names (which may not exist yet), and that file
+ *    is written as above; the link stays a link;
+ *  - anything else (a device, a FIFO) is opened and written in place, as a shell's `>` would;
+ *  - a directory is an error.
+ * On an error the diag names path as given and says why (e.g. No space left on device). */
 tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d);
 
 #endif

@@ -11,7 +11,6 @@
  * bundles whose control words hold what the text says (.T/.P, ';' spacing, `{ }` pairs).
  * Exit status 0, 1 (an error), 2 (usage or I/O).
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,16 +93,19 @@ static int parse_options(int argc, char **argv, as_opts *o)
     return -1;
 }
 
-static void put_word(FILE *f, int hex, uint64_t w)
+/* One word as the output holds it: 16 hex digits and a newline, or 8 little-endian bytes (as
+ * code files hold words). Returns the bytes written to b. */
+static size_t put_word(unsigned char *b, int hex, uint64_t w)
 {
     if (hex) {
-        fprintf(f, "0x%016" PRIx64 "\n", w);
-    } else {
-        unsigned char b[8];
-        for (int k = 0; k < 8; k++) /* little-endian, as the code files hold words */
-            b[k] = (unsigned char)(w >> (8 * k));
-        fwrite(b, 1, sizeof b, f);
+        char text[20];
+        snprintf(text, sizeof text, "0x%016" PRIx64 "\n", w);
+        memcpy(b, text, 19);
+        return 19;
     }
+    for (int k = 0; k < 8; k++)
+        b[k] = (unsigned char)(w >> (8 * k));
+    return 8;
 }
 
 /* The words to write: the instructions, or with --bundles the whole code file. */
@@ -121,33 +123,33 @@ static uint64_t *output_words(const as_opts *o, const tgx_sm5_program *p, size_t
     return w;
 }
 
+/* Writes the words to -o's file with the safe writer (a regular file is replaced only once
+ * every byte is on disk, a device or FIFO is written in place, a link through to its target),
+ * or to stdout, whose errors tgx's main reports. */
 static int write_words(const as_opts *o, const tgx_sm5_program *p)
 {
     size_t n;
     uint64_t *words = output_words(o, p, &n);
-    if (!words) {
+    unsigned char *bytes = words ? malloc(n * 19 + 1) : NULL;
+    if (!bytes) {
+        free(words);
         fprintf(stderr, "tgx as: out of memory\n");
         return TGX_EXIT_USAGE;
     }
-    FILE *f = o->out ? fopen(o->out, o->hex ? "w" : "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "tgx as: %s: %s\n", o->out, strerror(errno));
-        free(words);
-        return TGX_EXIT_USAGE;
-    }
+    size_t len = 0;
     for (size_t i = 0; i < n; i++)
-        put_word(f, o->hex, words[i]);
+        len += put_word(bytes + len, o->hex, words[i]);
     free(words);
-    int bad = ferror(f);
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        bad |= fflush(f) != 0;
-    if (bad) {
-        fprintf(stderr, "tgx as: %s: write error\n", o->out ? o->out : "<stdout>");
-        return TGX_EXIT_USAGE;
+    int rc = TGX_EXIT_OK;
+    tgx_diag d;
+    if (o->out && tgx_write_file_atomic(o->out, bytes, len, &d) != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        rc = TGX_EXIT_USAGE;
+    } else if (!o->out && fwrite(bytes, 1, len, stdout) != len) {
+        rc = TGX_EXIT_USAGE; /* reported as a write error on <stdout> by main */
     }
-    return TGX_EXIT_OK;
+    free(bytes);
+    return rc;
 }
 
 /* Also declared by cli.h through verbs.def; repeated so that this file compiles while its verb

@@ -54,6 +54,24 @@ tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *
     return st;
 }
 
+/* Writes all of data to fd, across short writes and signals. */
+static int write_all(int fd, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    while (size > 0) {
+        ssize_t n = write(fd, p, size);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n == 0)
+            errno = ENOSPC; /* write(2) made no progress without saying why */
+        if (n <= 0)
+            return -1;
+        p += n;
+        size -= (size_t)n;
+    }
+    return 0;
+}
+
 /* Creates a new temporary file beside path. open(O_EXCL) with mode 0666 lets the kernel apply the
  * process's umask, so a new output file gets the permissions any other program's would (mkstemp
  * would leave it 0600). */
@@ -69,7 +87,10 @@ static int create_temp(const char *path, char *tmp, size_t size)
     return -1;
 }
 
-tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d)
+/* A regular file (or a new one): the bytes go to a temporary file beside it, are flushed to the
+ * disk, and only then renamed over it, so a full disk or a crash leaves the old file whole. */
+static tgx_status replace_regular(const char *path, const struct stat *old, const void *data,
+                                  size_t size, tgx_diag *d)
 {
     size_t n = strlen(path) + 40;
     char *tmp = malloc(n);
@@ -82,21 +103,101 @@ tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size
         free(tmp);
         return TGX_ERR_IO;
     }
-    /* rewriting a file in place (tgx fmt -i) keeps its permissions */
-    struct stat old;
-    if (stat(path, &old) == 0)
-        (void)fchmod(fd, old.st_mode & 07777);
-    FILE *f = fdopen(fd, "wb");
-    int ok = f && fwrite(data, 1, size, f) == size;
-    ok = (f && fclose(f) == 0) && ok;
-    if (!f)
-        close(fd);
-    if (!ok || rename(tmp, path) != 0) {
-        tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    /* rewriting a file (tgx fmt -i) keeps its permissions and, where allowed, its owner */
+    if (old) {
+        (void)fchmod(fd, old->st_mode & 07777);
+        if (fchown(fd, old->st_uid, old->st_gid) != 0)
+            (void)fchmod(fd, old->st_mode & 0777); /* no set-id bits for another owner */
+    }
+    int err = write_all(fd, data, size) == 0 && fsync(fd) == 0 ? 0 : errno;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (err) {
+        tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(err));
         remove(tmp);
         free(tmp);
         return TGX_ERR_IO;
     }
     free(tmp);
     return TGX_OK;
+}
+
+/* Anything that is not a regular file (a device, a FIFO): opened and written as it is, as a
+ * shell's `>` would; replacing it by a regular file would destroy it (issue 9: /dev/full). */
+static tgx_status write_in_place(const char *path, const void *data, size_t size, tgx_diag *d)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY);
+    if (fd < 0)
+        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+    int err = write_all(fd, data, size) == 0 ? 0 : errno;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    if (err)
+        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(err));
+    return TGX_OK;
+}
+
+/* Follows path's last component through symbolic links to the file they name (which need not
+ * exist yet); *out is malloc'ed. A relative link is read from the link's own folder. */
+static tgx_status resolve_links(const char *path, char **out, tgx_diag *d)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
+            *out = cur;
+            return TGX_OK;
+        }
+        if (hops == 40) { /* Linux's own limit (path_resolution(7)) */
+            free(cur);
+            return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0,
+                                "cannot write: too many levels of symbolic links");
+        }
+        size_t cap = (size_t)st.st_size + 1 + strlen(cur) + 1;
+        char *link = malloc(cap);
+        ssize_t n = link ? readlink(cur, link, (size_t)st.st_size + 1) : -1;
+        if (n < 0 || (size_t)n > (size_t)st.st_size) { /* failed, or changed under us */
+            free(link);
+            free(cur);
+            return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot follow symbolic link: %s",
+                                link ? strerror(errno ? errno : EAGAIN) : "out of memory");
+        }
+        link[n] = '\0';
+        const char *slash = strrchr(cur, '/');
+        if (link[0] != '/' && slash) { /* relative to the folder holding the link */
+            size_t dir = (size_t)(slash - cur) + 1;
+            memmove(link + dir, link, (size_t)n + 1);
+            memcpy(link, cur, dir);
+        }
+        free(cur);
+        cur = link;
+    }
+    return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory");
+}
+
+tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d)
+{
+    char *target = NULL;
+    tgx_status st = resolve_links(path, &target, d);
+    if (st != TGX_OK)
+        return st;
+    struct stat old;
+    if (stat(target, &old) != 0) {
+        if (errno == ENOENT)
+            st = replace_regular(target, NULL, data, size, d);
+        else
+            st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+    } else if (S_ISREG(old.st_mode)) {
+        st = replace_regular(target, &old, data, size, d);
+    } else if (S_ISDIR(old.st_mode)) {
+        st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: it is a directory");
+    } else {
+        st = write_in_place(target, data, size, d);
+    }
+    if (st != TGX_OK && d)
+        snprintf(d->file, sizeof d->file, "%s", path); /* the name the user gave */
+    free(target);
+    return st;
 }

@@ -1,11 +1,20 @@
 /* tgx_write_file_atomic: the bytes land, a new file gets 0666 less the umask (POSIX open(2)
  * with O_CREAT applies the umask; a file the user did not ask to be private must not become
- * 0600), an existing file keeps its permission bits, and no temporary file is left behind. */
+ * 0600), an existing file keeps its permission bits, and no temporary file is left behind.
+ * What is not a regular file is written in place and never replaced: a character device made
+ * with mknod in the scratch folder (1,7 is Linux's "full" device, 1,3 "null"; devices.txt of
+ * the kernel), a FIFO, and symbolic links, which are written through to their target. */
+#define _XOPEN_SOURCE 700 /* mknod */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tgx/util.h"
@@ -35,6 +44,116 @@ static unsigned entries(void)
     if (dp)
         closedir(dp);
     return n;
+}
+
+static bool is_kind(const char *path, mode_t kind)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == kind;
+}
+
+static bool holds(const char *path, const char *text)
+{
+    char *data = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    bool same = tgx_read_file(path, &data, &size, &d) == TGX_OK && size == strlen(text) &&
+                memcmp(data, text, size) == 0;
+    free(data);
+    return same;
+}
+
+/* Devices of our own (never /dev): "full" fails every write with ENOSPC and must stay a device;
+ * "null" takes the bytes. Needs the right to mknod (root); skipped with a note otherwise. */
+static void check_devices(void)
+{
+    char full[128], null[128];
+    snprintf(full, sizeof full, "%s/full", dir);
+    snprintf(null, sizeof null, "%s/null", dir);
+    if (mknod(full, S_IFCHR | 0666, makedev(1, 7)) != 0 ||
+        mknod(null, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+        printf("note: mknod not permitted (%s); device cases skipped\n", strerror(errno));
+        unlink(full);
+        return;
+    }
+    tgx_diag d;
+    tgx_status st = tgx_write_file_atomic(full, "data", 4, &d);
+    TGX_CHECK(st == TGX_ERR_IO && strstr(d.message, strerror(ENOSPC)) && strstr(d.file, "full"),
+              "full device: %d %s", st, d.message);
+    TGX_CHECK(is_kind(full, S_IFCHR), "the full device is still a character device");
+    TGX_CHECK(tgx_write_file_atomic(null, "data", 4, &d) == TGX_OK, "null device: %s", d.message);
+    TGX_CHECK(is_kind(null, S_IFCHR), "the null device is still a character device");
+    /* a link to a device writes to the device */
+    char link[128];
+    snprintf(link, sizeof link, "%s/to-full", dir);
+    TGX_CHECK(symlink("full", link) == 0, "symlink");
+    TGX_CHECK(tgx_write_file_atomic(link, "data", 4, &d) == TGX_ERR_IO, "link to full device");
+    TGX_CHECK(is_kind(link, S_IFLNK) && is_kind(full, S_IFCHR), "link and device unchanged");
+    unlink(link);
+    unlink(full);
+    unlink(null);
+}
+
+/* A FIFO: a child reads it while we write; it must get the bytes and the FIFO must stay. */
+static void check_fifo(void)
+{
+    char fifo[128];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    TGX_CHECK(mkfifo(fifo, 0600) == 0, "mkfifo: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid == 0) {
+        alarm(10); /* a writer that replaced the FIFO never comes: fail instead of hanging */
+        char buf[64] = {0};
+        int fd = open(fifo, O_RDONLY);
+        ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+        _exit(n == 5 && memcmp(buf, "piped", 5) == 0 ? 0 : 1);
+    }
+    tgx_diag d;
+    TGX_CHECK(tgx_write_file_atomic(fifo, "piped", 5, &d) == TGX_OK, "fifo: %s", d.message);
+    int status = -1;
+    waitpid(pid, &status, 0);
+    TGX_CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the reader got the bytes");
+    TGX_CHECK(is_kind(fifo, S_IFIFO), "the FIFO is still a FIFO");
+    unlink(fifo);
+}
+
+/* Links are written through: relative, absolute, a chain, a dangling link (its target is
+ * created), a loop (an error, nothing written). The links stay links. */
+static void check_symlinks(void)
+{
+    char target[128], rel[128], abs[128], chain[128], dangling[128], made[128], loop[128];
+    snprintf(target, sizeof target, "%s/target", dir);
+    snprintf(rel, sizeof rel, "%s/rel", dir);
+    snprintf(abs, sizeof abs, "%s/abs", dir);
+    snprintf(chain, sizeof chain, "%s/chain", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling", dir);
+    snprintf(made, sizeof made, "%s/made", dir);
+    snprintf(loop, sizeof loop, "%s/loop", dir);
+    tgx_diag d;
+    TGX_CHECK(tgx_write_file_atomic(target, "old", 3, &d) == TGX_OK, "target");
+    chmod(target, 0640);
+    TGX_CHECK(symlink("target", rel) == 0 && symlink(target, abs) == 0 &&
+                  symlink("rel", chain) == 0 && symlink("made", dangling) == 0 &&
+                  symlink("loop", loop) == 0,
+              "symlinks");
+    TGX_CHECK(tgx_write_file_atomic(rel, "one", 3, &d) == TGX_OK && holds(target, "one"),
+              "relative link written through");
+    TGX_CHECK(tgx_write_file_atomic(abs, "two", 3, &d) == TGX_OK && holds(target, "two"),
+              "absolute link written through");
+    TGX_CHECK(tgx_write_file_atomic(chain, "three", 5, &d) == TGX_OK && holds(target, "three"),
+              "chain of links written through");
+    TGX_CHECK(is_kind(rel, S_IFLNK) && is_kind(abs, S_IFLNK) && is_kind(chain, S_IFLNK),
+              "the links are still links");
+    TGX_CHECK(is_kind(target, S_IFREG) && mode_of(target) == 0640, "target keeps its mode: %o",
+              mode_of(target));
+    TGX_CHECK(tgx_write_file_atomic(dangling, "new", 3, &d) == TGX_OK && holds(made, "new") &&
+                  is_kind(dangling, S_IFLNK),
+              "a dangling link creates its target");
+    TGX_CHECK(tgx_write_file_atomic(loop, "x", 1, &d) == TGX_ERR_IO &&
+                  strstr(d.message, "symbolic links") && is_kind(loop, S_IFLNK),
+              "a link loop is an error: %s", d.message);
+    unlink(target), unlink(rel), unlink(abs), unlink(chain), unlink(dangling), unlink(made);
+    unlink(loop);
 }
 
 int main(void)
@@ -68,6 +187,13 @@ int main(void)
               "missing directory");
     unlink(in_dir("a"));
     unlink(in_dir("b"));
+    check_devices();
+    check_fifo();
+    check_symlinks();
+    TGX_CHECK(tgx_write_file_atomic(dir, "x", 1, &d) == TGX_ERR_IO &&
+                  strstr(d.message, "directory"),
+              "a directory is refused: %s", d.message);
+    TGX_CHECK(entries() == 0, "no temporary files left: %u entries", entries());
     rmdir(dir);
     return tgx_test_finish();
 }
