@@ -1,26 +1,36 @@
-/* bench_pipe: the minimal pipeline (tgx_pipe_render, include/tgx/pipe.h) on full-screen quads.
+/* bench_pipe: the minimal pipeline (tgx_pipe_render, include/tgx/pipe.h) on full-screen quads,
+ * side by side with Mesa's softpipe and llvmpipe where bench_mesa was built.
  *
- *   bench_pipe [SIZE] [SECONDS]      defaults: 512 (a SIZE x SIZE target), 0.3 s per figure
+ *   bench_pipe [SIZE] [MIN_FRAMES] [SECONDS] [THREADS]
+ *                               defaults: 1024, 5, 1.0, the number of online cores
  *
  * Draws the full-screen quad of `tgx run` (strip (-1,-1) (1,-1) (-1,1) (1,1), the built-in
- * pass-through vertex shader) into an RGBA32F target with each fragment shader, with 1 and with
- * 2 render threads (tgx_pipe_state.threads), and prints megapixels per second: after one
- * warm-up render, renders are repeated until SECONDS have passed; the figure is SIZE^2 over the
- * fastest render (the mean over all of them follows in brackets). Shaders and inputs:
- *   demo        examples/demo.tgsi with the textures and samplers of tools/demo.sh (`make demo`)
+ * pass-through vertex shader) into a SIZE x SIZE RGBA32F target with each fragment shader, with
+ * 1 and with THREADS render threads (tgx_pipe_state.threads). After one warm-up render, renders
+ * are repeated until MIN_FRAMES renders and SECONDS seconds have passed; each figure is SIZE^2
+ * over the median render time, in megapixels per second, followed by the slowest and fastest
+ * render's figure (the spread: the machine may be shared). Shaders and inputs:
  *   p1_bilinear, p2_trilinear_alu, p3_alu_loop64
  *               tests/data/tgsi/_perf/ (the corpus benchmark workloads) over the corpus _perf
  *               texture: 256x256 rgba8, 9 levels of `hash` seed 11, repeat, linear (p1) /
  *               linear_mipmap_linear (p2) (corpus README "Extras")
+ *   demo        examples/demo.tgsi with the textures and samplers of tools/demo.sh (`make demo`)
  *   alu_loop_break
  *               tests/data/corpus/alu_loop_break/shader.tgsi (Mandelbrot escape loop)
- * Files are found under $TGX_SRC, else beside this source file (bench/..). Nothing is asserted;
- * a failing render is reported and the exit status is 1.
+ *
+ * Then the same three _perf workloads through Mesa: bench_mesa (bench/mesa, built where EGL and
+ * GL were found) beside this program is run once with GALLIUM_DRIVER=softpipe, once with
+ * llvmpipe and LP_NUM_THREADS=1, once with llvmpipe and LP_NUM_THREADS=THREADS, with the same
+ * SIZE, MIN_FRAMES and SECONDS, and the table of issue 13's goals is printed: tgx / softpipe,
+ * tgx / llvmpipe, and tgx's THREADS-thread speed-up. Without bench_mesa it says so and prints
+ * tgx's figures alone. Files are found under $TGX_SRC, else beside this source file (bench/..).
+ * Nothing is asserted; a failing render is reported and the exit status is 1.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tgx/io.h"
 #include "tgx/pipe.h"
@@ -32,15 +42,28 @@ typedef struct case_def {
     const char *name;
     const char *path;
     int textures; /* 0 none, 1 demo's two, 2 _perf bilinear, 3 _perf trilinear */
+    double goal;  /* corpus _perf workloads: the goal as a fraction of llvmpipe; 0 otherwise */
 } case_def;
 
 static const case_def cases[] = {
-    {"demo", "examples/demo.tgsi", 1},
-    {"p1_bilinear", "tests/data/tgsi/_perf/p1_bilinear.tgsi", 2},
-    {"p2_trilinear_alu", "tests/data/tgsi/_perf/p2_trilinear_alu.tgsi", 3},
-    {"p3_alu_loop64", "tests/data/tgsi/_perf/p3_alu_loop64.tgsi", 0},
-    {"alu_loop_break", "tests/data/corpus/alu_loop_break/shader.tgsi", 0},
+    {"p1_bilinear", "tests/data/tgsi/_perf/p1_bilinear.tgsi", 2, 1.0},
+    {"p2_trilinear_alu", "tests/data/tgsi/_perf/p2_trilinear_alu.tgsi", 3, 0.5},
+    {"p3_alu_loop64", "tests/data/tgsi/_perf/p3_alu_loop64.tgsi", 0, 0.5},
+    {"demo", "examples/demo.tgsi", 1, 0.0},
+    {"alu_loop_break", "tests/data/corpus/alu_loop_break/shader.tgsi", 0, 0.0},
 };
+#define NCASES (sizeof cases / sizeof cases[0])
+
+/* A figure: Mpixel/s of the median, slowest and fastest frame; 0 when not measured. */
+typedef struct figure {
+    double median, lo, hi;
+    unsigned frames;
+} figure;
+
+typedef struct options {
+    unsigned size, min_frames, threads;
+    double seconds;
+} options;
 
 static void report(const char *what, const tgx_diag *d)
 {
@@ -131,43 +154,57 @@ static void free_inputs(inputs *in)
     tgx_tex_destroy(in->tex[1]);
 }
 
-/* One warm-up render, then renders until `seconds` have passed; returns the megapixels per second
- * of the fastest render (the machine is shared, so the best time is the steadiest figure), or a
- * negative value. *mean gets the mean over the timed renders. */
-static double time_renders(const tgx_pipe_draw *draw, unsigned size, unsigned threads,
-                           double seconds, unsigned *renders, double *mean)
+static int cmp_double(const void *a, const void *b)
 {
-    tgx_pipe_state st;
-    tgx_diag d;
-    tgx_pipe_state_init(&st, size, size);
-    st.threads = threads;
-    unsigned n = 0;
-    double best = 1e30, total = 0.0;
-    for (int warm = 1; warm >= 0; warm--) {
-        double t0 = bench_now(), t = t0;
-        do {
-            double r0 = bench_now();
-            if (tgx_pipe_render(draw, &st, &d) != TGX_OK) {
-                report("render", &d);
-                return -1.0;
-            }
-            t = bench_now();
-            if (!warm) {
-                best = t - r0 < best ? t - r0 : best;
-                n++;
-            }
-        } while (!warm && t - t0 < seconds);
-        if (!warm)
-            total = t - t0;
-    }
-    double mpix = (double)size * size / 1e6;
-    *renders = n;
-    *mean = mpix * n / total;
-    return mpix / best;
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
 }
 
-static int bench_case(const case_def *c, const char *dir, const tgx_pipe_shader *vs, unsigned size,
-                      double seconds)
+/* The figure of frame times t[0..n) for `mpix` megapixels a frame. */
+static figure figure_of(double *t, unsigned n, double mpix)
+{
+    qsort(t, n, sizeof t[0], cmp_double);
+    double median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    return (figure){mpix / median, mpix / t[n - 1], mpix / t[0], n};
+}
+
+/* One warm-up render, then renders until min_frames frames and `seconds` have passed (at most
+ * 1000). Returns 0 when a render fails. */
+static int time_renders(const tgx_pipe_draw *draw, const options *o, unsigned threads, figure *f)
+{
+    static double t[1000];
+    tgx_pipe_state st;
+    tgx_diag d;
+    tgx_pipe_state_init(&st, o->size, o->size);
+    st.threads = threads;
+    if (tgx_pipe_render(draw, &st, &d) != TGX_OK) {
+        report("render", &d);
+        return 0;
+    }
+    unsigned n = 0;
+    double start = bench_now();
+    while (n < 1000 && (n < o->min_frames || bench_now() - start < o->seconds)) {
+        double t0 = bench_now();
+        if (tgx_pipe_render(draw, &st, &d) != TGX_OK) {
+            report("render", &d);
+            return 0;
+        }
+        t[n++] = bench_now() - t0;
+    }
+    *f = figure_of(t, n, (double)o->size * o->size / 1e6);
+    return 1;
+}
+
+static void print_figure(const char *who, const char *name, unsigned threads, const figure *f)
+{
+    printf("%-9s %-17s -j %-3u %8.2f Mpixel/s  (%.2f..%.2f, %u frames)\n", who, name, threads,
+           f->median, f->lo, f->hi, f->frames);
+    fflush(stdout);
+}
+
+/* Renders case c with 1 and o->threads threads into f[0] and f[1]. */
+static int bench_case(const case_def *c, const char *dir, const tgx_pipe_shader *vs,
+                      const options *o, figure f[2])
 {
     static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
     char path[1200];
@@ -180,7 +217,7 @@ static int bench_case(const case_def *c, const char *dir, const tgx_pipe_shader 
         return 0;
     }
     memset(&in, 0, sizeof in);
-    tgx_pipe_target target = {size, size, false, calloc((size_t)size * size * 4, 4)};
+    tgx_pipe_target target = {o->size, o->size, false, calloc((size_t)o->size * o->size * 4, 4)};
     int ok = target.words && setup_inputs(&in, c->textures);
     if (ok) {
         tgx_pipe_draw draw;
@@ -194,15 +231,12 @@ static int bench_case(const case_def *c, const char *dir, const tgx_pipe_shader 
         draw.vs_bindings = &in.b;
         draw.fs_bindings = &in.b;
         draw.targets[0] = &target;
-        unsigned r1 = 0, r2 = 0;
-        double m1 = 0.0, m2 = 0.0;
-        double j1 = time_renders(&draw, size, 1, seconds, &r1, &m1);
-        double j2 = j1 < 0 ? -1.0 : time_renders(&draw, size, 2, seconds, &r2, &m2);
-        ok = j1 >= 0 && j2 >= 0;
+        ok = time_renders(&draw, o, 1, &f[0]);
         if (ok)
-            printf("pipe %-16s -j 1 %6.2f Mpixel/s (mean %6.2f, %3u renders), -j 2 %6.2f Mpixel/s "
-                   "(mean %6.2f, %3u renders), x%.2f\n",
-                   c->name, j1, m1, r1, j2, m2, r2, j2 / j1);
+            print_figure("tgx", c->name, 1, &f[0]);
+        ok = ok && time_renders(&draw, o, o->threads, &f[1]);
+        if (ok)
+            print_figure("tgx", c->name, o->threads, &f[1]);
     }
     free_inputs(&in);
     free(target.words);
@@ -210,28 +244,153 @@ static int bench_case(const case_def *c, const char *dir, const tgx_pipe_shader 
     return ok;
 }
 
+/* ---- Mesa ---- */
+
+/* Mesa's figures: [driver run][perf case]; driver runs: softpipe, llvmpipe -j 1, llvmpipe -j N. */
+enum { SOFTPIPE, LLVMPIPE_1, LLVMPIPE_N, MESA_RUNS };
+
+/* bench_mesa beside this program (argv[0]'s folder), or "" when there is none. */
+static void mesa_path(const char *argv0, char *buf, size_t size)
+{
+    const char *slash = strrchr(argv0, '/');
+    int n = slash ? (int)(slash - argv0) : 1;
+    snprintf(buf, size, "%.*s/bench_mesa", n > 900 ? 900 : n, slash ? argv0 : ".");
+    if (access(buf, X_OK) != 0)
+        buf[0] = 0;
+}
+
+/* Runs bench_mesa with GALLIUM_DRIVER=driver and LP_NUM_THREADS=threads; reads its lines into
+ * f[case]. Returns 0 (after saying why) when it could not run. */
+static int run_mesa(const char *exe, const char *driver, unsigned threads, const options *o,
+                    figure f[NCASES])
+{
+    char cmd[1400], line[512], nbuf[16];
+    snprintf(nbuf, sizeof nbuf, "%u", threads);
+    setenv("GALLIUM_DRIVER", driver, 1);
+    setenv("LP_NUM_THREADS", nbuf, 1);
+    snprintf(cmd, sizeof cmd, "'%.1000s' %u %u %g", exe, o->size, o->min_frames, o->seconds);
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        printf("mesa: could not start %s\n", exe);
+        return 0;
+    }
+    int any = 0;
+    while (fgets(line, sizeof line, p)) {
+        char name[64];
+        figure g;
+        if (!strncmp(line, "renderer ", 9)) {
+            line[strcspn(line, "\n")] = 0;
+            if (!strstr(line + 9, driver))
+                printf("mesa: asked for %s, got renderer %s\n", driver, line + 9);
+            continue;
+        }
+        if (sscanf(line, "mesa %63s %lf %lf %lf %u", name, &g.median, &g.lo, &g.hi, &g.frames) != 5)
+            continue;
+        for (size_t k = 0; k < NCASES; k++)
+            if (!strcmp(cases[k].name, name)) {
+                f[k] = g;
+                any = 1;
+                print_figure(driver, name, threads, &g);
+            }
+    }
+    int rc = pclose(p);
+    if (rc != 0 || !any)
+        printf("mesa: %s failed with %s (exit status %d; its messages are above)\n", exe, driver,
+               rc);
+    return any;
+}
+
+static double ratio(double a, double b)
+{
+    return a > 0 && b > 0 ? a / b : 0.0;
+}
+
+/* Issue 13's goals, one thread: p1 >= llvmpipe, p2/p3 >= llvmpipe / 2, all > 10 x softpipe;
+ * THREADS threads >= 1.8 x one thread. */
+static void print_goals(const figure tgx[NCASES][2], const figure mesa[MESA_RUNS][NCASES],
+                        const options *o, int have_mesa)
+{
+    printf(
+        "\nworkload          softpipe  llvmpipe  llvmpipe  tgx       tgx       tgx/      tgx/      "
+        "tgx -j%u/\n",
+        o->threads);
+    printf("(Mpixel/s)        -j 1      -j 1      -j %-6u -j 1      -j %-6u softpipe  llvmpipe  "
+           "-j 1\n",
+           o->threads, o->threads);
+    for (size_t k = 0; k < NCASES; k++) {
+        const figure *s = &mesa[SOFTPIPE][k], *l1 = &mesa[LLVMPIPE_1][k],
+                     *ln = &mesa[LLVMPIPE_N][k];
+        printf("%-17s %-9.2f %-9.2f %-9.2f %-9.2f %-9.2f %-9.3f %-9.3f %.2f\n", cases[k].name,
+               s->median, l1->median, ln->median, tgx[k][0].median, tgx[k][1].median,
+               ratio(tgx[k][0].median, s->median), ratio(tgx[k][0].median, l1->median),
+               ratio(tgx[k][1].median, tgx[k][0].median));
+    }
+    printf("\ngoals (issue 13; one thread unless noted):\n");
+    for (size_t k = 0; k < NCASES; k++) {
+        double want = cases[k].goal;
+        double vs_llvm = ratio(tgx[k][0].median, mesa[LLVMPIPE_1][k].median);
+        double vs_soft = ratio(tgx[k][0].median, mesa[SOFTPIPE][k].median);
+        double scale = ratio(tgx[k][1].median, tgx[k][0].median);
+        if (have_mesa && want > 0)
+            printf("  %-17s tgx/llvmpipe %.3f (goal >= %.1f: %s), tgx/softpipe %.2f (goal > 10: "
+                   "%s), ",
+                   cases[k].name, vs_llvm, want, vs_llvm >= want ? "met" : "NOT met", vs_soft,
+                   vs_soft > 10 ? "met" : "NOT met");
+        else
+            printf("  %-17s ", cases[k].name);
+        printf("-j %u / -j 1 = %.2f (goal >= 1.8: %s)\n", o->threads, scale,
+               scale >= 1.8 ? "met" : "NOT met");
+    }
+}
+
 int main(int argc, char **argv)
 {
-    unsigned size = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 10) : 512u;
-    double seconds = argc > 2 ? strtod(argv[2], NULL) : 0.3;
-    if (size < 1 || size > 4096 || !(seconds > 0.0)) {
-        fprintf(stderr, "usage: bench_pipe [SIZE 1..4096] [SECONDS > 0]\n");
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    options o = {1024, 5, ncpu > 1 ? (unsigned)ncpu : 2, 1.0};
+    if (argc > 1)
+        o.size = (unsigned)strtoul(argv[1], NULL, 10);
+    if (argc > 2)
+        o.min_frames = (unsigned)strtoul(argv[2], NULL, 10);
+    if (argc > 3)
+        o.seconds = strtod(argv[3], NULL);
+    if (argc > 4)
+        o.threads = (unsigned)strtoul(argv[4], NULL, 10);
+    if (o.size < 1 || o.size > 4096 || o.min_frames < 1 || o.min_frames > 1000 ||
+        !(o.seconds >= 0.0) || o.threads < 1 || o.threads > 256) {
+        fprintf(stderr, "usage: bench_pipe [SIZE 1..4096] [MIN_FRAMES 1..1000] [SECONDS >= 0] "
+                        "[THREADS 1..256]\n");
         return 2;
     }
-    char dir[1024];
+    char dir[1024], mesa[1024];
     bench_source_dir(dir, sizeof dir, __FILE__);
+    mesa_path(argv[0], mesa, sizeof mesa);
     tgx_diag d;
     tgx_pipe_shader *vs = NULL;
     if (tgx_pipe_shader_passthrough(&vs, &d) != TGX_OK) {
         report("pass-through vertex shader", &d);
         return 1;
     }
+    printf("pipe: full-screen quad, %ux%u, tgx into RGBA32F, median of >= %u frames and >= %.1f "
+           "s (slowest..fastest), %ld cores online, load average now:",
+           o.size, o.size, o.min_frames, o.seconds, ncpu);
+    bench_print_load();
     int rc = 0;
-    printf("pipe: full-screen quad, %ux%u RGBA32F target, at least %.2f s per figure\n", size, size,
-           seconds);
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-        if (!bench_case(&cases[i], dir, vs, size, seconds))
+    static figure tgx[NCASES][2], mf[MESA_RUNS][NCASES];
+    for (size_t i = 0; i < NCASES; i++)
+        if (!bench_case(&cases[i], dir, vs, &o, tgx[i]))
             rc = 1;
     tgx_pipe_shader_destroy(vs);
+    int have_mesa = 0;
+    if (!mesa[0]) {
+        printf("mesa: bench_mesa was not built (EGL and GL were not found when the build was "
+               "configured): tgx's figures only\n");
+    } else {
+        if (getenv("TGX_SRC") == NULL)
+            setenv("TGX_SRC", dir, 1);
+        have_mesa = run_mesa(mesa, "softpipe", 1, &o, mf[SOFTPIPE]);
+        have_mesa &= run_mesa(mesa, "llvmpipe", 1, &o, mf[LLVMPIPE_1]);
+        have_mesa &= run_mesa(mesa, "llvmpipe", o.threads, &o, mf[LLVMPIPE_N]);
+    }
+    print_goals((const figure(*)[2])tgx, (const figure(*)[NCASES])mf, &o, have_mesa);
     return rc;
 }

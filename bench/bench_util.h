@@ -31,4 +31,16 @@ static inline void bench_source_dir(char *buf, size_t size, const char *this_fil
         snprintf(buf, size, "..");
 }
 
+/* " L1 L5 L15\n": the load averages of /proc/loadavg (how busy the shared machine was), or "\n". */
+static inline void bench_print_load(void)
+{
+    double l[3];
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f && fscanf(f, "%lf %lf %lf", &l[0], &l[1], &l[2]) == 3)
+        printf(" %.2f %.2f %.2f", l[0], l[1], l[2]);
+    if (f)
+        fclose(f);
+    printf("\n");
+}
+
 #endif

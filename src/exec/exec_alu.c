@@ -150,7 +150,7 @@ static inline uint32_t imsb32(uint32_t v)
 
 /* ---- kernel generators ---------------------------------------------------------------------
  * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources.
- * K1_LOCAL defines one for use in this file only (the TGX_EXEC_F2I_X86 kernels). The lists of
+ * The lists of
  * kernels are tables, one definition a line, kept out of clang-format, which would read each
  * semicolon-free invocation as a declaration and join the lines and respace the operators. */
 #define K1(NAME, F, EXPR)                                                                          \
@@ -181,7 +181,6 @@ static inline uint32_t imsb32(uint32_t v)
         for (unsigned i = 0; i < n; i++)                                                           \
             r[i].F = (EXPR);                                                                       \
     }
-#define K1_LOCAL(NAME, F, EXPR) static K1(NAME, F, EXPR)
 
 /* clang-format off */
 /* Core float ops. */
@@ -272,10 +271,10 @@ K1(I2F, f, (float)a[i].i)
 K1(U2F, f, (float)a[i].u)
 K1(F2I, i, tgx_f2i_sat(a[i].f))
 K1(F2U, u, tgx_f2u_sat(a[i].f))
-K1_LOCAL(F2I_X86, u, cvtt_x86(a[i].f))
-K1_LOCAL(F2U_X86, u, cvtt_u_x86(a[i].f))
-K1_LOCAL(ARL_X86, u, cvtt_x86(floorf(a[i].f)))
-K1_LOCAL(ARR_X86, u, cvtt_x86(floorf(a[i].f + 0.5f)))
+K1(F2I_X86, u, cvtt_x86(a[i].f))
+K1(F2U_X86, u, cvtt_u_x86(a[i].f))
+K1(ARL_X86, u, cvtt_x86(floorf(a[i].f)))
+K1(ARR_X86, u, cvtt_x86(floorf(a[i].f + 0.5f)))
 K1(NOT, u, ~a[i].u)
 K2(AND, u, a[i].u & b[i].u)
 K2(OR, u, a[i].u | b[i].u)
@@ -466,7 +465,6 @@ static inline void d_put(xword *lo, xword *hi, unsigned i, double v)
             rl[i].u = (EXPR);                                                                      \
         }                                                                                          \
     }
-#define Q2T_LOCAL(NAME, EXPR) static Q2T(NAME, EXPR)
 
 static inline double dsign(double a)
 {
@@ -553,8 +551,8 @@ T2Q(U2I64, (uint64_t)a.u)
 Q2T(D2F, tgx_f2bits((float)tgx_bits2d(a)))
 Q2T(D2I, (uint32_t)tgx_d2i_sat(tgx_bits2d(a)))
 Q2T(D2U, tgx_d2u_sat(tgx_bits2d(a)))
-Q2T_LOCAL(D2I_X86, cvtt_x86(tgx_bits2d(a)))
-Q2T_LOCAL(D2U_X86, cvtt_u_x86(tgx_bits2d(a)))
+Q2T(D2I_X86, cvtt_x86(tgx_bits2d(a)))
+Q2T(D2U_X86, cvtt_u_x86(tgx_bits2d(a)))
 Q2T(U642F, tgx_f2bits((float)a))
 Q2T(I642F, tgx_f2bits((float)as_i64(a)))
 /* clang-format on */
@@ -609,27 +607,6 @@ void x_op_vector(xmach *m, const xinst *in)
 void x_op_conv(xmach *m, const xinst *in)
 {
     vector_with(m, in, m->f2i_rule == TGX_EXEC_F2I_X86 && in->kx86 ? in->kx86 : in->k);
-}
-
-xkernel x_kernel_x86(const char *name)
-{
-    static const struct {
-        const char *name;
-        xkernel k;
-    } t[] = {{"F2I", k_F2I_X86}, {"F2U", k_F2U_X86}, {"ARL", k_ARL_X86}, {"ARR", k_ARR_X86}};
-    for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-        if (!strcmp(t[i].name, name))
-            return t[i].k;
-    return NULL;
-}
-
-xdkernel x_dkernel_x86(const char *name)
-{
-    if (!strcmp(name, "D2I"))
-        return dk_D2I_X86;
-    if (!strcmp(name, "D2U"))
-        return dk_D2U_X86;
-    return NULL;
 }
 
 void x_op_scalar(xmach *m, const xinst *in)

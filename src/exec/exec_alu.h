@@ -7,6 +7,8 @@
 #define XKDECL_K(NAME) void k_##NAME(xword *restrict r, const xword *const *s, unsigned n);
 #define XKDECL_D(NAME)                                                                             \
     void dk_##NAME(xword *restrict rl, xword *restrict rh, const xdargs *s, unsigned n);
+#define XKDECL_KX(NAME) XKDECL_K(NAME) XKDECL_K(NAME##_X86)
+#define XKDECL_DX(NAME) XKDECL_D(NAME) XKDECL_D(NAME##_X86)
 #define XKDECL_N(NAME)
 #define X(NAME, HANDLER, STYPE, KIND)                                                              \
     XKDECL_##KIND(NAME) void x_op_##HANDLER(xmach *m, const xinst *in);

@@ -18,6 +18,7 @@
 
 #include "tgx/exec.h"
 #include "tgx/tex.h"
+#include "tgx/tgsi.h"
 #include "tgx/util.h"
 
 typedef tgx_exec_word xword;
@@ -107,7 +108,7 @@ struct xinst {
     xkernel kx86;     /* F2I F2U ARL ARR: the kernel under TGX_EXEC_F2I_X86 */
     xdkernel dkx86;   /* D2I D2U: likewise */
     const char *name; /* opcode name, for diagnostics */
-    uint16_t op;      /* tgsi opcode */
+    uint16_t op;      /* tgx_tgsi_opcode */
     uint8_t nsrc, ndst;
     uint8_t wmask;      /* dst[0] write mask */
     uint8_t wmask1;     /* dst[1] write mask */
@@ -228,10 +229,6 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 {
     return m->store + (size_t)slot * m->W;
 }
-
-/* exec_alu.c: the TGX_EXEC_F2I_X86 kernel of an opcode, NULL when the rule does not change it */
-xkernel x_kernel_x86(const char *name);
-xdkernel x_dkernel_x86(const char *name);
 
 /* exec_geom.c */
 tgx_status x_geom_alloc(xmach *m);

@@ -305,30 +305,25 @@ void x_op_resq(xmach *m, const xinst *in)
 
 /* ---- atomics -------------------------------------------------------------------------------- */
 
-static uint32_t atom_op(const char *name, uint32_t old, uint32_t a, uint32_t b)
+static uint32_t atom_op(unsigned op, uint32_t old, uint32_t a, uint32_t b)
 {
     int32_t so, sa;
     memcpy(&so, &old, 4);
     memcpy(&sa, &a, 4);
-    switch (name[4]) {
-    case 'U': /* ATOMUADD ATOMUMIN ATOMUMAX */
-        if (name[5] == 'A')
-            return old + a;
-        if (name[6] == 'I')
-            return old < a ? old : a;
-        return old > a ? old : a;
-    case 'I': /* ATOMIMIN ATOMIMAX ATOMINC_WRAP */
-        if (name[5] == 'N')
-            return old >= a ? 0u : old + 1u; /* GL atomicIncWrap */
-        if (name[6] == 'I')
-            return so < sa ? old : a;
-        return so > sa ? old : a;
-    case 'D': return (old == 0 || old > a) ? a : old - 1u;        /* ATOMDEC_WRAP */
-    case 'X': return name[5] == 'C' ? a : old ^ a;                /* ATOMXCHG, ATOMXOR */
-    case 'C': return old == a ? b : old;                          /* ATOMCAS */
-    case 'A': return old & a;                                     /* ATOMAND */
-    case 'O': return old | a;                                     /* ATOMOR */
-    case 'F': return tgx_f2bits(tgx_bits2f(old) + tgx_bits2f(a)); /* ATOMFADD */
+    switch (op) {
+    case TGX_TGSI_OP_ATOMUADD: return old + a;
+    case TGX_TGSI_OP_ATOMUMIN: return old < a ? old : a;
+    case TGX_TGSI_OP_ATOMUMAX: return old > a ? old : a;
+    case TGX_TGSI_OP_ATOMIMIN: return so < sa ? old : a;
+    case TGX_TGSI_OP_ATOMIMAX: return so > sa ? old : a;
+    case TGX_TGSI_OP_ATOMINC_WRAP: return old >= a ? 0u : old + 1u; /* GL atomicIncWrap */
+    case TGX_TGSI_OP_ATOMDEC_WRAP: return (old == 0 || old > a) ? a : old - 1u;
+    case TGX_TGSI_OP_ATOMXCHG: return a;
+    case TGX_TGSI_OP_ATOMXOR: return old ^ a;
+    case TGX_TGSI_OP_ATOMCAS: return old == a ? b : old;
+    case TGX_TGSI_OP_ATOMAND: return old & a;
+    case TGX_TGSI_OP_ATOMOR: return old | a;
+    case TGX_TGSI_OP_ATOMFADD: return tgx_f2bits(tgx_bits2f(old) + tgx_bits2f(a));
     default: return old;
     }
 }
@@ -375,7 +370,7 @@ static void atom_unit(xmach *m, const xinst *in, int64_t u)
         uint32_t v;
         memcpy(&v, w, 4);
         old[i].u = v;
-        uint32_t nv = atom_op(in->name, v, a[i].u, b[i].u);
+        uint32_t nv = atom_op(in->op, v, a[i].u, b[i].u);
         memcpy(w, &nv, 4);
     }
     for (unsigned c = 0; c < 4; c++) /* x_store clamps old in place: clamping twice is a no-op */

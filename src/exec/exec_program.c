@@ -15,29 +15,24 @@
 #include "tgx/tgsi.h"
 
 typedef struct xop_info {
-    const char *name;
-    xhandler fn;
+    xhandler fn; /* NULL: the interpreter does not execute the opcode */
     uint8_t stype;
-    xkernel k;
-    xdkernel dk;
+    xkernel k, kx86;
+    xdkernel dk, dkx86;
 } xop_info;
 
-#define XK_K(NAME)                    k_##NAME, NULL
-#define XK_D(NAME)                    NULL, dk_##NAME
-#define XK_N(NAME)                    NULL, NULL
-#define X(NAME, HANDLER, STYPE, KIND) {#NAME, x_op_##HANDLER, XT_##STYPE, XK_##KIND(NAME)},
-static const xop_info xops[] = {
+/* exec_ops.def keyed by the opcode enum: a row whose name is not a tgsi opcode does not compile. */
+#define XK_K(NAME)  k_##NAME, NULL, NULL, NULL
+#define XK_KX(NAME) k_##NAME, k_##NAME##_X86, NULL, NULL
+#define XK_D(NAME)  NULL, NULL, dk_##NAME, NULL
+#define XK_DX(NAME) NULL, NULL, dk_##NAME, dk_##NAME##_X86
+#define XK_N(NAME)  NULL, NULL, NULL, NULL
+#define X(NAME, HANDLER, STYPE, KIND)                                                              \
+    [TGX_TGSI_OP_##NAME] = {x_op_##HANDLER, XT_##STYPE, XK_##KIND(NAME)},
+static const xop_info xops[TGX_TGSI_OP_COUNT] = {
 #include "exec/exec_ops.def"
 };
 #undef X
-
-static const xop_info *find_op(const char *name)
-{
-    for (size_t i = 0; i < sizeof(xops) / sizeof(xops[0]); i++)
-        if (!strcmp(xops[i].name, name))
-            return &xops[i];
-    return NULL;
-}
 
 /* ---- small maps from tgsi.h enumerations ---------------------------------------------------- */
 
@@ -645,17 +640,17 @@ static tgx_status build(xbuild *b)
     for (unsigned i = 0; i < p->ninsts; i++) {
         const tgx_tgsi_instruction *ti = &sh->insts[i];
         const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
-        const xop_info *op = info ? find_op(info->name) : NULL;
-        if (!op)
+        const xop_info *op = info ? &xops[ti->opcode] : NULL;
+        if (!op || !op->fn)
             return fail_at(b, ti->pos, TGX_ERR_UNSUPPORTED, "the interpreter does not execute %s",
                            info ? info->name : "this opcode");
         xinst *x = &p->insts[i];
         x->fn = op->fn;
         x->k = op->k;
         x->dk = op->dk;
-        x->kx86 = x_kernel_x86(op->name);
-        x->dkx86 = x_dkernel_x86(op->name);
-        x->name = op->name;
+        x->kx86 = op->kx86;
+        x->dkx86 = op->dkx86;
+        x->name = info->name;
         x->op = (uint16_t)ti->opcode;
         x->stype = op->stype;
         x->sat = ti->saturate;

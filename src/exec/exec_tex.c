@@ -226,28 +226,18 @@ typedef struct xtexop {
 
 static xtexop tex_op(const xinst *in)
 {
-    const char *nm = in->name;
-    xtexop t = {TM_NONE, -1, 1};
-    if (!strcmp(nm, "TXP")) {
-        t.mode = TM_PROJ;
-    } else if (!strcmp(nm, "TEX_LZ")) {
-        t.mode = TM_LOD; /* like TXL with LOD 0 */
-    } else if (!strcmp(nm, "TXB")) {
-        t = (xtexop){TM_BIAS, 3, 1};
-    } else if (!strcmp(nm, "TXL")) {
-        t = (xtexop){TM_LOD, 3, 1};
-    } else if (!strcmp(nm, "TXD")) {
-        t = (xtexop){TM_GRAD, -1, 3};
-    } else if (!strcmp(nm, "TEX2")) {
-        t.samp_src = 2;
-    } else if (!strcmp(nm, "TXB2")) {
-        t = (xtexop){TM_BIAS, 4, 2};
-    } else if (!strcmp(nm, "TXL2")) {
-        t = (xtexop){TM_LOD, 4, 2};
-    } else if (!strcmp(nm, "TG4")) {
-        t = (xtexop){TM_GATHER, -1, 2};
+    switch (in->op) {
+    case TGX_TGSI_OP_TXP: return (xtexop){TM_PROJ, -1, 1};
+    case TGX_TGSI_OP_TEX_LZ: return (xtexop){TM_LOD, -1, 1}; /* like TXL with LOD 0 */
+    case TGX_TGSI_OP_TXB: return (xtexop){TM_BIAS, 3, 1};
+    case TGX_TGSI_OP_TXL: return (xtexop){TM_LOD, 3, 1};
+    case TGX_TGSI_OP_TXD: return (xtexop){TM_GRAD, -1, 3};
+    case TGX_TGSI_OP_TEX2: return (xtexop){TM_NONE, -1, 2};
+    case TGX_TGSI_OP_TXB2: return (xtexop){TM_BIAS, 4, 2};
+    case TGX_TGSI_OP_TXL2: return (xtexop){TM_LOD, 4, 2};
+    case TGX_TGSI_OP_TG4: return (xtexop){TM_GATHER, -1, 2};
+    default: return (xtexop){TM_NONE, -1, 1};
     }
-    return t;
 }
 
 static bool tex_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
@@ -288,7 +278,6 @@ void x_op_tex(xmach *m, const xinst *in)
 static bool sample_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
                         const uint32_t *lanes)
 {
-    const char *nm = in->name;
     const tgx_tex_view *view;
     const tgx_sampler *samp;
     if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
@@ -296,20 +285,14 @@ static bool sample_body(xmach *m, const xinst *in, unsigned vunit, unsigned suni
     unsigned target = m->p->sview[vunit].target;
     xcoords cm = coords_for(target, false);
     xtexmode mode = TM_NONE;
-    bool compare = false;
-    if (!strcmp(nm, "SAMPLE_B"))
-        mode = TM_BIAS;
-    else if (!strcmp(nm, "SAMPLE_L"))
-        mode = TM_LOD;
-    else if (!strcmp(nm, "SAMPLE_D"))
-        mode = TM_GRAD;
-    else if (!strcmp(nm, "GATHER4"))
-        mode = TM_GATHER;
-    else if (!strcmp(nm, "SAMPLE_C"))
-        compare = true;
-    else if (!strcmp(nm, "SAMPLE_C_LZ")) {
-        compare = true;
-        mode = TM_ZERO;
+    bool compare = in->op == TGX_TGSI_OP_SAMPLE_C || in->op == TGX_TGSI_OP_SAMPLE_C_LZ;
+    switch (in->op) {
+    case TGX_TGSI_OP_SAMPLE_B: mode = TM_BIAS; break;
+    case TGX_TGSI_OP_SAMPLE_L: mode = TM_LOD; break;
+    case TGX_TGSI_OP_SAMPLE_D: mode = TM_GRAD; break;
+    case TGX_TGSI_OP_GATHER4: mode = TM_GATHER; break;
+    case TGX_TGSI_OP_SAMPLE_C_LZ: mode = TM_ZERO; break;
+    default: break;
     }
     tgx_tex_sample_req req;
     build_req(m, in, cm, mode, -1, lanes, &req);
@@ -335,11 +318,16 @@ void x_op_sample(xmach *m, const xinst *in)
         store_result(m, in, in->src[1].swz);
 }
 
+/* SAMPLE_I and SAMPLE_I_MS: the SAMPLE_* forms of texel fetch (view operand, its swizzle). */
+static bool sample_i(const xinst *in)
+{
+    return in->op == TGX_TGSI_OP_SAMPLE_I || in->op == TGX_TGSI_OP_SAMPLE_I_MS;
+}
+
 static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
                      const uint32_t *lanes)
 {
-    const char *nm = in->name;
-    bool sample_form = !strncmp(nm, "SAMPLE_I", 8);
+    bool sample_form = sample_i(in);
     const tgx_tex_view *view;
     const tgx_sampler *samp;
     if (!unit_views(m, in, unit, sunit, false, &view, &samp))
@@ -357,9 +345,9 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
         *xyz[a] = &x_fetch(m, in, 0, a)->i;
     bool ms = ti && ti->multisample;
     const int32_t *w = NULL;
-    if (!strcmp(nm, "SAMPLE_I_MS"))
+    if (in->op == TGX_TGSI_OP_SAMPLE_I_MS)
         w = &x_fetch(m, in, 2, 0)->i;
-    else if (strcmp(nm, "TXF_LZ") != 0 && target != TGX_TEX_BUFFER)
+    else if (in->op != TGX_TGSI_OP_TXF_LZ && target != TGX_TEX_BUFFER)
         w = &x_fetch(m, in, 0, 3)->i;
     if (ms)
         req.sample = w;
@@ -382,10 +370,10 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
 void x_op_txf(xmach *m, const xinst *in)
 {
     if (for_each_unit(m, in, 1, 1, txf_body))
-        store_result(m, in, !strncmp(in->name, "SAMPLE_I", 8) ? in->src[1].swz : NULL);
+        store_result(m, in, sample_i(in) ? in->src[1].swz : NULL);
 }
 
-/* TXQ TXQ_LZ SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x. */
+/* TXQ SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x. */
 void x_op_txq(xmach *m, const xinst *in)
 {
     const xreg *ur = &in->src[1];
@@ -394,7 +382,7 @@ void x_op_txq(xmach *m, const xinst *in)
     if (!ur->indirect &&
         !unit_views(m, in, (unsigned)ur->index, (unsigned)ur->index, false, &view, &samp))
         return;
-    const xword *lv = strcmp(in->name, "TXQ_LZ") ? x_fetch(m, in, 0, 0) : NULL;
+    const xword *lv = x_fetch(m, in, 0, 0);
     unsigned n = m->n;
     /* Mesa 22.3 exec_txq calls get_dims once per quad with src.i[0], the level of the quad's
      * first lane whatever the execution mask, and gives the answer to all four lanes (corpus
@@ -412,7 +400,7 @@ void x_op_txq(xmach *m, const xinst *in)
                 return;
         }
         if (!ur->indirect || u[0] >= 0)
-            tgx_tex_query_size(view, lv ? lv[q0].i : 0, q);
+            tgx_tex_query_size(view, lv[q0].i, q);
         for (unsigned i = q0; i < q0 + 4 && i < n; i++)
             for (unsigned c = 0; c < 4; c++)
                 RES(m, c)[i].u = q[c];
@@ -450,7 +438,7 @@ void x_op_txqs(xmach *m, const xinst *in)
 static bool lodq_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
                       const uint32_t *lanes)
 {
-    bool sm4 = !strcmp(in->name, "LOD");
+    bool sm4 = in->op == TGX_TGSI_OP_LOD;
     const tgx_tex_view *view;
     const tgx_sampler *samp;
     if (!unit_views(m, in, vunit, sunit, true, &view, &samp))
@@ -474,7 +462,7 @@ static bool lodq_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
  * x = the LOD used (clamped), y = the computed LOD; z = w = 0. */
 void x_op_lodq(xmach *m, const xinst *in)
 {
-    bool sm4 = !strcmp(in->name, "LOD");
+    bool sm4 = in->op == TGX_TGSI_OP_LOD;
     if (!for_each_unit(m, in, 1, sm4 ? 2 : 1, lodq_body))
         return;
     memset(RES(m, 2), 0, sizeof(xword) * m->n);

@@ -1,0 +1,318 @@
+/* bench_mesa: the corpus _perf workloads rendered by Mesa through GL, for side-by-side figures.
+ *
+ *   GALLIUM_DRIVER=softpipe|llvmpipe [LP_NUM_THREADS=N] bench_mesa SIZE MIN_FRAMES SECONDS [NAME..]
+ *
+ * Headless GL as the corpus was made (corpus README "How it was made"): EGL on the surfaceless
+ * Mesa platform, a desktop GL 3.3 core context, an FBO. Each workload is a full-screen quad
+ * (triangle strip (-1,-1) (1,-1) (-1,1) (1,1)) of SIZE x SIZE pixels drawn with
+ * tests/data/tgsi/_perf/vertex.glsl and NAME.glsl (the GLSL the .tgsi beside it was compiled
+ * from) over the _perf texture: 256x256 RGBA8, 9 levels of the corpus `hash` generator with seed
+ * 11 (tgx_texgen, the same texels tgx samples), repeat, linear (p1) / linear_mipmap_linear (p2).
+ * The target is RGBA8, the format Mesa's rasterisers are fastest on.
+ *
+ * After one warm-up frame (it compiles the shaders), frames are drawn until MIN_FRAMES frames
+ * and SECONDS seconds have passed, each timed from glDrawArrays to the end of glFinish. Output,
+ * one line each, for bench_pipe to read:
+ *   renderer TEXT
+ *   mesa NAME MEDIAN MIN MAX FRAMES         Mpixel/s over the frames' times
+ * GALLIUM_DRIVER picks the rasteriser: Mesa reads it when the display is initialised, so each
+ * driver runs in its own process. Files are found under $TGX_SRC, else beside this source
+ * (bench/mesa/../..). Exit status 1 when GL or a shader fails (the message says why).
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tgx/io.h"
+#include "tgx/tex.h"
+
+#include "../bench_util.h"
+
+/* The GL 2.0+ entry points this program uses, loaded through eglGetProcAddress. */
+#define GL_FUNCS(X)                                                                                \
+    X(PFNGLCREATESHADERPROC, glCreateShader)                                                       \
+    X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                       \
+    X(PFNGLCOMPILESHADERPROC, glCompileShader)                                                     \
+    X(PFNGLGETSHADERIVPROC, glGetShaderiv)                                                         \
+    X(PFNGLGETSHADERINFOLOGPROC, glGetShaderInfoLog)                                               \
+    X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                                     \
+    X(PFNGLATTACHSHADERPROC, glAttachShader)                                                       \
+    X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                         \
+    X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                       \
+    X(PFNGLGETPROGRAMINFOLOGPROC, glGetProgramInfoLog)                                             \
+    X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                           \
+    X(PFNGLDELETEPROGRAMPROC, glDeleteProgram)                                                     \
+    X(PFNGLDELETESHADERPROC, glDeleteShader)                                                       \
+    X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                                 \
+    X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)                                                 \
+    X(PFNGLGENBUFFERSPROC, glGenBuffers)                                                           \
+    X(PFNGLBINDBUFFERPROC, glBindBuffer)                                                           \
+    X(PFNGLBUFFERDATAPROC, glBufferData)                                                           \
+    X(PFNGLVERTEXATTRIBPOINTERPROC, glVertexAttribPointer)                                         \
+    X(PFNGLENABLEVERTEXATTRIBARRAYPROC, glEnableVertexAttribArray)                                 \
+    X(PFNGLGENFRAMEBUFFERSPROC, glGenFramebuffers)                                                 \
+    X(PFNGLBINDFRAMEBUFFERPROC, glBindFramebuffer)                                                 \
+    X(PFNGLFRAMEBUFFERTEXTURE2DPROC, glFramebufferTexture2D)                                       \
+    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, glCheckFramebufferStatus)                                   \
+    X(PFNGLACTIVETEXTUREPROC, glActiveTexture)
+
+#define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
+GL_FUNCS(DECLARE_GL_FUNC)
+
+typedef struct workload {
+    const char *name;
+    GLint min_filter; /* 0: no texture */
+} workload;
+
+static const workload workloads[] = {
+    {"p1_bilinear", GL_LINEAR},
+    {"p2_trilinear_alu", GL_LINEAR_MIPMAP_LINEAR},
+    {"p3_alu_loop64", 0},
+};
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "bench_mesa: %s\n", what);
+    return 0;
+}
+
+static int load_gl(void)
+{
+#define LOAD_GL_FUNC(TYPE, NAME)                                                                   \
+    if (!(p_##NAME = (TYPE)eglGetProcAddress(#NAME)))                                              \
+        return fail("GL entry point " #NAME " is missing");
+    GL_FUNCS(LOAD_GL_FUNC)
+#undef LOAD_GL_FUNC
+    return 1;
+}
+
+/* A surfaceless display and a current GL 3.3 core context without a surface. */
+static int gl_context(void)
+{
+    EGLDisplay dpy =
+        eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    EGLint major, minor, n = 0;
+    EGLConfig cfg;
+    static const EGLint cfg_attr[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                                      EGL_OPENGL_BIT, EGL_NONE};
+    static const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
+                                      3,
+                                      EGL_CONTEXT_MINOR_VERSION,
+                                      3,
+                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                                      EGL_NONE};
+    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
+        return fail("no EGL display on the surfaceless Mesa platform");
+    if (!eglBindAPI(EGL_OPENGL_API))
+        return fail("EGL cannot bind desktop GL");
+    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1)
+        return fail("no EGL config for desktop GL");
+    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
+    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
+        return fail("could not make a GL 3.3 core context current without a surface");
+    return load_gl();
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)size + 1)) && fread(buf, 1, (size_t)size, f) == (size_t)size) {
+        buf[size] = 0;
+    } else {
+        fprintf(stderr, "bench_mesa: cannot read %s (set TGX_SRC to the source tree)\n", path);
+        free(buf);
+        buf = NULL;
+    }
+    if (f)
+        fclose(f);
+    return buf;
+}
+
+static GLuint compile(GLenum kind, const char *path)
+{
+    char *text = read_text(path);
+    if (!text)
+        return 0;
+    GLuint sh = p_glCreateShader(kind);
+    const GLchar *src = text;
+    GLint ok = 0;
+    p_glShaderSource(sh, 1, &src, NULL);
+    p_glCompileShader(sh);
+    p_glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    free(text);
+    if (!ok) {
+        char log[2048];
+        p_glGetShaderInfoLog(sh, sizeof log, NULL, log);
+        fprintf(stderr, "bench_mesa: %s: %s\n", path, log);
+        p_glDeleteShader(sh);
+        return 0;
+    }
+    return sh;
+}
+
+static GLuint program(const char *dir, const char *name)
+{
+    char vpath[1200], fpath[1200];
+    snprintf(vpath, sizeof vpath, "%.1000s/tests/data/tgsi/_perf/vertex.glsl", dir);
+    snprintf(fpath, sizeof fpath, "%.1000s/tests/data/tgsi/_perf/%.100s.glsl", dir, name);
+    GLuint vs = compile(GL_VERTEX_SHADER, vpath), fs = vs ? compile(GL_FRAGMENT_SHADER, fpath) : 0;
+    if (!fs)
+        return 0;
+    GLuint prog = p_glCreateProgram();
+    GLint ok = 0;
+    p_glAttachShader(prog, vs);
+    p_glAttachShader(prog, fs);
+    p_glLinkProgram(prog);
+    p_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    p_glDeleteShader(vs);
+    p_glDeleteShader(fs);
+    if (!ok) {
+        char log[2048];
+        p_glGetProgramInfoLog(prog, sizeof log, NULL, log);
+        fprintf(stderr, "bench_mesa: %s: link: %s\n", name, log);
+        p_glDeleteProgram(prog);
+        return 0;
+    }
+    return prog;
+}
+
+/* The _perf texture on unit 0: every level from tgx_texgen, so Mesa samples tgx's texels. */
+static int texture(GLint min_filter)
+{
+    tgx_texgen g;
+    tgx_diag d;
+    tgx_tex *tex = NULL;
+    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 9, 1};
+    if (tgx_texgen_parse("hash:seed=11", &g, &d) != TGX_OK ||
+        tgx_tex_create(&desc, &tex, &d) != TGX_OK || tgx_texgen_fill(tex, &g, &d) != TGX_OK) {
+        fprintf(stderr, "bench_mesa: texture: %s\n", d.message);
+        tgx_tex_destroy(tex);
+        return 0;
+    }
+    GLuint name;
+    glGenTextures(1, &name);
+    p_glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, name);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (uint32_t level = 0; level < desc.levels; level++) {
+        uint32_t w, h, slices;
+        size_t pitch, slice_pitch;
+        tgx_tex_level_size(tex, level, &w, &h, &slices);
+        const void *data = tgx_tex_level_data_const(tex, level, &pitch, &slice_pitch);
+        glTexImage2D(GL_TEXTURE_2D, (GLint)level, GL_RGBA8, (GLsizei)w, (GLsizei)h, 0, GL_RGBA,
+                     GL_UNSIGNED_BYTE, data);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)desc.levels - 1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    tgx_tex_destroy(tex);
+    return glGetError() == GL_NO_ERROR || fail("texture upload failed");
+}
+
+/* An RGBA8 colour target of size x size, bound for drawing, and the quad's vertex array. */
+static int target_and_quad(GLsizei size)
+{
+    static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+    GLuint fbo, color, vao, vbo;
+    glGenTextures(1, &color);
+    glBindTexture(GL_TEXTURE_2D, color);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    p_glGenFramebuffers(1, &fbo);
+    p_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    p_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color, 0);
+    if (p_glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        return fail("the RGBA8 framebuffer is incomplete");
+    glViewport(0, 0, size, size);
+    p_glGenVertexArrays(1, &vao);
+    p_glBindVertexArray(vao);
+    p_glGenBuffers(1, &vbo);
+    p_glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    p_glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    p_glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+    p_glEnableVertexAttribArray(0);
+    return glGetError() == GL_NO_ERROR || fail("framebuffer or vertex setup failed");
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Draws the bound program until min_frames frames and `seconds` have passed (at most 1000);
+ * prints the median, fastest and slowest frame as Mpixel/s. */
+static int time_frames(const char *name, GLsizei size, unsigned min_frames, double seconds)
+{
+    static double t[1000];
+    unsigned n = 0;
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4); /* warm-up: shader compilation */
+    glFinish();
+    double start = bench_now();
+    while (n < 1000 && (n < min_frames || bench_now() - start < seconds)) {
+        double t0 = bench_now();
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glFinish();
+        t[n++] = bench_now() - t0;
+    }
+    if (glGetError() != GL_NO_ERROR)
+        return fail("drawing failed");
+    qsort(t, n, sizeof t[0], cmp_double);
+    double mpix = (double)size * size / 1e6;
+    double median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    printf("mesa %s %.3f %.3f %.3f %u\n", name, mpix / median, mpix / t[n - 1], mpix / t[0], n);
+    fflush(stdout);
+    return 1;
+}
+
+static int run_workload(const char *dir, const workload *w, GLsizei size, unsigned frames,
+                        double seconds)
+{
+    GLuint prog = program(dir, w->name);
+    if (!prog || (w->min_filter && !texture(w->min_filter)))
+        return 0;
+    p_glUseProgram(prog);
+    int ok = time_frames(w->name, size, frames, seconds);
+    p_glUseProgram(0);
+    p_glDeleteProgram(prog);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: bench_mesa SIZE MIN_FRAMES SECONDS [NAME...]\n");
+        return 2;
+    }
+    long size = strtol(argv[1], NULL, 10), frames = strtol(argv[2], NULL, 10);
+    double seconds = strtod(argv[3], NULL);
+    if (size < 1 || size > 4096 || frames < 1 || frames > 1000 || !(seconds >= 0.0)) {
+        fprintf(stderr, "bench_mesa: SIZE 1..4096, MIN_FRAMES 1..1000, SECONDS >= 0\n");
+        return 2;
+    }
+    char dir[1024];
+    bench_source_dir(dir, sizeof dir, __FILE__);
+    if (!getenv("TGX_SRC"))
+        strncat(dir, "/..", sizeof dir - strlen(dir) - 1); /* bench/mesa/.. is bench/ */
+    if (!gl_context() || !target_and_quad((GLsizei)size))
+        return 1;
+    printf("renderer %s\n", (const char *)glGetString(GL_RENDERER));
+    int rc = 0;
+    for (size_t i = 0; i < sizeof workloads / sizeof workloads[0]; i++) {
+        int wanted = argc == 4;
+        for (int a = 4; a < argc; a++)
+            wanted |= !strcmp(argv[a], workloads[i].name);
+        if (wanted && !run_workload(dir, &workloads[i], (GLsizei)size, (unsigned)frames, seconds))
+            rc = 1;
+    }
+    return rc;
+}
