@@ -1,6 +1,7 @@
 /* bench_exec: in-process throughput of the TGSI interpreter (src/exec) on one thread.
  *
- *   bench_exec [SECONDS] [LANES]      defaults: 0.4 s per shader, 64 lanes per run
+ *   bench_exec [SECONDS] [LANES] [SHADER...]
+ *                          defaults: 0.4 s per shader, 64 lanes per run, every shader below
  *
  * Each shader runs as fragment batches of LANES lanes (16 quads at 64, the batch the pipeline
  * uses), quads adjacent. One pass walks the pixels of a 256x256 image with IN[0].xy = the pixel
@@ -353,7 +354,8 @@ int main(int argc, char **argv)
     double seconds = argc > 1 ? strtod(argv[1], NULL) : 0.4;
     unsigned lanes = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 64u;
     if (!(seconds > 0.0) || lanes < 4 || lanes > 512 || (lanes & (lanes - 1))) {
-        fprintf(stderr, "usage: bench_exec [SECONDS > 0] [LANES: a power of 2, 4..512]\n");
+        fprintf(stderr,
+                "usage: bench_exec [SECONDS > 0] [LANES: a power of 2, 4..512] [SHADER...]\n");
         return 2;
     }
     char dir[1024];
@@ -365,9 +367,13 @@ int main(int argc, char **argv)
     printf("exec: one thread, fragment runs of %u lanes, passes over a %ux%u image, %.2f s per "
            "shader, fastest pass (mean in brackets)\n",
            lanes, IMAGE_SIZE, IMAGE_SIZE, seconds);
-    for (size_t i = 0; i < sizeof shaders / sizeof shaders[0]; i++)
-        if (!bench_one(&shaders[i], dir, lanes, seconds, tex))
+    for (size_t i = 0; i < sizeof shaders / sizeof shaders[0]; i++) {
+        int wanted = argc <= 3;
+        for (int a = 3; a < argc; a++)
+            wanted |= !strcmp(argv[a], shaders[i].name);
+        if (wanted && !bench_one(&shaders[i], dir, lanes, seconds, tex))
             rc = 1;
+    }
     tgx_tex_destroy(tex);
     return rc;
 }

@@ -149,33 +149,33 @@ static inline uint32_t imsb32(uint32_t v)
 }
 
 /* ---- kernel generators ---------------------------------------------------------------------
- * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources.
- * The lists of
- * kernels are tables, one definition a line, kept out of clang-format, which would read each
- * semicolon-free invocation as a declaration and join the lines and respace the operators. */
+ * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources; r may be
+ * one of them (each lane reads before it writes). The lists of kernels are tables, one
+ * definition a line, kept out of clang-format, which would read each semicolon-free invocation
+ * as a declaration and join the lines and respace the operators. */
 #define K1(NAME, F, EXPR)                                                                          \
-    void k_##NAME(xword *restrict r, const xword *const *s, unsigned n)                            \
+    XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
         const xword *a = s[0];                                                                     \
         for (unsigned i = 0; i < n; i++)                                                           \
             r[i].F = (EXPR);                                                                       \
     }
 #define K2(NAME, F, EXPR)                                                                          \
-    void k_##NAME(xword *restrict r, const xword *const *s, unsigned n)                            \
+    XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
         const xword *a = s[0], *b = s[1];                                                          \
         for (unsigned i = 0; i < n; i++)                                                           \
             r[i].F = (EXPR);                                                                       \
     }
 #define K3(NAME, F, EXPR)                                                                          \
-    void k_##NAME(xword *restrict r, const xword *const *s, unsigned n)                            \
+    XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
         const xword *a = s[0], *b = s[1], *c = s[2];                                               \
         for (unsigned i = 0; i < n; i++)                                                           \
             r[i].F = (EXPR);                                                                       \
     }
 #define K4(NAME, F, EXPR)                                                                          \
-    void k_##NAME(xword *restrict r, const xword *const *s, unsigned n)                            \
+    XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
         const xword *a = s[0], *b = s[1], *c = s[2], *d = s[3];                                    \
         for (unsigned i = 0; i < n; i++)                                                           \
@@ -194,9 +194,6 @@ K3(MAD, f, a[i].f * b[i].f + c[i].f)
 K3(FMA, f, fmaf(a[i].f, b[i].f, c[i].f))
 /* LRP: tgsi_exec computes src0 * (src1 - src2) + src2, the spec's formula rearranged. */
 K3(LRP, f, a[i].f * (b[i].f - c[i].f) + c[i].f)
-/* MIN/MAX: tgsi_exec uses fminf/fmaxf, so a NaN operand yields the other operand. */
-K2(MIN, f, fminf(a[i].f, b[i].f))
-K2(MAX, f, fmaxf(a[i].f, b[i].f))
 K2(SLT, f, a[i].f < b[i].f ? 1.0f : 0.0f)
 K2(SGE, f, a[i].f >= b[i].f ? 1.0f : 0.0f)
 K2(SEQ, f, a[i].f == b[i].f ? 1.0f : 0.0f)
@@ -321,10 +318,37 @@ K1(IMSB, u, imsb32(a[i].u))
 K1(UMSB, u, umsb32(a[i].u))
 /* clang-format on */
 
+/* MIN/MAX: tgsi_exec uses fminf/fmaxf, so a NaN operand yields the other operand (and glibc's
+ * x86-64 versions have their own rules for two NaNs and signalling NaNs). For numbers they are
+ * minss/maxss: a < b ? a : b and a > b ? a : b (so fminf(-0, +0) is +0, as glibc gives). Groups
+ * of four lanes without a NaN take that select, which vectorises; a group with a NaN asks the C
+ * library, so every bit is the library's. */
+#define KMINMAX(NAME, CMP, LIBM)                                                                   \
+    XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
+    {                                                                                              \
+        const xword *a = s[0], *b = s[1];                                                          \
+        for (unsigned q = 0; q < n; q += 4) {                                                      \
+            float t[4];                                                                            \
+            uint32_t nan = 0;                                                                      \
+            for (unsigned j = 0; j < 4; j++) {                                                     \
+                float x = a[q + j].f, y = b[q + j].f;                                              \
+                t[j] = x CMP y ? x : y;                                                            \
+                nan |= (x != x) | (y != y);                                                        \
+            }                                                                                      \
+            if (nan)                                                                               \
+                for (unsigned j = 0; j < 4; j++)                                                   \
+                    t[j] = LIBM(a[q + j].f, b[q + j].f);                                           \
+            for (unsigned j = 0; j < 4; j++)                                                       \
+                r[q + j].f = t[j];                                                                 \
+        }                                                                                          \
+    }
+KMINMAX(MIN, <, fminf)
+KMINMAX(MAX, >, fmaxf)
+
 /* Derivatives over quads (lanes 4q+0..3 = top-left, top-right, bottom-left, bottom-right).
  * tgsi_exec micro_ddx / micro_ddy: the coarse DDX is taken on the bottom row
  * (BOTTOM_RIGHT - BOTTOM_LEFT), the coarse DDY on the left column (BOTTOM_LEFT - TOP_LEFT). */
-void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
+XVEC void k_DDX(xword *r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -333,7 +357,7 @@ void k_DDX(xword *restrict r, const xword *const *s, unsigned n)
     }
 }
 
-void k_DDY(xword *restrict r, const xword *const *s, unsigned n)
+XVEC void k_DDY(xword *r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -343,7 +367,7 @@ void k_DDY(xword *restrict r, const xword *const *s, unsigned n)
 }
 
 /* Fine derivatives: per row (DDX) and per column (DDY) of the quad. */
-void k_DDX_FINE(xword *restrict r, const xword *const *s, unsigned n)
+XVEC void k_DDX_FINE(xword *r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -352,7 +376,7 @@ void k_DDX_FINE(xword *restrict r, const xword *const *s, unsigned n)
     }
 }
 
-void k_DDY_FINE(xword *restrict r, const xword *const *s, unsigned n)
+XVEC void k_DDY_FINE(xword *r, const xword *const *s, unsigned n)
 {
     const xword *a = s[0];
     for (unsigned q = 0; q + 3 < n; q += 4) {
@@ -585,17 +609,32 @@ static void fill(xword *r, unsigned n, uint32_t bits)
         r[i].u = bits;
 }
 
+/* A component-wise op: channel c of the result from channel c of every source. A channel whose
+ * result no later channel reads (in->direct) goes straight into the destination when every lane
+ * executes; the others are computed into m->res and stored at the end. */
 static void vector_with(xmach *m, const xinst *in, xkernel k)
 {
-    const xword *s[XSRC_MAX];
+    unsigned n = m->n, later = 0;
+    bool direct = m->all && in->dst[0].plain;
     for (unsigned c = 0; c < 4; c++) {
         if (!(in->wmask & (1u << c)))
             continue;
+        const xword *s[XSRC_MAX];
         for (unsigned j = 0; j < in->nsrc; j++)
             s[j] = x_fetch(m, in, j, c);
-        k(RES(m, c), s, m->n);
+        if (direct && (in->direct & (1u << c))) {
+            xword *d = xslot(m, in->dst[0].slot[c]);
+            k(d, s, n);
+            if (in->sat)
+                x_saturate(d, n);
+        } else {
+            k(RES(m, c), s, n);
+            later |= 1u << c;
+        }
     }
-    store_all(m, in);
+    for (unsigned c = 0; c < 4; c++)
+        if (later & (1u << c))
+            x_store(m, in, 0, c, RES(m, c));
 }
 
 void x_op_vector(xmach *m, const xinst *in)
@@ -609,17 +648,38 @@ void x_op_conv(xmach *m, const xinst *in)
     vector_with(m, in, m->f2i_rule == TGX_EXEC_F2I_X86 && in->kx86 ? in->kx86 : in->k);
 }
 
+/* A scalar op: one result from the x channels of the sources, replicated to every written
+ * channel. The sources are read before anything is written, so with every lane executing the
+ * result goes straight into the first written channel and is copied to the others. */
 void x_op_scalar(xmach *m, const xinst *in)
 {
     const xword *s[XSRC_MAX];
+    unsigned n = m->n;
     for (unsigned j = 0; j < in->nsrc; j++)
         s[j] = x_fetch(m, in, j, 0);
-    in->k(RES(m, 0), s, m->n);
-    store_replicated(m, in, RES(m, 0));
+    if (!m->all || !in->dst[0].plain) {
+        in->k(RES(m, 0), s, n);
+        store_replicated(m, in, RES(m, 0));
+        return;
+    }
+    const xword *first = NULL;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(in->wmask & (1u << c)))
+            continue;
+        xword *d = xslot(m, in->dst[0].slot[c]);
+        if (!first) {
+            in->k(d, s, n);
+            if (in->sat)
+                x_saturate(d, n);
+            first = d;
+        } else {
+            memcpy(d, first, sizeof(xword) * n);
+        }
+    }
 }
 
 /* Dot products in tgsi_exec's order: x*x, then y*y + sum, then z*z + sum, ... */
-static void dot(xmach *m, const xinst *in, unsigned nc, bool dph, bool dp2a)
+XVEC static void dot(xmach *m, const xinst *in, unsigned nc, bool dph, bool dp2a)
 {
     xword *r = RES(m, 0);
     unsigned n = m->n;

@@ -4,7 +4,7 @@
 
 #include "exec/exec_internal.h"
 
-#define XKDECL_K(NAME) void k_##NAME(xword *restrict r, const xword *const *s, unsigned n);
+#define XKDECL_K(NAME) void k_##NAME(xword *r, const xword *const *s, unsigned n);
 #define XKDECL_D(NAME)                                                                             \
     void dk_##NAME(xword *restrict rl, xword *restrict rh, const xdargs *s, unsigned n);
 #define XKDECL_KX(NAME) XKDECL_K(NAME) XKDECL_K(NAME##_X86)

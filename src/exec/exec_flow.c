@@ -14,27 +14,76 @@
 
 #define XCALL_MAX 64 /* subroutine nesting (recursion) limit */
 
-static void push_or_fail(xmach *m, xmask_stack *st, const uint32_t *mask)
+static void push_or_fail(xmach *m, xmask_stack *st, const uint32_t *mask, unsigned full_bit)
 {
-    if (!x_mask_push(m, st, mask) && m->err == TGX_OK)
+    if (!x_mask_push(m, st, mask, (m->full & full_bit) != 0) && m->err == TGX_OK)
         m->err = TGX_ERR_NOMEM;
 }
 
-/* IF/UIF: lanes whose condition is false leave cond until ENDIF. */
-static void begin_if(xmach *m, const xinst *in, bool is_float)
+/* Records whether mask `bit` (XFULL_*) is all ones after a change. */
+static void set_full(xmach *m, unsigned bit, bool full)
+{
+    m->full = full ? m->full | bit : m->full & ~bit;
+}
+
+static void pop_mask(xmach *m, xmask_stack *st, uint32_t *mask, unsigned bit)
+{
+    set_full(m, bit, x_mask_pop(m, st, mask));
+}
+
+/* The IF/UIF condition of each lane as a mask in t; returns 1 if every lane's is true, 0 if
+ * none is, -1 otherwise. */
+XVEC static int if_condition(xmach *m, const xinst *in, bool is_float, uint32_t *t)
 {
     const xword *c = x_fetch(m, in, 0, 0);
-    push_or_fail(m, &m->cond_st, m->cond);
     unsigned n = m->n;
+    uint32_t all = 0xffffffffu, any = 0;
     if (is_float) {
         for (unsigned i = 0; i < n; i++)
-            m->cond[i] &= c[i].f != 0.0f ? 0xffffffffu : 0u;
+            t[i] = c[i].f != 0.0f ? 0xffffffffu : 0u;
     } else {
         for (unsigned i = 0; i < n; i++)
-            m->cond[i] &= c[i].u != 0 ? 0xffffffffu : 0u;
+            t[i] = c[i].u != 0 ? 0xffffffffu : 0u;
     }
+    for (unsigned i = 0; i < n; i++) {
+        all &= t[i];
+        any |= t[i];
+    }
+    return all ? 1 : (any ? -1 : 0);
+}
+
+/* IF/UIF: lanes whose condition is false leave cond until ENDIF. When every lane executes and
+ * the condition is the same in all of them, the masks do not change: a true condition only
+ * pushes cond; a false one jumps over the ELSE or ENDIF that the mask rule would run next
+ * (counting it as executed, as that rule does), with cond pushed for the ENDIF after an ELSE.
+ * Near the budget the general rule runs, so a stop happens at the same instruction. */
+static void begin_if(xmach *m, const xinst *in, bool is_float)
+{
+    uint32_t *t = (uint32_t *)m->tmp;
+    int uniform = if_condition(m, in, is_float, t);
+    unsigned n = m->n;
+    bool near_budget = m->budget && m->executed + 2 >= m->budget;
+    if (m->all && uniform == 1) {
+        push_or_fail(m, &m->cond_st, m->cond, XFULL_COND);
+        return;
+    }
+    if (m->all && uniform == 0 && !near_budget) {
+        bool has_else = m->p->insts[in->target].fn == x_op_else;
+        if (has_else)
+            push_or_fail(m, &m->cond_st, m->cond, XFULL_COND);
+        m->executed++; /* the ELSE or ENDIF */
+        m->pc = in->target + 1;
+        return;
+    }
+    push_or_fail(m, &m->cond_st, m->cond, XFULL_COND);
+    uint32_t all = 0xffffffffu;
+    for (unsigned i = 0; i < n; i++) {
+        m->cond[i] &= t[i];
+        all &= m->cond[i];
+    }
+    set_full(m, XFULL_COND, all != 0);
     x_update_exec(m);
-    if (!x_any(m, m->exec))
+    if (!x_any_exec(m))
         m->pc = in->target; /* the ELSE or ENDIF, which then runs */
 }
 
@@ -53,25 +102,29 @@ void x_op_else(xmach *m, const xinst *in)
     const uint32_t *prev = x_mask_top(m, &m->cond_st);
     if (!prev)
         return;
-    for (unsigned i = 0; i < m->n; i++)
+    uint32_t all = 0xffffffffu;
+    for (unsigned i = 0; i < m->n; i++) {
         m->cond[i] = prev[i] & ~m->cond[i];
+        all &= m->cond[i];
+    }
+    set_full(m, XFULL_COND, all != 0);
     x_update_exec(m);
-    if (!x_any(m, m->exec))
+    if (!x_any_exec(m))
         m->pc = in->target; /* the ENDIF */
 }
 
 void x_op_endif(xmach *m, const xinst *in)
 {
     (void)in;
-    x_mask_pop(m, &m->cond_st, m->cond);
+    pop_mask(m, &m->cond_st, m->cond, XFULL_COND);
     x_update_exec(m);
 }
 
 void x_op_bgnloop(xmach *m, const xinst *in)
 {
-    push_or_fail(m, &m->loop_st, m->loop);
-    push_or_fail(m, &m->cont_st, m->cont);
-    if (!x_any(m, m->exec))
+    push_or_fail(m, &m->loop_st, m->loop, XFULL_LOOP);
+    push_or_fail(m, &m->cont_st, m->cont, XFULL_CONT);
+    if (!x_any_exec(m))
         m->pc = in->target; /* the ENDLOOP, which pops */
 }
 
@@ -79,23 +132,37 @@ void x_op_bgnloop(xmach *m, const xinst *in)
 void x_op_endloop(xmach *m, const xinst *in)
 {
     const uint32_t *cont = x_mask_top(m, &m->cont_st);
-    if (cont)
+    if (cont && !((m->full & XFULL_CONT) && x_mask_top_full(&m->cont_st))) {
         memcpy(m->cont, cont, sizeof(uint32_t) * m->n);
+        set_full(m, XFULL_CONT, x_mask_top_full(&m->cont_st));
+    }
     x_update_exec(m);
-    if (x_any(m, m->exec)) {
+    if (x_any_exec(m)) {
         m->pc = in->target; /* the instruction after BGNLOOP */
         return;
     }
-    x_mask_pop(m, &m->loop_st, m->loop);
-    x_mask_pop(m, &m->cont_st, m->cont);
+    pop_mask(m, &m->loop_st, m->loop, XFULL_LOOP);
+    pop_mask(m, &m->cont_st, m->cont, XFULL_CONT);
     x_update_exec(m);
+}
+
+/* mask &= ~lanes; returns whether mask is still all ones. */
+XVEC static bool and_not(xmach *m, uint32_t *mask, const uint32_t *lanes)
+{
+    uint32_t all = 0xffffffffu;
+    for (unsigned i = 0; i < m->n; i++) {
+        mask[i] &= ~lanes[i];
+        all &= mask[i];
+    }
+    return all != 0;
 }
 
 static void do_break(xmach *m, const xinst *in, const uint32_t *lanes)
 {
-    uint32_t *mask = in->brk_switch ? m->sw : m->loop;
-    for (unsigned i = 0; i < m->n; i++)
-        mask[i] &= ~lanes[i];
+    if (in->brk_switch)
+        set_full(m, XFULL_SW, and_not(m, m->sw, lanes));
+    else
+        set_full(m, XFULL_LOOP, and_not(m, m->loop, lanes));
     x_update_exec(m);
 }
 
@@ -117,8 +184,7 @@ void x_op_breakc(xmach *m, const xinst *in)
 void x_op_cont(xmach *m, const xinst *in)
 {
     (void)in;
-    for (unsigned i = 0; i < m->n; i++)
-        m->cont[i] &= ~m->exec[i];
+    set_full(m, XFULL_CONT, and_not(m, m->cont, m->exec));
     x_update_exec(m);
 }
 
@@ -128,10 +194,10 @@ void x_op_cont(xmach *m, const xinst *in)
 void x_op_switch(xmach *m, const xinst *in)
 {
     unsigned n = m->n;
-    push_or_fail(m, &m->sw_st, m->sw);
-    push_or_fail(m, &m->swsel_st, m->sw_sel);
-    push_or_fail(m, &m->swent_st, m->sw_entry);
-    push_or_fail(m, &m->swdef_st, m->sw_default);
+    push_or_fail(m, &m->sw_st, m->sw, XFULL_SW);
+    push_or_fail(m, &m->swsel_st, m->sw_sel, 0);
+    push_or_fail(m, &m->swent_st, m->sw_entry, 0);
+    push_or_fail(m, &m->swdef_st, m->sw_default, 0);
     const xword *sel = x_fetch(m, in, 0, 0);
     for (unsigned i = 0; i < n; i++) {
         m->sw_sel[i] = sel[i].u;
@@ -147,6 +213,7 @@ void x_op_switch(xmach *m, const xinst *in)
                 m->sw_default[i] = 0;
     }
     memset(m->sw, 0, sizeof(uint32_t) * n);
+    set_full(m, XFULL_SW, false);
     x_update_exec(m);
 }
 
@@ -156,6 +223,7 @@ void x_op_case(xmach *m, const xinst *in)
     for (unsigned i = 0; i < m->n; i++)
         if (m->sw_sel[i] == v[i].u)
             m->sw[i] |= m->sw_entry[i];
+    set_full(m, XFULL_SW, x_all_ones(m->sw, m->n));
     x_update_exec(m);
 }
 
@@ -164,6 +232,7 @@ void x_op_default(xmach *m, const xinst *in)
     (void)in;
     for (unsigned i = 0; i < m->n; i++)
         m->sw[i] |= m->sw_default[i];
+    set_full(m, XFULL_SW, x_all_ones(m->sw, m->n));
     x_update_exec(m);
 }
 
@@ -173,7 +242,7 @@ void x_op_endswitch(xmach *m, const xinst *in)
     x_mask_pop(m, &m->swdef_st, m->sw_default);
     x_mask_pop(m, &m->swent_st, m->sw_entry);
     x_mask_pop(m, &m->swsel_st, m->sw_sel);
-    x_mask_pop(m, &m->sw_st, m->sw);
+    pop_mask(m, &m->sw_st, m->sw, XFULL_SW);
     x_update_exec(m);
 }
 
@@ -201,14 +270,16 @@ static void call(xmach *m, const xinst *in, const uint32_t *lanes)
     f->loop_top = m->loop_st.top;
     f->cont_top = m->cont_st.top;
     f->sw_top = m->sw_st.top;
-    push_or_fail(m, &m->cond_st, m->cond);
-    push_or_fail(m, &m->loop_st, m->loop);
-    push_or_fail(m, &m->cont_st, m->cont);
-    push_or_fail(m, &m->sw_st, m->sw);
-    push_or_fail(m, &m->func_st, m->func);
-    if (lanes)
+    push_or_fail(m, &m->cond_st, m->cond, XFULL_COND);
+    push_or_fail(m, &m->loop_st, m->loop, XFULL_LOOP);
+    push_or_fail(m, &m->cont_st, m->cont, XFULL_CONT);
+    push_or_fail(m, &m->sw_st, m->sw, XFULL_SW);
+    push_or_fail(m, &m->func_st, m->func, XFULL_FUNC);
+    if (lanes) {
         for (unsigned i = 0; i < m->n; i++)
             m->func[i] &= lanes[i];
+        set_full(m, XFULL_FUNC, x_all_ones(m->func, m->n));
+    }
     x_update_exec(m);
     m->pc = in->target;
 }
@@ -220,18 +291,18 @@ static void do_return(xmach *m)
     m->loop_st.top = f->loop_top + 1;
     m->cont_st.top = f->cont_top + 1;
     m->sw_st.top = f->sw_top + 1;
-    x_mask_pop(m, &m->cond_st, m->cond);
-    x_mask_pop(m, &m->loop_st, m->loop);
-    x_mask_pop(m, &m->cont_st, m->cont);
-    x_mask_pop(m, &m->sw_st, m->sw);
-    x_mask_pop(m, &m->func_st, m->func);
+    pop_mask(m, &m->cond_st, m->cond, XFULL_COND);
+    pop_mask(m, &m->loop_st, m->loop, XFULL_LOOP);
+    pop_mask(m, &m->cont_st, m->cont, XFULL_CONT);
+    pop_mask(m, &m->sw_st, m->sw, XFULL_SW);
+    pop_mask(m, &m->func_st, m->func, XFULL_FUNC);
     m->pc = f->ret_pc;
     x_update_exec(m);
 }
 
 void x_op_cal(xmach *m, const xinst *in)
 {
-    if (x_any(m, m->exec))
+    if (x_any_exec(m))
         call(m, in, NULL);
 }
 
@@ -252,8 +323,7 @@ void x_op_callnz(xmach *m, const xinst *in)
 void x_op_ret(xmach *m, const xinst *in)
 {
     (void)in;
-    for (unsigned i = 0; i < m->n; i++)
-        m->func[i] &= ~m->exec[i];
+    set_full(m, XFULL_FUNC, and_not(m, m->func, m->exec));
     x_update_exec(m);
     if (x_any(m, m->func))
         return;
@@ -336,7 +406,7 @@ void x_op_pusha(xmach *m, const xinst *in)
 {
     for (unsigned c = 0; c < 4; c++) {
         const xword *v = x_fetch(m, in, 0, c);
-        push_or_fail(m, &m->addr_st, (const uint32_t *)v);
+        push_or_fail(m, &m->addr_st, (const uint32_t *)v, 0);
     }
 }
 

@@ -8,6 +8,15 @@
  *
  * Masks are lane arrays of uint32_t, all ones (lane on) or zero, so a masked store is a
  * branch-free blend the compiler vectorises.
+ *
+ * Vector code. The loops over lanes are written so that the compiler vectorises them (the exec
+ * library is built with -ftree-vectorize, -fno-math-errno so sqrtf is an instruction, and
+ * -ffp-contract=off so a*b+c stays two roundings as in Mesa's tgsi_exec). XVEC marks the hot
+ * functions that are also compiled for AVX2 and chosen when the processor has it (GCC/clang
+ * target_clones, an ifunc resolved once at load time); the other build is baseline x86-64 (SSE2).
+ * Both give the same bits: they use the same IEEE operations, only wider. Only the definition
+ * carries XVEC: GCC resolves a clone through the plain symbol every caller sees (clang 14's
+ * target_clones does not work across files, so CMake enables the clones for GCC only).
  */
 #ifndef TGX_EXEC_INTERNAL_H
 #define TGX_EXEC_INTERNAL_H
@@ -22,6 +31,12 @@
 #include "tgx/util.h"
 
 typedef tgx_exec_word xword;
+
+#if defined(TGX_EXEC_CLONES)
+#define XVEC __attribute__((target_clones("avx2", "default")))
+#else
+#define XVEC
+#endif
 
 /* Register files as the interpreter sees them. */
 typedef enum xfile {
@@ -74,6 +89,7 @@ typedef struct xreg {
     uint8_t indirect; /* index += ADDR/TEMP component at ind_slot, per lane */
     uint8_t dim_indirect;
     uint8_t neg, abs;  /* raw modifiers, for 64-bit pairs */
+    uint8_t plain;     /* direct lane-file operand without modifier: its value is its slot */
     int32_t index;     /* register index (resources: unit) */
     int32_t dim;       /* 2-D index (CONST buffer), -1 if none */
     uint32_t base;     /* first slot of the file (lane files) */
@@ -92,7 +108,9 @@ typedef struct tgx_exec_machine xmach;
 /* A handler executes one instruction over the machine's lanes; control flow handlers set
  * m->pc. Kernels compute one channel of a component-wise op over n lanes. */
 typedef void (*xhandler)(xmach *m, const xinst *in);
-typedef void (*xkernel)(xword *restrict r, const xword *const *s, unsigned n);
+/* A kernel may write r in place of one of its sources (r == s[j]): each lane reads its sources
+ * before it writes (quad kernels: the whole quad), so no restrict on r. */
+typedef void (*xkernel)(xword *r, const xword *const *s, unsigned n);
 /* Sources of a channel-pair kernel: 64-bit operand j is (lo[j], hi[j]); s32 is a 32-bit operand
  * (shift count, exponent, or the source of a 32-to-64-bit conversion). */
 typedef struct xdargs {
@@ -119,6 +137,8 @@ struct xinst {
     uint8_t ntexoff;
     uint8_t mem_format; /* tgx_tex_format of IMAGE operands */
     uint8_t brk_switch; /* BRK/BREAKC: innermost breakable construct is a SWITCH */
+    uint8_t direct;     /* channels whose kernel result may go straight into dst[0]: no later
+                           channel of the instruction reads that register component */
     int32_t target;     /* jump target (instruction index) */
     uint32_t list_off;  /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
     uint32_t list_len;
@@ -164,8 +184,19 @@ struct tgx_exec_program {
 
 typedef struct xmask_stack {
     uint32_t *data;
+    uint8_t *full;     /* per entry: the mask was all ones over the run's lanes */
     unsigned top, cap; /* in entries of W words */
 } xmask_stack;
+
+/* The five masks whose AND is exec, as bits of xmach.full. */
+enum {
+    XFULL_COND = 1,
+    XFULL_LOOP = 2,
+    XFULL_CONT = 4,
+    XFULL_SW = 8,
+    XFULL_FUNC = 16,
+    XFULL_ALL = 31
+};
 
 typedef struct xcall_frame {
     int32_t ret_pc;
@@ -180,7 +211,7 @@ typedef struct xbuffer {
 struct tgx_exec_machine {
     const tgx_exec_program *p;
     unsigned W; /* max lanes (multiple of 4) */
-    unsigned n; /* lanes of the current run */
+    unsigned n; /* lanes of the current run, a multiple of 4 (kernels step in groups of four) */
     xword *store;
     xword *scratch; /* XSRC_MAX * 4 lane arrays for fetched sources */
     xword *res;     /* 8 lane arrays of results (4 channels, doubles need pairs) */
@@ -192,7 +223,9 @@ struct tgx_exec_machine {
     uint32_t *sw_sel, *sw_entry, *sw_default;
     /* lanes of the groups of four that sample through one texture unit (exec_tex.c) */
     uint32_t *unit_lanes;
-    bool all; /* exec is all ones over n lanes */
+    bool all;      /* exec is all ones over n lanes */
+    unsigned full; /* XFULL_* bits: which of cond, loop, cont, sw, func are all ones over n lanes,
+                      so that x_update_exec has nothing to compute when all five are */
     xmask_stack cond_st, loop_st, cont_st, sw_st, swsel_st, swent_st, swdef_st, func_st, addr_st;
     xcall_frame *calls;
     unsigned ncalls, calls_cap;
@@ -254,17 +287,39 @@ bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_
 tgx_status x_run(xmach *m, tgx_diag *d);
 void x_reset_state(xmach *m, unsigned lanes_valid);
 xword *x_lane_reg(const xmach *m, unsigned file, unsigned reg, unsigned chan);
-const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan);
 const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned chan, xword *scratch);
+/* Source s, channel chan of in as a lane array: a plain operand is read in place, others go
+ * through the machine's scratch array of (s, chan). */
+static inline const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan)
+{
+    const xreg *r = &in->src[s];
+    if (r->plain)
+        return xslot(m, r->slot[chan]);
+    return x_fetch_typed(m, r, chan, m->scratch + (size_t)(s * 4 + chan) * m->W);
+}
 void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val);
 void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val);
+/* _SAT of float lanes: fminf(fmaxf(x, 0), 1), the C library's NaN rules included. */
+void x_saturate(xword *v, unsigned n);
+/* dst = val where e is set, unchanged elsewhere. */
+void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n);
 void x_update_exec(xmach *m);
 void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask);
-void x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask);
+/* Pushes n lanes of mask and whether it is full; NULL (m->err set) when out of memory. */
+uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask, bool full);
+/* Pops into mask; returns whether the popped mask is full (false on an empty stack). */
+bool x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask);
 const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st);
+bool x_mask_top_full(const xmask_stack *st);
+/* Whether the first n lanes of mask are all ones. */
+bool x_all_ones(const uint32_t *mask, unsigned n);
 bool x_any(const xmach *m, const uint32_t *mask);
+/* exec has a lane on. */
+static inline bool x_any_exec(const xmach *m)
+{
+    return m->all || x_any(m, m->exec);
+}
 void x_active_bits(xmach *m, const uint32_t *mask);
 
 #endif

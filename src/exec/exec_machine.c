@@ -173,12 +173,6 @@ bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_
     return false;
 }
 
-const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan)
-{
-    xword *scr = m->scratch + (size_t)(s * 4 + chan) * m->W;
-    return x_fetch_typed(m, &in->src[s], chan, scr);
-}
-
 void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val)
 {
     const xreg *r = &in->dst[d];
@@ -190,12 +184,10 @@ void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xwo
         xword *dst = xslot(m, r->slot[chan]);
         if (dst == val)
             return;
-        if (m->all) {
+        if (m->all)
             memcpy(dst, val, sizeof(xword) * n);
-            return;
-        }
-        for (unsigned i = 0; i < n; i++)
-            dst[i].u = (val[i].u & e[i]) | (dst[i].u & ~e[i]);
+        else
+            x_blend(dst, val, e, n);
         return;
     }
     for (unsigned i = 0; i < n; i++) {
@@ -206,22 +198,55 @@ void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xwo
     }
 }
 
+XVEC void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        dst[i].u = (val[i].u & e[i]) | (dst[i].u & ~e[i]);
+}
+
+/* tgsi_exec store_dest clamps with fminf(fmaxf(x, 0), 1): a quiet NaN gives 0, and with glibc
+ * a signalling NaN gives 1 (fmaxf quiets it, fminf(NaN, 1) is 1). Groups of four lanes without
+ * a NaN take the compare-and-select that vectorises (the C library's result for numbers:
+ * fmaxf(x, 0) = x > 0 ? x : 0 keeps +0 for -0, as maxss does); a group with a NaN asks the C
+ * library. */
+XVEC void x_saturate(xword *v, unsigned n)
+{
+    for (unsigned q = 0; q < n; q += 4) {
+        float t[4];
+        uint32_t nan = 0;
+        for (unsigned j = 0; j < 4; j++) {
+            float x = v[q + j].f, lo = x > 0.0f ? x : 0.0f;
+            t[j] = lo < 1.0f ? lo : 1.0f;
+            nan |= x != x;
+        }
+        if (nan)
+            for (unsigned j = 0; j < 4; j++)
+                t[j] = fminf(fmaxf(v[q + j].f, 0.0f), 1.0f);
+        for (unsigned j = 0; j < 4; j++)
+            v[q + j].f = t[j];
+    }
+}
+
 void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val)
 {
-    if (in->sat) {
-        /* tgsi_exec store_dest: fminf(fmaxf(x, 0), 1), so NaN saturates to 0 */
-        unsigned n = m->n;
-        for (unsigned i = 0; i < n; i++)
-            val[i].f = fminf(fmaxf(val[i].f, 0.0f), 1.0f);
-    }
+    if (in->sat)
+        x_saturate(val, m->n);
     x_store_raw(m, in, d, chan, val);
 }
 
 /* ---- masks ---------------------------------------------------------------------------------- */
 
-void x_update_exec(xmach *m)
+/* exec = cond & loop & cont & sw & func. When the five are known to be all ones (m->full) exec
+ * is too, and it already holds all ones when m->all says so. */
+XVEC void x_update_exec(xmach *m)
 {
     unsigned n = m->n;
+    if (m->full == XFULL_ALL) {
+        if (!m->all)
+            memset(m->exec, 0xff, sizeof(uint32_t) * n);
+        m->all = true;
+        return;
+    }
     uint32_t acc = 0xffffffffu;
     for (unsigned i = 0; i < n; i++) {
         uint32_t e = m->cond[i] & m->loop[i] & m->cont[i] & m->sw[i] & m->func[i];
@@ -231,7 +256,7 @@ void x_update_exec(xmach *m)
     m->all = acc != 0;
 }
 
-bool x_any(const xmach *m, const uint32_t *mask)
+XVEC bool x_any(const xmach *m, const uint32_t *mask)
 {
     uint32_t acc = 0;
     for (unsigned i = 0; i < m->n; i++)
@@ -239,32 +264,50 @@ bool x_any(const xmach *m, const uint32_t *mask)
     return acc != 0;
 }
 
-uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask)
+XVEC bool x_all_ones(const uint32_t *mask, unsigned n)
+{
+    uint32_t acc = 0xffffffffu;
+    for (unsigned i = 0; i < n; i++)
+        acc &= mask[i];
+    return acc != 0;
+}
+
+uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask, bool full)
 {
     if (st->top == st->cap) {
         unsigned cap = st->cap ? st->cap * 2 : 8;
         uint32_t *data = realloc(st->data, sizeof(uint32_t) * (size_t)cap * m->W);
-        if (!data) {
+        uint8_t *f = data ? realloc(st->full, cap) : NULL;
+        if (data)
+            st->data = data;
+        if (!f) {
             m->err = TGX_ERR_NOMEM;
             tgx_diag_set(m->diag, TGX_ERR_NOMEM, m->p->name, 0, 0,
                          "out of memory for the execution-mask stack");
             return NULL;
         }
-        st->data = data;
+        st->full = f;
         st->cap = cap;
     }
     uint32_t *slot = st->data + (size_t)st->top * m->W;
     memcpy(slot, mask, sizeof(uint32_t) * m->n);
+    st->full[st->top] = full;
     st->top++;
     return slot;
 }
 
-void x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask)
+bool x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask)
 {
     if (!st->top)
-        return;
+        return false;
     st->top--;
     memcpy(mask, st->data + (size_t)st->top * m->W, sizeof(uint32_t) * m->n);
+    return st->full[st->top];
+}
+
+bool x_mask_top_full(const xmask_stack *st)
+{
+    return st->top && st->full[st->top - 1];
 }
 
 const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st)
@@ -298,7 +341,9 @@ void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
 static void stack_free(xmask_stack *st)
 {
     free(st->data);
+    free(st->full);
     st->data = NULL;
+    st->full = NULL;
     st->top = st->cap = 0;
 }
 
@@ -509,6 +554,8 @@ void x_reset_state(xmach *m, unsigned lanes_valid)
     m->ncalls = 0;
     m->err = TGX_OK;
     m->executed = 0;
+    m->full = XFULL_COND | XFULL_LOOP | XFULL_CONT | XFULL_SW | (lanes_valid >= n ? XFULL_FUNC : 0);
+    m->all = false;
     x_update_exec(m);
 }
 

@@ -364,6 +364,37 @@ static uint8_t mod_of(tgx_tgsi_type t, bool neg, bool abs)
     return abs ? (neg ? XM_FABSNEG : XM_FABS) : (neg ? XM_FNEG : XM_NONE);
 }
 
+/* Operands read or written in place (xreg.plain), and the channels of a component-wise result
+ * that may be written straight into dst[0] (xinst.direct): those whose register component no
+ * later written channel reads. An indirect source could read any component, so with one there
+ * are none. */
+static void mark_plain(xinst *x)
+{
+    bool indirect = false;
+    for (unsigned k = 0; k < x->nsrc; k++) {
+        xreg *r = &x->src[k];
+        r->plain = is_lane_file(r->file) && !r->indirect && !r->dim_indirect && r->mod == XM_NONE;
+        indirect |= r->indirect || r->dim_indirect;
+    }
+    for (unsigned k = 0; k < x->ndst; k++)
+        x->dst[k].plain = is_lane_file(x->dst[k].file) && !x->dst[k].indirect;
+    x->direct = 0;
+    if (x->ndst < 1 || !x->dst[0].plain || indirect)
+        return;
+    for (unsigned c = 0; c < 4; c++) {
+        bool read_later = false;
+        for (unsigned c2 = c + 1; c2 < 4; c2++) {
+            if (!(x->wmask & (1u << c2)))
+                continue;
+            for (unsigned k = 0; k < x->nsrc; k++)
+                read_later |=
+                    is_lane_file(x->src[k].file) && x->src[k].slot[c2] == x->dst[0].slot[c];
+        }
+        if ((x->wmask & (1u << c)) && !read_later)
+            x->direct |= (uint8_t)(1u << c);
+    }
+}
+
 static tgx_status decode_operands(xbuild *b, const tgx_tgsi_instruction *ti,
                                   const struct tgx_tgsi_opcode_info *info, xinst *x)
 {
@@ -422,6 +453,7 @@ static tgx_status decode_operands(xbuild *b, const tgx_tgsi_instruction *ti,
         }
         x->ntexoff = 1;
     }
+    mark_plain(x);
     if (ti->has_texture)
         x->tex_target = target_of(ti->texture, &x->shadow);
     if (ti->has_memory && ti->mem_texture != TGX_TGSI_TEXTURE_UNKNOWN) {

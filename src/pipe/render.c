@@ -12,7 +12,7 @@
 #include "tgx/util.h"
 
 #define TILE        32 /* pixels per tile side (even, so quads never straddle tiles) */
-#define FS_QUADS    16 /* quads per fragment-shader run */
+#define FS_QUADS    64 /* quads per fragment-shader run */
 #define MAX_THREADS 256
 
 /* Per triangle: setup and the plane equations of every fragment-shader input channel. */
