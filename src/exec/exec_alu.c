@@ -318,11 +318,14 @@ K1(IMSB, u, imsb32(a[i].u))
 K1(UMSB, u, umsb32(a[i].u))
 /* clang-format on */
 
-/* MIN/MAX: tgsi_exec uses fminf/fmaxf, so a NaN operand yields the other operand (and glibc's
- * x86-64 versions have their own rules for two NaNs and signalling NaNs). For numbers they are
- * minss/maxss: a < b ? a : b and a > b ? a : b (so fminf(-0, +0) is +0, as glibc gives). Groups
- * of four lanes without a NaN take that select, which vectorises; a group with a NaN asks the C
- * library, so every bit is the library's. */
+/* MIN/MAX: tgsi_exec uses fminf/fmaxf, so a NaN operand yields the other operand (and the C
+ * library has its own rules for two NaNs and signalling NaNs). tgx calls the library as
+ * fminf(src1, src0), the order GCC gave the calls in earlier builds (the exec library is built
+ * with -fno-builtin-fminf & co., so the order written is the order called); any order is a
+ * valid fminf, one fixed order keeps every bit the same. For numbers that is minss/maxss:
+ * b < a ? b : a and b > a ? b : a (a tie of -0 and +0 gives src0). Groups of four lanes without
+ * a NaN take that select, which vectorises; a group with a NaN calls the library
+ * (tests/exec/test_minmax_bits.c). */
 #define KMINMAX(NAME, CMP, LIBM)                                                                   \
     XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
@@ -332,12 +335,12 @@ K1(UMSB, u, umsb32(a[i].u))
             uint32_t nan = 0;                                                                      \
             for (unsigned j = 0; j < 4; j++) {                                                     \
                 float x = a[q + j].f, y = b[q + j].f;                                              \
-                t[j] = x CMP y ? x : y;                                                            \
+                t[j] = y CMP x ? y : x;                                                            \
                 nan |= (x != x) | (y != y);                                                        \
             }                                                                                      \
             if (nan)                                                                               \
                 for (unsigned j = 0; j < 4; j++)                                                   \
-                    t[j] = LIBM(a[q + j].f, b[q + j].f);                                           \
+                    t[j] = LIBM(b[q + j].f, a[q + j].f);                                           \
             for (unsigned j = 0; j < 4; j++)                                                       \
                 r[q + j].f = t[j];                                                                 \
         }                                                                                          \
@@ -499,8 +502,9 @@ static inline double dsign(double a)
 D2(DADD, a + b)
 D2(DMUL, a * b)
 D2(DDIV, a / b)
-D2(DMAX, fmax(a, b))
-D2(DMIN, fmin(a, b))
+/* DMAX/DMIN: the C library with src1 first, as MIN/MAX. */
+D2(DMAX, fmax(b, a))
+D2(DMIN, fmin(b, a))
 D3(DMAD, a * b + c)
 D3(DFMA, fma(a, b, c))
 D1(DABS, fabs(a))

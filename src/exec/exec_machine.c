@@ -206,9 +206,9 @@ XVEC void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n)
 
 /* tgsi_exec store_dest clamps with fminf(fmaxf(x, 0), 1): a quiet NaN gives 0, and with glibc
  * a signalling NaN gives 1 (fmaxf quiets it, fminf(NaN, 1) is 1). Groups of four lanes without
- * a NaN take the compare-and-select that vectorises (the C library's result for numbers:
- * fmaxf(x, 0) = x > 0 ? x : 0 keeps +0 for -0, as maxss does); a group with a NaN asks the C
- * library. */
+ * a NaN take the compare-and-select that vectorises, the library's result for numbers
+ * (maxss/minss: x > 0 ? x : 0, so -0 gives +0); a group with a NaN calls the library
+ * (tests/exec/test_minmax_bits.c). */
 XVEC void x_saturate(xword *v, unsigned n)
 {
     for (unsigned q = 0; q < n; q += 4) {
