@@ -121,4 +121,50 @@ static inline tgx_status run_line(tgx_sm5_emu *emu, const char *text)
                   (unsigned)(t), (unsigned)(r), got_, (uint32_t)(want));                           \
     } while (0)
 
+/* Table-driven cases: registers set in every thread, then the registers expected in threads 0
+ * and 31 (and every other register of R0..R15 untouched). k: 'f' an fp32 value, 'u' a 32-bit
+ * word. */
+typedef struct rv {
+    uint8_t reg;
+    char k;
+    double v;
+} rv;
+
+typedef struct emu_case {
+    const char *text;
+    rv in[8];
+    rv want[8];
+} emu_case;
+
+static inline uint32_t rv_bits(const rv *r)
+{
+    return r->k == 'f' ? tgx_f2bits((float)r->v) : (uint32_t)(uint64_t)r->v;
+}
+
+static inline void run_case_table(tgx_sm5_emu *emu, const emu_case *cases, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const emu_case *c = &cases[i];
+        fill_sentinel(emu);
+        for (unsigned k = 0; k < 8 && c->in[k].k; k++)
+            set_all_u(emu, c->in[k].reg, rv_bits(&c->in[k]));
+        if (run_line(emu, c->text) < 0)
+            continue;
+        bool wanted[16] = {false};
+        for (unsigned k = 0; k < 8 && c->want[k].k; k++) {
+            if (c->want[k].reg < 16)
+                wanted[c->want[k].reg] = true;
+            for (unsigned t = 0; t < 32; t += 31)
+                CHECK_REG_U(emu, t, c->want[k].reg, rv_bits(&c->want[k]), c->text);
+        }
+        for (unsigned r = 0; r < 16; r++) {
+            bool is_input = false;
+            for (unsigned k = 0; k < 8 && c->in[k].k; k++)
+                is_input |= c->in[k].reg == r;
+            if (!wanted[r] && !is_input)
+                CHECK_REG_U(emu, 0, r, SENTINEL, c->text);
+        }
+    }
+}
+
 #endif

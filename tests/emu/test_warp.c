@@ -1,0 +1,177 @@
+/* The machine around the instructions: header and sampler pools with their MaximumIndex, unset
+ * entries, via-header binding, the texture bank, #tsPtrIdx as a word address; programs checked
+ * whole before they run (checker's and decoder's messages), reserved values, the texture unit
+ * refusing a request, and the register/predicate accessors. */
+#include "emu_harness.h"
+
+static tgx_tex *tex2d;
+
+static void setup(tgx_sm5_emu *emu)
+{
+    tgx_sampler s = nearest_sampler();
+    tex2d = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 1, 1, 1);
+    bind(emu, 0x11, 0x11, tex2d, &s);
+}
+
+/* TEXS.LZ of texel (1, 2) through word `word` into R0; returns R0 of thread 0. */
+static float texs_via(tgx_sm5_emu *emu, unsigned word)
+{
+    char text[80];
+    snprintf(text, sizeof text, "TEXS.LZ RZ, R0, R4, R5, 0x%x, 2D, R ;", word);
+    fill_sentinel(emu);
+    set_all_f(emu, 4, 1.5f / 4);
+    set_all_f(emu, 5, 2.5f / 4);
+    run_line(emu, text);
+    return tgx_sm5_emu_reg_f(emu, 0, 0);
+}
+
+static float tld_via(tgx_sm5_emu *emu, unsigned word)
+{
+    char text[80];
+    snprintf(text, sizeof text, "TLDS.LZ RZ, R0, R4, R5, 0x%x, 2D, R ;", word);
+    fill_sentinel(emu);
+    set_all_u(emu, 4, 1);
+    set_all_u(emu, 5, 2);
+    run_line(emu, text);
+    return tgx_sm5_emu_reg_f(emu, 0, 0);
+}
+
+static void test_pools(tgx_sm5_emu *emu)
+{
+    TGX_CHECK(texs_via(emu, 0x11) == 21.0f, "bound texture");
+    /* the header pointer past SetTexHeaderPoolC.MaximumIndex: an invalid texture, zeros */
+    tgx_sm5_emu_set_header_max(emu, 0x10);
+    TGX_CHECK(texs_via(emu, 0x11) == 0.0f, "header past MaximumIndex");
+    TGX_CHECK(tld_via(emu, 0x11) == 0.0f, "TLD: header past MaximumIndex");
+    tgx_sm5_emu_set_header_max(emu, TGX_SM5_EMU_MAX_HEADER);
+    /* the sampler pointer past its MaximumIndex: TEXS reads zeros, TLD (header only) does not */
+    tgx_sm5_emu_set_sampler_max(emu, 0x10);
+    TGX_CHECK(texs_via(emu, 0x11) == 0.0f, "sampler past MaximumIndex");
+    TGX_CHECK(tld_via(emu, 0x11) == 21.0f, "TLD ignores the sampler pointer");
+    tgx_sm5_emu_set_sampler_max(emu, TGX_SM5_EMU_MAX_SAMPLER);
+    /* entries never set are invalid too */
+    tgx_sm5_emu_set_cbank(emu, 0, 0x50, 0x011u << 20 | 0x99u, NULL);
+    TGX_CHECK(texs_via(emu, 0x50) == 0.0f, "unset header");
+    tgx_sm5_emu_set_cbank(emu, 0, 0x51, 0x7ffu << 20 | 0x11u, NULL);
+    TGX_CHECK(texs_via(emu, 0x51) == 0.0f, "unset sampler");
+    TGX_CHECK(tld_via(emu, 0x51) == 21.0f, "TLD with an unset sampler");
+    /* via header binding (OpenGL): the header pointer is the sampler pointer */
+    tgx_sm5_emu_set_via_header_binding(emu, true);
+    TGX_CHECK(texs_via(emu, 0x51) == 21.0f, "via header binding");
+    tgx_sm5_emu_set_via_header_binding(emu, false);
+    /* a cleared header is gone */
+    tgx_sm5_emu_clear_header(emu, 0x11);
+    TGX_CHECK(texs_via(emu, 0x11) == 0.0f, "cleared header");
+    tgx_sm5_emu_header h;
+    tgx_sm5_emu_header_init(&h, tex2d);
+    tgx_sm5_emu_set_header(emu, 0x11, &h, NULL);
+    /* #tsPtrIdx is a word address in the texture bank */
+    tgx_sm5_emu_set_cbank(emu, 3, 0x60, 0x011u << 20 | 0x11u, NULL);
+    TGX_CHECK(texs_via(emu, 0x60) == 0.0f, "bank 0 word 0x60 is empty");
+    tgx_sm5_emu_set_tex_bank(emu, 3, NULL);
+    TGX_CHECK(texs_via(emu, 0x60) == 21.0f, "texture bank 3");
+    tgx_sm5_emu_set_tex_bank(emu, 0, NULL);
+    TGX_CHECK(tgx_sm5_emu_set_tex_bank(emu, 18, NULL) == TGX_ERR_ARG, "bank 18 does not exist");
+    TGX_CHECK(tgx_sm5_emu_set_cbank(emu, 0, 16384, 1, NULL) == TGX_ERR_ARG,
+              "a bank has 16384 words");
+    TGX_CHECK(tgx_sm5_emu_set_header(emu, 0x100000, &h, NULL) == TGX_ERR_ARG,
+              "headerPtr is 20 bits");
+    tgx_sampler s = nearest_sampler();
+    TGX_CHECK(tgx_sm5_emu_set_sampler(emu, 0x1000, &s, NULL) == TGX_ERR_ARG,
+              "samplerPtr is 12 bits");
+}
+
+static void test_programs(tgx_sm5_emu *emu)
+{
+    uint64_t words[2];
+    tgx_diag d;
+    tgx_sm5_assemble_line("TEXS.LZ RZ, R0, R4, R5, 0x11, 2D, R ;", TGX_SM5_ARCH_SM52, &words[0],
+                          NULL, &d);
+    /* TLDS encoding 3 does not exist: nvdisasm's message */
+    words[1] = 0xda00000000000000ull | 3ull << 53 | 0xffull << 20 | 0x70000ull | 0x0400;
+    fill_sentinel(emu);
+    set_all_f(emu, 4, 1.5f / 4);
+    set_all_f(emu, 5, 2.5f / 4);
+    size_t failed = 99;
+    tgx_status st = tgx_sm5_emu_run_words(emu, words, 2, &failed, &d);
+    TGX_CHECK(st == TGX_ERR_INVALID && failed == 1, "bad word refused (%d, at %zu)", (int)st,
+              failed);
+    TGX_CHECK(strstr(d.message, "undefined value 0x3 for table 'Tld2D4'") != NULL,
+              "decoder's message: %s", d.message);
+    CHECK_REG_U(emu, 0, 0, SENTINEL, "nothing ran before the bad word");
+    /* a legal instruction, then an illegal one: refused whole, with the line */
+    st = tgx_sm5_emu_run_text(emu,
+                              "TEXS.LZ RZ, R0, R4, R5, 0x11, 2D, R ;\n"
+                              "  TEXS.LZ RZ, R1, R4, R5, 0x11, 2D, RG ;\n",
+                              &d);
+    TGX_CHECK(st == TGX_ERR_INVALID && d.line == 2 && strstr(d.message, "sm5-TEXS"),
+              "illegal second line: %u: %s", d.line, d.message);
+    CHECK_REG_U(emu, 0, 0, SENTINEL, "nothing ran before the illegal line");
+    /* a value the pages reserve */
+    st = tgx_sm5_emu_run_text(emu, "TEX.INVALIDBLOD4 R0, R4, R6, 0x11, 2D, 0x1 ;", &d);
+    TGX_CHECK(st == TGX_ERR_UNSUPPORTED && strstr(d.message, "INVALIDBLOD4"), "reserved: %s",
+              d.message);
+    st = tgx_sm5_emu_run_text(emu, "TLD4.R.INVALIDBTOFF03 R0, R4, R6, 0x11, 2D, 0x1 ;", &d);
+    TGX_CHECK(st == TGX_ERR_UNSUPPORTED && strstr(d.message, "INVALIDBTOFF03"), "reserved: %s",
+              d.message);
+    CHECK_REG_U(emu, 0, 0, SENTINEL, "reserved values change nothing");
+    /* the texture unit refusing a request stops the program there; earlier lines ran */
+    tgx_sm5_emu_header bad;
+    tgx_sm5_emu_header_init(&bad, tex2d);
+    bad.view.format = TGX_TEX_FORMAT_RGBA8_UNORM; /* not the texture's texel size */
+    tgx_sm5_emu_set_header(emu, 0x12, &bad, NULL);
+    tgx_sampler s = nearest_sampler();
+    tgx_sm5_emu_set_sampler(emu, 0x12, &s, NULL);
+    tgx_sm5_emu_set_cbank(emu, 0, 0x12, 0x012u << 20 | 0x12u, NULL);
+    st = tgx_sm5_emu_run_text(emu,
+                              "TEXS.LZ RZ, R0, R4, R5, 0x11, 2D, R ;\n"
+                              "TEXS.LZ RZ, R2, R4, R5, 0x12, 2D, R ;\n",
+                              &d);
+    TGX_CHECK(st < 0 && d.line == 2 && strstr(d.message, "texture unit"), "unit refusal: %u: %s",
+              d.line, d.message);
+    CHECK_REG_F(emu, 0, 0, 21.0f, "the first line ran");
+    CHECK_REG_U(emu, 0, 2, SENTINEL, "the refused line wrote nothing");
+    /* a parse error carries its column */
+    st = tgx_sm5_emu_run_text(emu, "TEXS.LZ RZ, R0, R4, Q5, 0x11, 2D, R ;", &d);
+    TGX_CHECK(st == TGX_ERR_PARSE && d.line == 1 && d.column == 21, "parse error at %u:%u: %s",
+              d.line, d.column, d.message);
+}
+
+static void test_accessors(tgx_sm5_emu *emu)
+{
+    tgx_sm5_emu_set_reg(emu, 3, TGX_SM5_RZ, 5);
+    TGX_CHECK(tgx_sm5_emu_reg(emu, 3, TGX_SM5_RZ) == 0, "RZ reads 0");
+    tgx_sm5_emu_set_reg(emu, 32, 0, 5);
+    TGX_CHECK(tgx_sm5_emu_reg(emu, 32, 0) == 0, "thread 32 does not exist");
+    TGX_CHECK(tgx_sm5_emu_pred(emu, 0, TGX_SM5_PT), "PT reads true");
+    tgx_sm5_emu_set_pred(emu, 0, TGX_SM5_PT, false);
+    TGX_CHECK(tgx_sm5_emu_pred(emu, 0, TGX_SM5_PT), "PT ignores writes");
+    tgx_sm5_emu_set_pred(emu, 4, 6, true);
+    TGX_CHECK(tgx_sm5_emu_pred(emu, 4, 6) && !tgx_sm5_emu_pred(emu, 5, 6), "P6 per thread");
+    tgx_sm5_emu_set_active(emu, 0x0000ffffu);
+    TGX_CHECK(tgx_sm5_emu_active(emu) == 0x0000ffffu, "active mask");
+    tgx_sm5_emu_set_active(emu, 0xffffffffu);
+    TGX_CHECK(tgx_sm5_emu_arch(emu) == TGX_SM5_ARCH_SM52, "arch");
+    tgx_sm5_emu *e2;
+    TGX_CHECK(tgx_sm5_emu_create((tgx_sm5_arch)7, &e2, NULL) == TGX_ERR_ARG, "bad arch");
+    /* sm_50 has no .F16: the decoder refuses the word (the codec's rule) */
+    tgx_sm5_emu_create(TGX_SM5_ARCH_SM50, &e2, NULL);
+    tgx_diag d;
+    TGX_CHECK(tgx_sm5_emu_run_text(e2, "TEXS.F16.LZ RZ, R0, R4, R5, 0x11, 2D, R ;", &d) < 0,
+              "sm_50 refuses .F16");
+    tgx_sm5_emu_destroy(e2);
+}
+
+int main(void)
+{
+    tgx_sm5_emu *emu;
+    if (tgx_sm5_emu_create(TGX_SM5_ARCH_SM52, &emu, NULL) < 0)
+        return 1;
+    setup(emu);
+    test_pools(emu);
+    test_programs(emu);
+    test_accessors(emu);
+    tgx_sm5_emu_destroy(emu);
+    tgx_tex_destroy(tex2d);
+    return tgx_test_finish();
+}
