@@ -45,23 +45,26 @@
  *   cube     six faces per layer
  *   ms       multisampled: read by texel fetch with a sample index, never filtered
  *   mips     may have more than one level (BUFFER, RECT and MS textures have one)
- *   texels   coordinates are in texels whatever the sampler says (RECT, GL 4.6 8.14.2) */
+ *   texels   coordinates are in texels whatever the sampler says (RECT, GL 4.6 8.14.2)
+ *   maxw maxh maxd  the largest width, height and depth (3D depth, array layers, cube-array
+ *            face-layers) a texture of the target may have: NVIDIA sm_90's limits (docs/texture.md
+ *            "Size limits" gives them with their sources and sm_50's). */
 #define TGX_TEX_TARGETS(X)                                                                         \
-    /* id       name          dims coords layered cube ms mips texels */                           \
-    X(BUFFER, "buffer", 1, 1, 0, 0, 0, 0, 0)                                                       \
-    X(1D, "1d", 1, 1, 0, 0, 0, 1, 0)                                                               \
-    X(2D, "2d", 2, 2, 0, 0, 0, 1, 0)                                                               \
-    X(3D, "3d", 3, 3, 0, 0, 0, 1, 0)                                                               \
-    X(CUBE, "cube", 2, 3, 0, 1, 0, 1, 0)                                                           \
-    X(RECT, "rect", 2, 2, 0, 0, 0, 0, 1)                                                           \
-    X(1D_ARRAY, "1d_array", 1, 1, 1, 0, 0, 1, 0)                                                   \
-    X(2D_ARRAY, "2d_array", 2, 2, 1, 0, 0, 1, 0)                                                   \
-    X(CUBE_ARRAY, "cube_array", 2, 3, 1, 1, 0, 1, 0)                                               \
-    X(2D_MS, "2d_ms", 2, 2, 0, 0, 1, 0, 0)                                                         \
-    X(2D_ARRAY_MS, "2d_array_ms", 2, 2, 1, 0, 1, 0, 0)
+    /* id       name          dims coords layered cube ms mips texels maxw maxh maxd */            \
+    X(BUFFER, "buffer", 1, 1, 0, 0, 0, 0, 0, 268435456, 1, 1)                                      \
+    X(1D, "1d", 1, 1, 0, 0, 0, 1, 0, 131072, 1, 1)                                                 \
+    X(2D, "2d", 2, 2, 0, 0, 0, 1, 0, 131072, 65536, 1)                                             \
+    X(3D, "3d", 3, 3, 0, 0, 0, 1, 0, 16384, 16384, 16384)                                          \
+    X(CUBE, "cube", 2, 3, 0, 1, 0, 1, 0, 32768, 32768, 6)                                          \
+    X(RECT, "rect", 2, 2, 0, 0, 0, 0, 1, 131072, 65536, 1)                                         \
+    X(1D_ARRAY, "1d_array", 1, 1, 1, 0, 0, 1, 0, 32768, 1, 2048)                                   \
+    X(2D_ARRAY, "2d_array", 2, 2, 1, 0, 0, 1, 0, 32768, 32768, 2048)                               \
+    X(CUBE_ARRAY, "cube_array", 2, 3, 1, 1, 0, 1, 0, 32768, 32768, 2046)                           \
+    X(2D_MS, "2d_ms", 2, 2, 0, 0, 1, 0, 0, 32768, 32768, 1)                                        \
+    X(2D_ARRAY_MS, "2d_array_ms", 2, 2, 1, 0, 1, 0, 0, 32768, 32768, 2048)
 
 typedef enum tgx_tex_target {
-#define X(id, name, dims, coords, layered, cube, ms, mips, texels) TGX_TEX_##id,
+#define X(id, name, dims, coords, layered, cube, ms, mips, texels, maxw, maxh, maxd) TGX_TEX_##id,
     TGX_TEX_TARGETS(X)
 #undef X
         TGX_TEX_TARGET_COUNT
@@ -80,6 +83,7 @@ typedef struct tgx_tex_target_info {
     bool mipmapped;    /* may have several levels */
     bool texel_coords; /* coordinates in texels (RECT) */
     bool slices;       /* the description's depth may exceed 1 (3D, arrays, cubes) */
+    uint32_t max_width, max_height, max_depth; /* the largest size tgx_tex_create accepts */
 } tgx_tex_target_info;
 
 /* The row of target t; NULL if t is out of range. */

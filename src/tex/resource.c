@@ -5,9 +5,11 @@
 #include "tex/tex_internal.h"
 #include "tgx/util.h"
 
-/* Largest dimension accepted; keeps every size computation far from overflow. */
-#define TEX_MAX_DIM   (1u << 16)
-#define TEX_MAX_BYTES ((size_t)1 << 32)
+/* Largest texel memory of one texture. The per-target size limits (the target table) keep
+ * every size below 2^53 bytes in 64-bit arithmetic; this keeps the allocation sane. */
+#define TEX_MAX_BYTES                                                                              \
+    ((uint64_t)(SIZE_MAX >> 1) < ((uint64_t)1 << 32) ? (uint64_t)(SIZE_MAX >> 1)                   \
+                                                     : ((uint64_t)1 << 32))
 
 static uint32_t full_chain(const tgx_tex_desc *desc)
 {
@@ -37,10 +39,6 @@ static tgx_status check_desc(const tgx_tex_desc *desc, tgx_diag *d)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s texture: width, height, depth, levels and samples must be >= 1",
                             tgx_tex_target_name(t));
-    if (desc->width > TEX_MAX_DIM || desc->height > TEX_MAX_DIM || desc->depth > TEX_MAX_DIM)
-        return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0,
-                            "texture size %ux%ux%u exceeds the limit of %u per dimension",
-                            desc->width, desc->height, desc->depth, TEX_MAX_DIM);
     if (ti->dims == 1 && desc->height != 1)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s texture must have height 1",
                             tgx_tex_target_name(t));
@@ -55,6 +53,12 @@ static tgx_status check_desc(const tgx_tex_desc *desc, tgx_diag *d)
     if (ti->cube && desc->width != desc->height)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "cube faces must be square, not %ux%u",
                             desc->width, desc->height);
+    if (desc->width > ti->max_width || desc->height > ti->max_height || desc->depth > ti->max_depth)
+        return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0,
+                            "%s texture of %ux%ux%u exceeds the target's limit of %ux%ux%u "
+                            "(NVIDIA sm_90, docs/texture.md)",
+                            tgx_tex_target_name(t), desc->width, desc->height, desc->depth,
+                            ti->max_width, ti->max_height, ti->max_depth);
     if (desc->levels > full_chain(desc))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%u levels requested but a %ux%ux%u texture has at most %u",
@@ -95,24 +99,27 @@ tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory creating a texture");
     tex->desc = *desc;
     tex->fi = tgx_tex_format_get(desc->format);
-    size_t total = 0;
+    uint64_t total = 0;
     for (uint32_t l = 0; l < desc->levels; l++) {
         uint32_t w, h, s;
         tgx_tex_level_size(tex, l, &w, &h, &s);
-        tex->level_offset[l] = total;
-        total += (size_t)w * h * s * desc->samples * tex->fi->bytes;
+        tex->level_offset[l] = (size_t)total;
+        total += (uint64_t)w * h * s * desc->samples * tex->fi->bytes;
         if (total > TEX_MAX_BYTES) {
             free(tex);
-            return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0, "texture needs more than %zu bytes",
-                                (size_t)TEX_MAX_BYTES);
+            return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0,
+                                "a %ux%ux%u %s texture needs more than %llu bytes", desc->width,
+                                desc->height, desc->depth, tgx_tex_format_get(desc->format)->name,
+                                (unsigned long long)TEX_MAX_BYTES);
         }
     }
-    tex->size = total;
-    tex->data = calloc(total ? total : 1, 1);
+    tex->size = (size_t)total;
+    tex->data = calloc(total ? (size_t)total : 1, 1);
     if (!tex->data) {
         free(tex);
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0,
-                            "out of memory allocating %zu bytes of texels", total);
+                            "out of memory allocating %llu bytes of texels",
+                            (unsigned long long)total);
     }
     *out = tex;
     return TGX_OK;

@@ -5,7 +5,7 @@
 #include "tgx/tex.h"
 
 static const tgx_tex_target_info target_table[TGX_TEX_TARGET_COUNT] = {
-#define X(id, nm, d, c, lay, cb, ms, mip, tex)                                                     \
+#define X(id, nm, d, c, lay, cb, ms, mip, tex, mw, mh, md)                                         \
     {.target = TGX_TEX_##id,                                                                       \
      .name = nm,                                                                                   \
      .dims = d,                                                                                    \
@@ -16,7 +16,10 @@ static const tgx_tex_target_info target_table[TGX_TEX_TARGET_COUNT] = {
      .multisample = ms,                                                                            \
      .mipmapped = mip,                                                                             \
      .texel_coords = tex,                                                                          \
-     .slices = (d) == 3 || (lay) || (cb)},
+     .slices = (d) == 3 || (lay) || (cb),                                                          \
+     .max_width = mw,                                                                              \
+     .max_height = mh,                                                                             \
+     .max_depth = md},
     TGX_TEX_TARGETS(X)
 #undef X
 };
