@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "tgx/diag.h"
+#include "tgx/tex.h"
 
 struct tgx_tgsi_shader; /* tgsi.h: a parsed shader */
 struct tgx_tex_view;    /* tex.h */
@@ -166,13 +167,14 @@ const uint32_t *tgx_exec_gs_vertex(const tgx_exec_machine *m, unsigned lane, uns
 
 /* ---- runs -------------------------------------------------------------------------------- */
 
-/* Fragment run over `lanes` lanes (a multiple of 4, quads adjacent). active[i] != 0 marks a lane
- * covered by the primitive; the others are helper lanes: they execute (so derivatives and
- * implicit LOD see the whole quad) but never write memory. active == NULL means all lanes.
- * killed[i] (if not NULL) is set to 1 for a lane that executed KILL/KILL_IF/KIL/KILP, else 0.
- * Outputs of every lane are written; the caller discards killed and helper lanes. */
-tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint8_t *active,
-                                 uint8_t *killed, tgx_diag *d);
+/* Fragment run over `lanes` lanes (a multiple of 4, quads adjacent). The masks are lane masks
+ * (tex.h tgx_lane_mask, one word per lane). active[i] != 0 marks a lane covered by the
+ * primitive; the others are helper lanes: they execute (so derivatives and implicit LOD see the
+ * whole quad) but never write memory. active == NULL means all lanes. killed[i] (if not NULL)
+ * is set to all ones for a lane that executed KILL/KILL_IF/KIL/KILP, else 0. Outputs of every
+ * lane are written; the caller discards killed and helper lanes. */
+tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const tgx_lane_mask *active,
+                                 tgx_lane_mask *killed, tgx_diag *d);
 /* Vertex run: lanes independent vertices (geometry programs run with tgx_exec_run_geometry;
  * a geometry program here fails with TGX_ERR_ARG). */
 tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d);

@@ -354,20 +354,26 @@ typedef enum tgx_tex_lod_mode {
     TGX_TEX_LOD_ZERO,     /* level 0 of the view, no derivatives (LZ) */
 } tgx_tex_lod_mode;
 
-/* Active lanes: bit (i % 32) of active[i / 32]; NULL means every lane is active. */
-static inline bool tgx_tex_lane_active(const uint32_t *active, uint32_t i)
+/* Lane masks: one 32-bit word per lane, all ones when the lane is on and 0 when it is off (a
+ * reader takes any non-zero word as on). The one form of "these lanes" across the library: the
+ * interpreter computes with it (branch-free blends), its fragment runs take and give it
+ * (tgx_exec_run_fragment), and the texture unit reads it. */
+typedef uint32_t tgx_lane_mask;
+
+/* Whether lane i of a request is active; active == NULL means every lane. */
+static inline bool tgx_tex_lane_active(const tgx_lane_mask *active, uint32_t i)
 {
-    return !active || ((active[i >> 5] >> (i & 31u)) & 1u);
+    return !active || active[i] != 0;
 }
 
 /* One batched sample / gather / LOD-query request. Arrays are `lanes` long; NULL = absent. */
 typedef struct tgx_tex_sample_req {
-    uint32_t lanes;         /* multiple of 4 */
-    const uint32_t *active; /* see tgx_tex_lane_active */
-    const float *s, *t, *r; /* coordinates (cube: direction; 1D: t, r unused) */
-    const float *layer;     /* array layer (1D/2D/cube arrays) as float, rounded by the unit */
-    const float *q;         /* projective divisor (TXP): s, t, r, layer and ref divided by q */
-    const float *ref;       /* depth reference: compare when the sampler enables it */
+    uint32_t lanes;              /* multiple of 4 */
+    const tgx_lane_mask *active; /* see tgx_tex_lane_active */
+    const float *s, *t, *r;      /* coordinates (cube: direction; 1D: t, r unused) */
+    const float *layer;          /* array layer (1D/2D/cube arrays) as float, rounded by the unit */
+    const float *q;              /* projective divisor (TXP): s, t, r, layer and ref divided by q */
+    const float *ref;            /* depth reference: compare when the sampler enables it */
     tgx_tex_lod_mode lod_mode;
     const float *lod;         /* BIAS: bias per lane; EXPLICIT: LOD per lane */
     const float *ddx[3];      /* GRAD: ds/dx, dt/dx, dr/dx per lane */
@@ -415,11 +421,11 @@ tgx_status tgx_tex_query_aniso(const tgx_tex_view *view, const tgx_sampler *samp
  * four channels (TGSI SAMPLE_I, NVIDIA TLD). */
 typedef struct tgx_tex_fetch_req {
     uint32_t lanes;
-    const uint32_t *active;
-    const int32_t *x, *y, *z; /* z: 3D slice; arrays: the layer goes here (1D array: in y) */
-    const int32_t *level;     /* relative to the view's base level; NULL = 0 */
-    const int32_t *sample;    /* MS sample index; NULL = 0 */
-    const int32_t *offset[3]; /* added to x, y, z before the range check; NULL = 0 */
+    const tgx_lane_mask *active; /* see tgx_tex_lane_active */
+    const int32_t *x, *y, *z;    /* z: 3D slice; arrays: the layer goes here (1D array: in y) */
+    const int32_t *level;        /* relative to the view's base level; NULL = 0 */
+    const int32_t *sample;       /* MS sample index; NULL = 0 */
+    const int32_t *offset[3];    /* added to x, y, z before the range check; NULL = 0 */
 } tgx_tex_fetch_req;
 
 tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,

@@ -445,7 +445,7 @@ static bool batch_alloc(batch *b, const sample_opts *o, const lines *L, int widt
     for (int a = 0; a < 3; a++)
         if (!(b->offset[a] = calloc(n, sizeof(int32_t))))
             return false;
-    if (!(b->active = calloc(n / 32 + 1, 4)))
+    if (!(b->active = calloc(n, sizeof(tgx_lane_mask))))
         return false;
     /* row r is lane r, or with --single the first lane of quad r (its copies inactive) */
     for (size_t r = 0; r < L->n; r++) {
@@ -460,7 +460,7 @@ static bool batch_alloc(batch *b, const sample_opts *o, const lines *L, int widt
             for (int a = 0; a < 3; a++)
                 b->offset[a][lane] = o->offset[a];
         }
-        b->active[(r * per) / 32] |= 1u << ((r * per) % 32);
+        b->active[r * per] = 0xffffffffu;
     }
     return true;
 }

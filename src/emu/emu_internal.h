@@ -56,6 +56,13 @@ typedef struct emu_ctx {
 
 /* A group of executing threads that name the same header and sampler. header / samp are NULL
  * when the pointer is invalid. */
+/* The threads of a warp bit mask as the texture unit's lane mask (tex.h tgx_lane_mask). */
+static inline void emu_lane_mask(uint32_t bits, tgx_lane_mask out[EMU_W])
+{
+    for (unsigned t = 0; t < EMU_W; t++)
+        out[t] = (bits >> t) & 1u ? 0xffffffffu : 0u;
+}
+
 typedef struct emu_group {
     uint32_t mask;
     const tgx_sm5_emu_header *header;

@@ -13,6 +13,7 @@
 #include "emu/emu_internal.h"
 
 typedef struct fetch_cols {
+    tgx_lane_mask active[EMU_W];
     emu_col x, y, z, off[3];
 } fetch_cols;
 
@@ -98,7 +99,8 @@ tgx_status emu_fetch(emu_ctx *c, const emu_group *g)
     tgx_tex_fetch_req r;
     memset(&r, 0, sizeof r);
     r.lanes = EMU_W;
-    r.active = &run;
+    emu_lane_mask(run, k.active);
+    r.active = k.active;
     r.x = k.x.i;
     r.y = k.y.i;
     r.z = k.z.i;

@@ -10,6 +10,7 @@
 
 /* Scratch columns of one request. */
 typedef struct req_cols {
+    tgx_lane_mask active[EMU_W];
     emu_col layer, lod, clamp, zero;
     emu_col off[3];
     emu_col ptp[4][2];
@@ -41,7 +42,8 @@ static const float *layer_column(const emu_ctx *c, const emu_group *g, req_cols 
 static void set_coords(const emu_ctx *c, const emu_group *g, req_cols *k, tgx_tex_sample_req *r)
 {
     r->lanes = EMU_W;
-    r->active = &g->mask;
+    emu_lane_mask(g->mask, k->active);
+    r->active = k->active;
     r->s = c->param[TGX_SM5_P_S].f;
     r->t = c->has[TGX_SM5_P_T] ? c->param[TGX_SM5_P_T].f : NULL;
     r->r = c->has[TGX_SM5_P_R] ? c->param[TGX_SM5_P_R].f : NULL;
@@ -281,7 +283,8 @@ tgx_status emu_txa(emu_ctx *c, const emu_group *g)
         tgx_tex_sample_req r;
         memset(&r, 0, sizeof r);
         r.lanes = EMU_W;
-        r.active = &g->mask;
+        emu_lane_mask(g->mask, k.active);
+        r.active = k.active;
         r.s = cs.f;
         r.t = ct.f;
         r.layer = layer_column(c, g, &k);

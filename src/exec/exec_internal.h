@@ -6,8 +6,9 @@
  * pointers, so it does not depend on W and one program serves many machines. Immediates are
  * splatted into their slots once, when the machine is created.
  *
- * Masks are lane arrays of uint32_t, all ones (lane on) or zero, so a masked store is a
- * branch-free blend the compiler vectorises.
+ * Masks are lane masks (tex.h tgx_lane_mask): arrays of uint32_t, all ones (lane on) or zero,
+ * so a masked store is a branch-free blend the compiler vectorises, and the texture unit reads
+ * the same arrays (a sampling instruction hands it its executing lanes as they are).
  *
  * Vector code. The loops over lanes are written so that the compiler vectorises them (the exec
  * library is built with -ftree-vectorize, -fno-math-errno so sqrtf is an instruction, and
@@ -245,7 +246,6 @@ struct tgx_exec_machine {
     const tgx_sampler *sampler[XUNITS];
     tgx_tex *image[XUNITS];
     uint32_t image_level[XUNITS];
-    uint32_t *active_bits; /* tex.h's bitset of lanes that are executing */
     /* geometry output, per lane: vertices in emission order (noutputs * 4 words each), their
      * stream and strip number, and per stream the vertex count, the open strip's number and
      * length (exec_geom.c) */
@@ -320,6 +320,5 @@ static inline bool x_any_exec(const xmach *m)
 {
     return m->all || x_any(m, m->exec);
 }
-void x_active_bits(xmach *m, const uint32_t *mask);
 
 #endif

@@ -315,15 +315,6 @@ const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st)
     return st->top ? st->data + (size_t)(st->top - 1) * m->W : NULL;
 }
 
-void x_active_bits(xmach *m, const uint32_t *mask)
-{
-    unsigned words = (m->n + 31) / 32;
-    memset(m->active_bits, 0, sizeof(uint32_t) * words);
-    for (unsigned i = 0; i < m->n; i++)
-        if (mask[i])
-            m->active_bits[i >> 5] |= 1u << (i & 31u);
-}
-
 void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
 {
     if (m->err != TGX_OK)
@@ -356,7 +347,6 @@ void tgx_exec_machine_destroy(tgx_exec_machine *m)
     free(m->res);
     free(m->tmp);
     free(m->masks);
-    free(m->active_bits);
     free(m->shared);
     free(m->calls);
     x_geom_free(m);
@@ -396,10 +386,9 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
     m->res = calloc((size_t)8 * W, sizeof(xword));
     m->tmp = calloc((size_t)8 * W, sizeof(xword));
     m->masks = calloc((size_t)XMASKS * W, sizeof(uint32_t));
-    m->active_bits = calloc((W + 31) / 32, sizeof(uint32_t));
     m->shared_size = TGX_EXEC_DEFAULT_SHARED_BYTES;
     m->shared = p->stage == TGX_EXEC_COMPUTE ? calloc(1, m->shared_size) : NULL;
-    if (!m->store || !m->scratch || !m->res || !m->tmp || !m->masks || !m->active_bits ||
+    if (!m->store || !m->scratch || !m->res || !m->tmp || !m->masks ||
         (p->stage == TGX_EXEC_COMPUTE && !m->shared)) {
         tgx_exec_machine_destroy(m);
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for a %u-lane machine", W);
@@ -584,8 +573,8 @@ tgx_status x_run(xmach *m, tgx_diag *d)
     return m->err;
 }
 
-tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint8_t *active,
-                                 uint8_t *killed, tgx_diag *d)
+tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const tgx_lane_mask *active,
+                                 tgx_lane_mask *killed, tgx_diag *d)
 {
     if (lanes == 0 || lanes % 4 != 0 || lanes > m->W)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
@@ -598,8 +587,7 @@ tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const uint
             m->live[i] = active[i] ? 0xffffffffu : 0u;
     tgx_status st = x_run(m, d);
     if (killed)
-        for (unsigned i = 0; i < lanes; i++)
-            killed[i] = m->killed[i] ? 1 : 0;
+        memcpy(killed, m->killed, sizeof(tgx_lane_mask) * lanes);
     return st;
 }
 

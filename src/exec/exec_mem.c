@@ -158,8 +158,7 @@ static void image_load(xmach *m, const xinst *in, int64_t u)
         tgx_tex_fetch_req req;
         memset(&req, 0, sizeof(req));
         req.lanes = n;
-        x_active_bits(m, m->exec);
-        req.active = m->active_bits;
+        req.active = m->exec;
         req.x = &x->i;
         req.y = y ? &y->i : NULL;
         req.z = z ? &z->i : NULL;

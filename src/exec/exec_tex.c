@@ -166,8 +166,7 @@ static void build_req(xmach *m, const xinst *in, xcoords cm, xtexmode mode, int 
     unsigned n = m->n;
     memset(req, 0, sizeof(*req));
     req->lanes = n;
-    x_active_bits(m, lanes);
-    req->active = m->active_bits;
+    req->active = lanes;
     const float *ch[5] = {chan_f(m, in, cm.s), chan_f(m, in, cm.t), chan_f(m, in, cm.r),
                           chan_f(m, in, cm.layer), chan_f(m, in, cm.ref)};
     if (mode == TM_PROJ) /* the texture unit divides the coordinates and reference by src0.w */
@@ -338,8 +337,7 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
     tgx_tex_fetch_req req;
     memset(&req, 0, sizeof(req));
     req.lanes = m->n;
-    x_active_bits(m, lanes);
-    req.active = m->active_bits;
+    req.active = lanes;
     const int32_t **xyz[3] = {&req.x, &req.y, &req.z};
     for (unsigned a = 0; a < ncoords; a++)
         *xyz[a] = &x_fetch(m, in, 0, a)->i;

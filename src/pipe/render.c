@@ -42,7 +42,7 @@ typedef struct worker {
     int failed_tile; /* lowest tile whose run failed, for a deterministic report */
     tgx_exec_machine *m;
     tgx_exec_word *in[PIPE_MAX_REGS][4], *sv[PIPE_MAX_REGS][4];
-    uint8_t active[FS_QUADS * 4], killed[FS_QUADS * 4];
+    tgx_lane_mask active[FS_QUADS * 4], killed[FS_QUADS * 4];
     int qx[FS_QUADS], qy[FS_QUADS];
 } worker;
 
@@ -377,7 +377,7 @@ static tgx_status add_quad(worker *w, const tri_data *t, int x, int y, unsigned 
         fill_input(w, t, i, x, y, lane, (const float(*)[4])pos);
     fill_sysvals(w, t, lane, mask, (const float(*)[4])pos);
     for (unsigned l = 0; l < 4; l++)
-        w->active[lane + l] = (mask >> l) & 1;
+        w->active[lane + l] = (mask >> l) & 1 ? 0xffffffffu : 0u;
     w->qx[q] = x, w->qy[q] = y;
     *nquads = q + 1;
     return *nquads == FS_QUADS ? flush(w, nquads) : TGX_OK;

@@ -158,11 +158,11 @@ static void test_kill(void)
         tgx_exec_input(r.m, 1, 2)[l].u = kz[l];
         tgx_exec_input(r.m, 1, 3)[l].u = kw[l];
     }
-    uint8_t active[8] = {1, 1, 0, 1, 1, 1, 1, 1}, killed[8];
+    tgx_lane_mask active[8] = {~0u, ~0u, 0, ~0u, ~0u, ~0u, ~0u, ~0u}, killed[8];
     memset(killed, 0xcc, sizeof(killed));
     TGX_CHECK(tgx_exec_run_fragment(r.m, 8, active, killed, &r.d) == TGX_OK, "run: %s",
               r.d.message);
-    static const uint8_t want_killed[8] = {0, 1, 0, 0, 1, 1, 1, 1};
+    static const tgx_lane_mask want_killed[8] = {0, ~0u, 0, 0, ~0u, ~0u, ~0u, ~0u};
     for (unsigned l = 0; l < 8; l++) {
         TGX_CHECK(killed[l] == want_killed[l], "killed[%u] = %u, want %u", l, killed[l],
                   want_killed[l]);

@@ -182,10 +182,10 @@ static void test_kill_if_negated(void)
     static const float c[8] = {1.0f, 0.0f, -0.0f, 2.5f, -1.0f, 0.0f, 1e-30f, 0.0f};
     for (unsigned l = 0; l < 8; l++)
         tgx_exec_input(r.m, 0, 0)[l].f = c[l];
-    uint8_t killed[8];
+    tgx_lane_mask killed[8];
     TGX_CHECK(tgx_exec_run_fragment(r.m, 8, NULL, killed, &r.d) == TGX_OK, "run: %s", r.d.message);
     for (unsigned l = 0; l < 8; l++)
-        TGX_CHECK(killed[l] == (c[l] > 0.0f ? 1 : 0), "KILL_IF -%g: killed = %u", (double)c[l],
+        TGX_CHECK(killed[l] == (c[l] > 0.0f ? ~0u : 0u), "KILL_IF -%g: killed = %#x", (double)c[l],
                   killed[l]);
     run_close(&r);
 }

@@ -49,9 +49,9 @@ static void fetch(void)
     TGX_CHECK(cols[0][0] == 3 && cols[0][1] == 3, "nv offset low 4 bits: %u %u", cols[0][0],
               cols[0][1]);
     /* inactive lanes are not written: lane 1 keeps its old value */
-    uint32_t active = 0xdu; /* lanes 0, 2, 3 */
+    tgx_lane_mask active[4] = {~0u, 0, ~0u, ~0u}; /* lanes 0, 2, 3 */
     cols[0][1] = 12345;
-    r2.active = &active;
+    r2.active = active;
     tgx_tex_fetch(&v, &nv, &r2, out, NULL);
     TGX_CHECK(cols[0][1] == 12345, "inactive lane untouched");
     tgx_tex_destroy(tex);
