@@ -122,6 +122,20 @@ typedef enum tgx_exec_f2i_rule {
 } tgx_exec_f2i_rule;
 void tgx_exec_set_f2i_rule(tgx_exec_machine *m, tgx_exec_f2i_rule rule);
 
+/* What 32-bit float arithmetic does with denormal (subnormal) values. */
+typedef enum tgx_exec_denorm_rule {
+    /* Default: IEEE 754, denormals are computed and kept. */
+    TGX_EXEC_DENORMS_PRESERVE = 0,
+    /* D3D10's rule, which Mesa 22.3 applies to every draw on x86-64 (draw_vbo sets MXCSR's
+     * flush-to-zero and denormals-are-zero bits; compute launches do not): float arithmetic
+     * reads a denormal source as zero of its sign and writes a denormal result as zero of its
+     * sign. Moves keep their bits (MOV, the abs/negate modifiers, ABS, CMP and UCMP selections),
+     * and so do integer and 64-bit operations and texture sampling. docs/exec.md lists the
+     * opcodes. For `tgx replay` against softpipe's draws. */
+    TGX_EXEC_DENORMS_FLUSH = 1,
+} tgx_exec_denorm_rule;
+void tgx_exec_set_denorm_rule(tgx_exec_machine *m, tgx_exec_denorm_rule rule);
+
 /* ---- bindings (pointers are borrowed: they must outlive the runs that use them) ---------- */
 
 /* CONST[slot][i] reads the 4 words at words[4*i .. 4*i+3]; reads past nwords give 0. */

@@ -114,6 +114,9 @@ typedef struct tgx_pipe_state {
      * default, as GPUs do) or TGX_EXEC_F2I_X86 (what softpipe computed on the corpus's x86-64
      * machines; tgx_case_execute uses it) */
     tgx_exec_f2i_rule f2i_rule;
+    /* denormal 32-bit floats: TGX_EXEC_DENORMS_PRESERVE (the default, IEEE 754) or
+     * TGX_EXEC_DENORMS_FLUSH (Mesa's draws on x86-64; tgx_case_execute uses it for draws) */
+    tgx_exec_denorm_rule denorms;
 } tgx_pipe_state;
 /* The vertex-only and compute entry points below read threads and budget from a state; NULL
  * means the defaults of tgx_pipe_state_init. */

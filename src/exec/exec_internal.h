@@ -140,6 +140,7 @@ struct xinst {
     uint8_t brk_switch; /* BRK/BREAKC: innermost breakable construct is a SWITCH */
     uint8_t direct;     /* channels whose kernel result may go straight into dst[0]: no later
                            channel of the instruction reads that register component */
+    uint8_t denorm;     /* XDN_* flags: what TGX_EXEC_DENORMS_FLUSH does to this opcode */
     int32_t target;     /* jump target (instruction index) */
     uint32_t list_off;  /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
     uint32_t list_len;
@@ -236,6 +237,7 @@ struct tgx_exec_machine {
     tgx_diag *diag;
     uint64_t budget, executed;
     tgx_exec_f2i_rule f2i_rule;
+    tgx_exec_denorm_rule denorm_rule;
     /* bindings */
     const uint32_t *cbuf[XUNITS];
     size_t cbuf_words[XUNITS];
@@ -262,6 +264,14 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 {
     return m->store + (size_t)slot * m->W;
 }
+
+/* Under TGX_EXEC_DENORMS_FLUSH: XDN_SRC reads denormal float sources as zero of their sign
+ * (XDN_SRC0: source 0 only), XDN_DST writes denormal float results as zero of their sign. */
+enum { XDN_SRC = 1u, XDN_DST = 2u, XDN_SRC0 = 4u };
+/* exec_alu.c: the XDN_* flags of an opcode (0 for moves, integer, 64-bit and texture opcodes) */
+uint8_t x_denorm_flags(const char *name);
+/* exec_machine.c: src with every denormal replaced by zero of its sign, into dst (may be src) */
+const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n);
 
 /* exec_geom.c */
 tgx_status x_geom_alloc(xmach *m);
@@ -293,14 +303,27 @@ const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned chan, xword *scratc
 static inline const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsigned chan)
 {
     const xreg *r = &in->src[s];
-    if (r->plain)
-        return xslot(m, r->slot[chan]);
-    return x_fetch_typed(m, r, chan, m->scratch + (size_t)(s * 4 + chan) * m->W);
+    xword *scratch = m->scratch + (size_t)(s * 4 + chan) * m->W;
+    const xword *v = r->plain ? xslot(m, r->slot[chan]) : x_fetch_typed(m, r, chan, scratch);
+    /* TGX_EXEC_DENORMS_FLUSH: this opcode reads the source's denormals as zeros */
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH &&
+        (in->denorm & (s ? XDN_SRC : XDN_SRC | XDN_SRC0)))
+        v = x_flush_denorms(scratch, v, m->n);
+    return v;
 }
 void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val);
 void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val);
 /* _SAT of float lanes: fminf(fmaxf(x, 0), 1), the C library's NaN rules included. */
 void x_saturate(xword *v, unsigned n);
+/* What happens to a result before it is stored: denormals flushed (XDN_DST under
+ * TGX_EXEC_DENORMS_FLUSH), then _SAT. */
+static inline void x_finish_result(xmach *m, const xinst *in, xword *v)
+{
+    if ((in->denorm & XDN_DST) && m->denorm_rule == TGX_EXEC_DENORMS_FLUSH)
+        x_flush_denorms(v, v, m->n);
+    if (in->sat)
+        x_saturate(v, m->n);
+}
 /* dst = val where e is set, unchanged elsewhere. */
 void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n);
 void x_update_exec(xmach *m);

@@ -173,6 +173,13 @@ bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_
     return false;
 }
 
+const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        dst[i].u = (src[i].u & 0x7f800000u) ? src[i].u : src[i].u & 0x80000000u;
+    return dst;
+}
+
 void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val)
 {
     const xreg *r = &in->dst[d];
@@ -229,8 +236,7 @@ XVEC void x_saturate(xword *v, unsigned n)
 
 void x_store(xmach *m, const xinst *in, unsigned d, unsigned chan, xword *val)
 {
-    if (in->sat)
-        x_saturate(val, m->n);
+    x_finish_result(m, in, val);
     x_store_raw(m, in, d, chan, val);
 }
 
@@ -428,6 +434,12 @@ uint64_t tgx_exec_instructions_executed(const tgx_exec_machine *m)
 void tgx_exec_set_f2i_rule(tgx_exec_machine *m, tgx_exec_f2i_rule rule)
 {
     m->f2i_rule = rule == TGX_EXEC_F2I_X86 ? TGX_EXEC_F2I_X86 : TGX_EXEC_F2I_SATURATE;
+}
+
+void tgx_exec_set_denorm_rule(tgx_exec_machine *m, tgx_exec_denorm_rule rule)
+{
+    m->denorm_rule =
+        rule == TGX_EXEC_DENORMS_FLUSH ? TGX_EXEC_DENORMS_FLUSH : TGX_EXEC_DENORMS_PRESERVE;
 }
 
 tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uint32_t *words,

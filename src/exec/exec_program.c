@@ -683,6 +683,7 @@ static tgx_status build(xbuild *b)
         x->kx86 = op->kx86;
         x->dkx86 = op->dkx86;
         x->name = info->name;
+        x->denorm = x_denorm_flags(info->name);
         x->op = (uint16_t)ti->opcode;
         x->stype = op->stype;
         x->sat = ti->saturate;

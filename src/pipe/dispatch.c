@@ -34,6 +34,7 @@ tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_bindings *b,
         return s;
     tgx_exec_set_budget(m, st && st->budget ? st->budget : TGX_EXEC_DEFAULT_BUDGET);
     tgx_exec_set_f2i_rule(m, st ? st->f2i_rule : TGX_EXEC_F2I_SATURATE);
+    tgx_exec_set_denorm_rule(m, st ? st->denorms : TGX_EXEC_DENORMS_PRESERVE);
     return TGX_OK;
 }
 
