@@ -310,8 +310,9 @@ typedef enum tgx_tex_profile {
 typedef enum tgx_tex_lod_rule {
     TGX_TEX_LOD_GL,       /* rho = max(|d/dx|, |d/dy|) of the scaled gradient vectors, log2 */
     TGX_TEX_LOD_SOFTPIPE, /* Mesa softpipe: rho = max over axes of max(|ds/dx|,|ds/dy|)*size,
-                             its fast log2 polynomial, per-quad derivatives as softpipe takes them
-                           */
+                             its fast log2 polynomial, per-quad derivatives as softpipe takes them;
+                             and softpipe's other choices (docs/texture.md), depth compare of
+                             the filtered value among them */
 } tgx_tex_lod_rule;
 
 typedef struct tgx_sampler {

@@ -92,6 +92,9 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     c->softpipe = !c->nv && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
     c->is_int = c->fi->is_integer;
     c->compare = samp->compare_enable && req->ref != NULL;
+    /* softpipe filters the depth values and compares the result (Mesa 22.3 sp_tex_sample.c:
+     * sample_compare runs on the filtered rgba), so its results are only 0 or 1 */
+    c->compare_late = c->compare && c->softpipe;
     c->unnormalized = !samp->normalized_coords || ti->texel_coords;
     c->nv_unorm16 = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_UNORM &&
                     c->fi->bits[0] <= 16 && c->fi->bits[1] <= 16 && c->fi->bits[2] <= 16 &&
@@ -157,7 +160,7 @@ static void texel_get(const tex_ctx *c, const level_info *li, int32_t x, int32_t
     else
         c->decode(li->data + (size_t)z * li->slice + (size_t)y * li->row + (size_t)x * c->fi->bytes,
                   t);
-    if (c->compare) {
+    if (c->compare && !c->compare_late) {
         float r = compare_texel(c, ref, t->f[0]);
         t->f[0] = t->f[1] = t->f[2] = t->f[3] = r;
     }
@@ -727,6 +730,8 @@ tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
                 continue;
             tgx_texel t;
             sample_lane(&c, req, lane, &lcs[l], &t);
+            if (c.compare_late)
+                t.f[0] = t.f[1] = t.f[2] = t.f[3] = compare_texel(&c, lcs[l].ref, t.f[0]);
             write_lane(&c, &t, out, lane);
         }
     }
@@ -771,6 +776,7 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
     if (req->component > 3)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "gather component %u is not 0..3",
                             req->component);
+    c.compare_late = false; /* a gather compares each of its texels, softpipe too */
     level_info li;
     level_get(&c, c.base, &li);
     const uint8_t src = c.map[req->component];

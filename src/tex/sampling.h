@@ -15,7 +15,8 @@ typedef struct tex_ctx {
     bool nv;           /* NVIDIA fixed-point profile */
     bool softpipe;     /* exact profile with softpipe's choices where GL allows several */
     bool is_int;       /* integer format: nearest only, raw results */
-    bool compare;      /* depth compare of each texel */
+    bool compare;      /* depth compare */
+    bool compare_late; /* softpipe: compare the filtered depth, not each texel */
     bool unnormalized; /* coordinates in texels (RECT or !normalized_coords) */
     bool nv_unorm16;   /* nv: blend in 16-bit UNORM fixed point */
     bool nv_half;      /* nv: round results to half precision */
