@@ -205,13 +205,9 @@ static void report(const char *what, const tgx_diag *d)
 static tgx_tex *perf_texture(void)
 {
     tgx_diag d;
-    tgx_texgen g;
     tgx_tex *tex = NULL;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 9, 1};
-    if (tgx_texgen_parse("hash:seed=11", &g, &d) != TGX_OK ||
-        tgx_tex_create(&desc, &tex, &d) != TGX_OK || tgx_texgen_fill(tex, &g, &d) != TGX_OK) {
+    if (tgx_tex_from_spec("hash:seed=11@256x256,levels=9", &tex, &d) != TGX_OK) {
         report("texture", &d);
-        tgx_tex_destroy(tex);
         return NULL;
     }
     return tex;

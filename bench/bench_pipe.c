@@ -71,19 +71,13 @@ static void report(const char *what, const tgx_diag *d)
             d->column, d->message);
 }
 
-/* A generated 2D rgba8 texture: generator `gen`, size, levels; box=1 filters levels 1.. from
- * level 0 (tgx run's mips=box). */
-static tgx_tex *gen_texture(const char *gen, uint32_t w, uint32_t h, uint32_t levels, int box)
+/* A texture from a spec string as tgx run --tex takes it ("hash:seed=11@256x256,levels=9"). */
+static tgx_tex *spec_texture(const char *spec)
 {
     tgx_diag d;
-    tgx_texgen g;
     tgx_tex *tex = NULL;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, w, h, 1, levels, 1};
-    if (tgx_texgen_parse(gen, &g, &d) != TGX_OK || tgx_tex_create(&desc, &tex, &d) != TGX_OK ||
-        tgx_texgen_fill(tex, &g, &d) != TGX_OK ||
-        (box && tgx_tex_generate_mipmaps(tex, &d) != TGX_OK)) {
+    if (tgx_tex_from_spec(spec, &tex, &d) != TGX_OK) {
         report("texture", &d);
-        tgx_tex_destroy(tex);
         return NULL;
     }
     return tex;
@@ -134,15 +128,15 @@ static int setup_inputs(inputs *in, int kind)
     memset(in, 0, sizeof *in);
     switch (kind) {
     case 1: /* tools/demo.sh */
-        return bind_unit(in, 0, gen_texture("checker:cell=64", 256, 256, 9, 1),
+        return bind_unit(in, 0, spec_texture("checker:cell=64@256x256,levels=9,mips=box"),
                          "wrap=repeat,min=linear_mipmap_linear,mag=linear") &&
-               bind_unit(in, 1, gen_texture("hash:seed=7", 8, 8, 1, 0),
+               bind_unit(in, 1, spec_texture("hash:seed=7@8x8,levels=1"),
                          "wrap=repeat,filter=linear,mip=none");
     case 2:
-        return bind_unit(in, 0, gen_texture("hash:seed=11", 256, 256, 9, 0),
+        return bind_unit(in, 0, spec_texture("hash:seed=11@256x256,levels=9"),
                          "wrap=repeat,min=linear,mag=linear");
     case 3:
-        return bind_unit(in, 0, gen_texture("hash:seed=11", 256, 256, 9, 0),
+        return bind_unit(in, 0, spec_texture("hash:seed=11@256x256,levels=9"),
                          "wrap=repeat,min=linear_mipmap_linear,mag=linear");
     default: return 1;
     }

@@ -64,6 +64,12 @@ typedef struct tgx_tgxr {
 tgx_status tgx_tgxr_read(const char *path, tgx_tgxr *out, tgx_diag *d);
 tgx_status tgx_tgxr_parse(const void *data, size_t size, const char *name, tgx_tgxr *out,
                           tgx_diag *d);
+/* Reads path only if its header says what expect says (width, height, channels, type; expect's
+ * words are ignored): a header that differs is refused with the field, its value and the expected
+ * one, before any data is allocated or read. A payload shorter or longer than the header
+ * announces is refused too. */
+tgx_status tgx_tgxr_read_expected(const char *path, const tgx_tgxr *expect, tgx_tgxr *out,
+                                  tgx_diag *d);
 tgx_status tgx_tgxr_write(const char *path, const tgx_tgxr *img, tgx_diag *d);
 /* Serialises into a malloc'ed buffer. */
 tgx_status tgx_tgxr_serialize(const tgx_tgxr *img, uint8_t **data, size_t *size, tgx_diag *d);
@@ -113,5 +119,30 @@ void tgx_texgen_texel(const tgx_texgen *g, tgx_tex_format format, int is3d, uint
                       uint32_t out[4]);
 /* Fills every level, slice and texel of tex (every sample of MS textures alike). */
 tgx_status tgx_texgen_fill(tgx_tex *tex, const tgx_texgen *g, tgx_diag *d);
+
+/* ---------------------------------------------------------------------------------------------
+ * Textures from a description: one way to make the textures of `tgx run --tex/--image`,
+ * `tgx sample`, case files (tgx/replay.h) and the benchmarks. A spec string is one of
+ *   FILE.png              a 2D RGBA8 texture from the image, levels 1.. box-filtered from it
+ *   GEN[:k=v,...][@OPTS]  generator GEN (tgx_texgen_parse) filling every level of the texture
+ *                         OPTS describe (tgx_tex_desc_parse: WxH[xD], levels=, samples=,
+ *                         format=, target=, and mips=box to box-filter levels 1.. from level 0);
+ *                         without OPTS a 256x256 2D rgba8 texture with a full mip chain
+ *   @OPTS                 the texture OPTS describe with every texel zero (images a shader fills)
+ */
+typedef struct tgx_tex_source {
+    const char *png; /* a PNG file (the texture is then 2D RGBA8 with a full mip chain), or NULL */
+    bool generated;  /* fill every level with gen; false: every texel zero */
+    tgx_texgen gen;
+    tgx_tex_desc desc;
+    bool box_mips; /* after filling: levels 1.. box-filtered from level 0 */
+} tgx_tex_source;
+
+/* Parses a spec string into src; src->png points into spec. Nothing is built. */
+tgx_status tgx_tex_source_parse(const char *spec, tgx_tex_source *src, tgx_diag *d);
+/* Builds the texture src describes. On error *out is untouched and nothing stays allocated. */
+tgx_status tgx_tex_source_build(const tgx_tex_source *src, tgx_tex **out, tgx_diag *d);
+/* tgx_tex_source_parse, then tgx_tex_source_build. */
+tgx_status tgx_tex_from_spec(const char *spec, tgx_tex **out, tgx_diag *d);
 
 #endif

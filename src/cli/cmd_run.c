@@ -162,33 +162,6 @@ static const char *split_unit(const char *arg, unsigned limit, unsigned *unit)
     return end + 1;
 }
 
-static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d)
-{
-    char buf[512];
-    tgx_texgen g;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 0, 1};
-    if (strlen(spec) >= sizeof buf)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture spec too long");
-    strcpy(buf, spec);
-    char *at = strchr(buf, '@');
-    bool box_mips = false;
-    if (at)
-        *at++ = 0;
-    bool zero = buf[0] == 0; /* "@OPTS" alone: every texel 0 (images a shader fills) */
-    tgx_status st = zero ? TGX_OK : tgx_texgen_parse(buf, &g, d);
-    if (st == TGX_OK)
-        st = tgx_tex_desc_parse(at ? at : "", &desc, &box_mips, d);
-    if (st == TGX_OK)
-        st = tgx_tex_create(&desc, out, d);
-    if (st == TGX_OK && !zero)
-        st = tgx_texgen_fill(*out, &g, d);
-    /* mips=box: keep level 0 of the generator, filter the others from it (a natural-looking
-     * mip chain instead of the generator's own per-level pattern) */
-    if (st == TGX_OK && box_mips)
-        st = tgx_tex_generate_mipmaps(*out, d);
-    return st;
-}
-
 static int opt_tex(run_opts *o, const char *arg)
 {
     unsigned unit;
@@ -196,13 +169,9 @@ static int opt_tex(run_opts *o, const char *arg)
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec)
         return usage_error("--tex expects UNIT=FILE.png or UNIT=GENERATOR", arg);
-    size_t n = strlen(spec);
     tgx_tex_destroy(o->tex[unit]);
     o->tex[unit] = NULL;
-    tgx_status st = n > 4 && strcmp(spec + n - 4, ".png") == 0
-                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, &o->tex[unit], &d)
-                        : generated_texture(spec, &o->tex[unit], &d);
-    if (st < 0)
+    if (tgx_tex_from_spec(spec, &o->tex[unit], &d) < 0)
         return option_diag("--tex", &d);
     tgx_tex_view_init(&o->views[unit], o->tex[unit]);
     o->b.view[unit] = &o->views[unit];
@@ -220,13 +189,9 @@ static int opt_image(run_opts *o, const char *arg)
     if (!spec || !*spec)
         return usage_error("--image expects UNIT=FILE.png, UNIT=GENERATOR[@OPTS] or UNIT=@OPTS",
                            arg);
-    size_t n = strlen(spec);
     tgx_tex_destroy(o->image[unit]);
     o->image[unit] = NULL;
-    tgx_status st = n > 4 && strcmp(spec + n - 4, ".png") == 0
-                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, &o->image[unit], &d)
-                        : generated_texture(spec, &o->image[unit], &d);
-    if (st < 0)
+    if (tgx_tex_from_spec(spec, &o->image[unit], &d) < 0)
         return option_diag("--image", &d);
     o->b.image[unit] = o->image[unit];
     o->b.image_level[unit] = 0;

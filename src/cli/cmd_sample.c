@@ -205,44 +205,6 @@ static int parse_args(int argc, char **argv, sample_opts *o)
 
 /* ---- the texture ----------------------------------------------------------------------------- */
 
-static tgx_status generated_texture(const char *spec, tgx_tex **out, tgx_diag *d)
-{
-    char buf[512];
-    tgx_texgen g;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 0, 1};
-    bool box = false;
-    if (strlen(spec) >= sizeof buf)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture spec too long");
-    strcpy(buf, spec);
-    char *at = strchr(buf, '@');
-    if (at)
-        *at++ = 0;
-    tgx_status st = tgx_texgen_parse(buf, &g, d);
-    if (st == TGX_OK)
-        st = tgx_tex_desc_parse(at ? at : "", &desc, &box, d);
-    if (st == TGX_OK)
-        st = tgx_tex_create(&desc, out, d);
-    if (st == TGX_OK)
-        st = tgx_texgen_fill(*out, &g, d);
-    if (st == TGX_OK && box)
-        st = tgx_tex_generate_mipmaps(*out, d);
-    return st;
-}
-
-static tgx_status load_texture(const char *spec, tgx_tex **out, tgx_diag *d)
-{
-    size_t n = strlen(spec);
-    *out = NULL;
-    tgx_status st = n > 4 && !strcmp(spec + n - 4, ".png")
-                        ? tgx_png_load_tex(spec, TGX_PNG_MIPMAPS, out, d)
-                        : generated_texture(spec, out, d);
-    if (st < 0) {
-        tgx_tex_destroy(*out);
-        *out = NULL;
-    }
-    return st;
-}
-
 /* ---- input lines ----------------------------------------------------------------------------- */
 
 /* Each line's numbers go into one row of `cols` columns (floats, or integers for fetch, query
@@ -653,7 +615,7 @@ int tgx_cli_sample(int argc, char **argv)
         return rc;
     tgx_diag d;
     tgx_tex *tex;
-    if (load_texture(o.texture, &tex, &d) < 0)
+    if (tgx_tex_from_spec(o.texture, &tex, &d) < 0)
         return diag_error(o.texture, &d, TGX_EXIT_USAGE);
     tgx_tex_view view;
     tgx_tex_view_init(&view, tex);

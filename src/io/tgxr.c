@@ -1,5 +1,7 @@
 /* TGXR: the raw result container of the corpus (corpus/tgsi/README.md, "TGR result container"):
  * "TGXR", u32 width, u32 height, u16 channels, u16 type, then 32-bit words, all little endian. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +81,88 @@ tgx_status tgx_tgxr_read(const char *path, tgx_tgxr *out, tgx_diag *d)
     st = tgx_tgxr_parse(data, size, path, out, d);
     free(data);
     return st;
+}
+
+/* The first header field of h that differs from expect's, with both values; NULL if none. */
+static const char *header_mismatch(const uint8_t *h, const tgx_tgxr *expect, uint32_t *has,
+                                   uint32_t *want)
+{
+    const uint32_t fields[4] = {rd32(h + 4), rd32(h + 8), rd16(h + 12), rd16(h + 14)};
+    const uint32_t wanted[4] = {expect->width, expect->height, expect->channels, expect->type};
+    static const char *const names[4] = {"width", "height", "channels", "type"};
+    for (int i = 0; i < 4; i++)
+        if (fields[i] != wanted[i]) {
+            *has = fields[i];
+            *want = wanted[i];
+            return names[i];
+        }
+    return NULL;
+}
+
+/* Reads n words of payload from f and checks that nothing follows them. */
+static tgx_status read_payload(FILE *f, const char *path, size_t n, uint32_t *words, tgx_diag *d)
+{
+    uint8_t buf[4096];
+    size_t done = 0;
+    while (done < n) {
+        size_t want = n - done < sizeof buf / 4 ? n - done : sizeof buf / 4;
+        size_t got = fread(buf, 4, want, f);
+        for (size_t i = 0; i < got; i++)
+            words[done + i] = rd32(buf + 4 * i);
+        done += got;
+        if (got < want && ferror(f))
+            return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "read error: %s", strerror(errno));
+        if (got < want)
+            return tgx_diag_set(d, TGX_ERR_PARSE, path, 0, 0,
+                                "TGXR data ends after %zu of the %zu words its header announces",
+                                done, n);
+    }
+    if (fgetc(f) != EOF)
+        return tgx_diag_set(d, TGX_ERR_PARSE, path, 0, 0,
+                            "TGXR file holds more than the %zu words its header announces", n);
+    return TGX_OK;
+}
+
+tgx_status tgx_tgxr_read_expected(const char *path, const tgx_tgxr *expect, tgx_tgxr *out,
+                                  tgx_diag *d)
+{
+    uint8_t h[TGXR_HEADER];
+    uint32_t has, want;
+    bool ok;
+    size_t n = word_count(expect->width, expect->height, expect->channels, &ok);
+    if (!ok)
+        return tgx_diag_set(d, TGX_ERR_ARG, path, 0, 0, "expected TGXR size overflows");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+    tgx_status st = TGX_OK;
+    const char *field = NULL;
+    uint32_t *words = NULL;
+    size_t got = fread(h, 1, sizeof h, f);
+    if (got != sizeof h && ferror(f))
+        st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "read error: %s", strerror(errno));
+    else if (got != sizeof h)
+        st = tgx_diag_set(d, TGX_ERR_PARSE, path, 0, 0,
+                          "TGXR file is shorter than its 16-byte "
+                          "header");
+    else if (memcmp(h, "TGXR", 4) != 0)
+        st = tgx_diag_set(d, TGX_ERR_PARSE, path, 0, 0,
+                          "not a TGXR file (the first 4 bytes are not \"TGXR\")");
+    else if ((field = header_mismatch(h, expect, &has, &want)) != NULL)
+        st = tgx_diag_set(d, TGX_ERR_PARSE, path, 0, 0,
+                          "TGXR header field %s is %u where %u is expected", field, has, want);
+    else if (!(words = malloc(n ? n * 4 : 1)))
+        st = tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory reading TGXR data");
+    else
+        st = read_payload(f, path, n, words, d);
+    fclose(f);
+    if (st < 0) {
+        free(words);
+        return st;
+    }
+    *out = *expect;
+    out->words = words;
+    return TGX_OK;
 }
 
 tgx_status tgx_tgxr_serialize(const tgx_tgxr *img, uint8_t **data, size_t *size, tgx_diag *d)
