@@ -18,6 +18,7 @@
 
 #include "tgx/diag.h"
 #include "tgx/io.h"
+#include "tgx/pipe.h"
 
 #define TGX_CASE_NAME_MAX 64
 #define TGX_CASE_WORD_MAX 48 /* longest enum-like string of a case ("PIPE_FORMAT_...") */
@@ -66,6 +67,14 @@ typedef struct tgx_case_slot {
     char swizzle[5];                     /* "xyzw", "x001", ... */
 } tgx_case_slot;
 
+/* inputs.images[i]: IMAGE[unit] is level 0 of case texture `texture` (issue 9's layout:
+ * {unit, texture, access}; access "r", "w" or "rw"). */
+typedef struct tgx_case_image {
+    unsigned unit;
+    int texture; /* index into tgx_case.textures */
+    bool read, write;
+} tgx_case_image;
+
 /* A constant buffer CONST[index]: CONST[0] the default uniform block, CONST[n+1] UBO binding n.
  * words = rows * 4. */
 typedef struct tgx_case_cbuf {
@@ -92,13 +101,32 @@ typedef struct tgx_case_attrib {
     size_t vertex_count;
 } tgx_case_attrib;
 
-/* results.<name>: what softpipe produced and how far llvmpipe was from it. */
+/* Channels of one result element at most (a vertex case captures up to 64 interleaved
+ * components: GL's minimum MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS). */
+#define TGX_CASE_MAX_CHANNELS 64
+
+/* What a result holds, from its name: "result" the render target (fragment cases) or the
+ * captured varyings (vertex cases), "ssboN" BUFFER[N] after the run, "imgN" IMAGE[N]'s level 0
+ * after the run (one element per texel, rows of slice 0 first, then slice 1, ...). */
+typedef enum tgx_case_output {
+    TGX_CASE_OUT_TARGET,
+    TGX_CASE_OUT_SSBO,
+    TGX_CASE_OUT_IMAGE,
+} tgx_case_output;
+
+/* results.<name>: what softpipe produced, where llvmpipe's result is and how far it was. */
 typedef struct tgx_case_result {
-    char name[TGX_CASE_NAME_MAX]; /* "result", "ssbo0", ... */
-    char file[TGX_CASE_NAME_MAX]; /* softpipe's TGR file in the case folder */
-    unsigned width, height, channels;
+    char name[TGX_CASE_NAME_MAX]; /* "result", "ssbo0", "img1", ... */
+    tgx_case_output output;
+    unsigned index;                   /* N of ssboN / imgN */
+    char file[TGX_CASE_NAME_MAX];     /* softpipe's TGXR file in the case folder */
+    char llvmpipe[TGX_CASE_NAME_MAX]; /* llvmpipe's TGXR file; "" when the case names none */
+    unsigned width, height, channels; /* checked against the case (framebuffer, vertex count,
+                                         SSBO bytes, image size) when the case is loaded */
     tgx_case_type type;
     double max_abs_diff; /* softpipe vs llvmpipe; 0 means they agree bit for bit */
+    /* max_abs_diff_per_channel[c], or max_abs_diff where the case gives no per-channel list */
+    double channel_max[TGX_CASE_MAX_CHANNELS];
     unsigned nan_mismatches;
 } tgx_case_result;
 
@@ -112,7 +140,7 @@ typedef struct tgx_case {
     bool fb_integer;      /* GL_RGBA32UI */
     uint32_t fb_clear[4]; /* float bits or integers, as the target stores them */
     /* draw */
-    bool strip;            /* GL_TRIANGLE_STRIP (else GL_POINTS for vertex cases) */
+    tgx_pipe_prim prim;    /* draw.primitive: GL_TRIANGLE_STRIP, GL_POINTS, ... */
     float (*positions)[2]; /* attribute0_a_pos for fragment cases */
     size_t position_count;
     unsigned vertex_count; /* vertex cases: draw.count */
@@ -133,6 +161,8 @@ typedef struct tgx_case {
     size_t ssbo_count;
     tgx_case_attrib *attribs;
     size_t attrib_count;
+    tgx_case_image *images;
+    size_t image_count;
     unsigned dispatch[3];
     tgx_case_result *results;
     size_t result_count;
@@ -142,28 +172,56 @@ typedef struct tgx_case {
 tgx_status tgx_case_load(const char *dir, tgx_case *c, tgx_diag *d);
 void tgx_case_free(tgx_case *c);
 
-/* Rebuilds every input of a case read from dir (textures from their generators, views and
- * samplers as gallium had them, constants, UBOs, SSBOs, attributes), runs the draw, the vertex
- * capture or the dispatch, and returns one image per result (outs[i] for c->results[i], in the
- * layout of softpipe's file; the caller frees each with tgx_tgxr_free). threads: 0 = all cores. */
-tgx_status tgx_case_execute(const tgx_case *c, const char *dir, unsigned threads, tgx_tgxr *outs,
-                            tgx_diag *d);
+/* How a case is replayed. Fields may be added; start from tgx_replay_opts_init. */
+typedef struct tgx_replay_opts {
+    unsigned threads; /* render threads; 0 = all cores (results do not depend on it) */
+} tgx_replay_opts;
 
-/* How a result compares with softpipe's: exact (bit for bit) when the case says softpipe and
- * llvmpipe agree (max_abs_diff 0), otherwise every value within max_abs_diff (NaN only matches
- * NaN). The worst element is reported. */
+void tgx_replay_opts_init(tgx_replay_opts *o);
+
+/* Rebuilds every input of a case read from dir (textures from their generators, views and
+ * samplers as gallium had them, constants, UBOs, SSBOs, images, attributes), runs the draw, the
+ * vertex capture or the dispatch as softpipe did (x86-64 float-to-int conversions, denormals
+ * as docs/replay.md says), and returns one image per result (outs[i] for c->results[i], in the
+ * layout of softpipe's file; the caller frees each with tgx_tgxr_free). opts NULL: defaults.
+ * On error every outs[i] is freed. */
+tgx_status tgx_case_execute(const tgx_case *c, const char *dir, const tgx_replay_opts *opts,
+                            tgx_tgxr *outs, tgx_diag *d);
+
+/* Reads the references of result i: softpipe's file, and llvmpipe's when the case names one.
+ * Each header must say what the case says (width, height, channels, type): a file that does not
+ * is refused before its data is read, naming the file and the field. A case whose drivers differ
+ * (max_abs_diff > 0) needs llvmpipe's file: without it the per-value rule has nothing to span, and
+ * the case is refused. *llvmpipe is zeroed (words NULL) when the drivers agree and the case names
+ * no file. On error nothing is left allocated. */
+tgx_status tgx_case_read_refs(const tgx_case *c, size_t i, const char *dir, tgx_tgxr *softpipe,
+                              tgx_tgxr *llvmpipe, tgx_diag *d);
+
+/* The per-value rule (docs/replay.md), for each value v of a result, s softpipe's and l
+ * llvmpipe's value at the same place:
+ *  - v has s's bits: bit-exact, passes;
+ *  - s and l have the same bits (or there is no l): v must have them too;
+ *  - else v must lie in the interval the two span: [min(s, l), max(s, l)] in the result's type
+ *    (float32 by value, so +0 and -0 both lie in [-0, +0]; uint32 and int32 as integers); a
+ *    NaN on one side admits a NaN or the other side's bits, NaN on both sides admits any NaN;
+ *  - and |v - s| must not exceed the case's figure for the channel (max_abs_diff_per_channel,
+ *    else max_abs_diff): a figure of 0 demands s's bits. The case's figures can only tighten
+ *    the interval, never widen it.
+ * The reported value is the failing one farthest from softpipe (the first such in row order). */
 typedef struct tgx_case_diff {
     bool pass;
-    bool shape_mismatch; /* sizes or channel counts differ: nothing else is valid */
-    size_t differing;    /* values not bit-identical */
-    size_t over;         /* values beyond the tolerance */
-    double max_diff;     /* largest |got - want| (infinite for NaN against a number) */
+    bool shape_mismatch; /* sizes, channels or types differ: nothing else is valid */
+    size_t values;       /* values compared (width * height * channels) */
+    size_t bit_exact;    /* values with softpipe's bits */
+    size_t outside;      /* values the rule refuses */
+    double max_diff;     /* |v - s| of the reported value (infinite for NaN against a number) */
     size_t worst_x, worst_y;
     unsigned worst_channel;
-    uint32_t worst_want, worst_got;
+    uint32_t worst_softpipe, worst_llvmpipe, worst_got;
 } tgx_case_diff;
 
-void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *want,
-                      tgx_case_diff *out);
+/* llvmpipe may be NULL or have NULL words: no second driver, every value must be bit-exact. */
+void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *softpipe,
+                      const tgx_tgxr *llvmpipe, tgx_case_diff *out);
 
 #endif

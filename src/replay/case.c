@@ -1,12 +1,14 @@
 /* Reads a corpus case.json into tgx_case. The format is the one described in
  * ../shared/corpus/tgsi/README.md; every member the pipeline needs is checked for type and
  * range, with the position of the offending value in the diagnostic. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay/json.h"
+#include "tgx/pipe.h"
 #include "tgx/replay.h"
 #include "tgx/util.h"
 
@@ -175,8 +177,8 @@ static tgx_status read_float_list(const ctx *x, const tgx_json *o, const char *k
 
 static tgx_status read_positions(const ctx *x, const tgx_json *a, tgx_case *c)
 {
-    if (a->kind != TGX_JSON_ARRAY || a->count < 3)
-        return bad(x, a, "attribute0_a_pos", "an array of at least 3 [x, y] pairs");
+    if (a->kind != TGX_JSON_ARRAY || a->count < 1)
+        return bad(x, a, "attribute0_a_pos", "an array of [x, y] pairs");
     c->positions = alloc_array(a->count, sizeof *c->positions);
     if (!c->positions)
         return nomem(x);
@@ -207,13 +209,25 @@ static tgx_status read_xfb(const ctx *x, const tgx_json *tf, tgx_case *c)
     return TGX_OK;
 }
 
+/* "GL_TRIANGLE_STRIP" and the other GL draw modes tgx_pipe_prim_parse knows ("triangle_strip"). */
+static tgx_status read_primitive(const ctx *x, const tgx_json *prim, tgx_pipe_prim *out)
+{
+    char name[TGX_CASE_WORD_MAX];
+    size_t n = prim->length;
+    if (n > 3 && n - 3 < sizeof name && strncmp(prim->text, "GL_", 3) == 0) {
+        for (size_t i = 3; i <= n; i++)
+            name[i - 3] = (char)tolower((unsigned char)prim->text[i]);
+        if (tgx_pipe_prim_parse(name, out))
+            return TGX_OK;
+    }
+    return bad(x, prim, "primitive", "a GL draw mode (GL_TRIANGLE_STRIP, GL_POINTS, ...)");
+}
+
 static tgx_status read_draw(const ctx *x, const tgx_json *draw, tgx_case *c)
 {
     const tgx_json *prim, *pos, *tf;
     TRY(need(x, draw, "primitive", TGX_JSON_STRING, &prim));
-    c->strip = strcmp(prim->text, "GL_TRIANGLE_STRIP") == 0;
-    if (!c->strip && strcmp(prim->text, "GL_POINTS") != 0)
-        return bad(x, prim, "primitive", "GL_TRIANGLE_STRIP or GL_POINTS");
+    TRY(read_primitive(x, prim, &c->prim));
     c->viewport[2] = (float)c->fb_width;
     c->viewport[3] = (float)c->fb_height;
     c->depth_range[1] = 1.0f;
@@ -226,8 +240,8 @@ static tgx_status read_draw(const ctx *x, const tgx_json *draw, tgx_case *c)
     tf = tgx_json_get(draw, "transform_feedback");
     if (tf)
         TRY(read_xfb(x, tf, c));
-    if (c->stage == TGX_CASE_FRAGMENT && (!c->strip || !pos))
-        return bad(x, draw, "draw", "a GL_TRIANGLE_STRIP with attribute0_a_pos");
+    if (c->stage == TGX_CASE_FRAGMENT && !pos)
+        return bad(x, draw, "draw", "attribute0_a_pos (the vertices of a fragment case)");
     if (c->stage == TGX_CASE_VERTEX && (!tf || c->vertex_count == 0))
         return bad(x, draw, "draw", "a count and a transform_feedback capture");
     return TGX_OK;
@@ -282,6 +296,15 @@ static tgx_status read_textures(const ctx *x, const tgx_json *inputs, tgx_case *
     for (size_t i = 0; i < a->count; i++)
         TRY(read_texture(x, &a->items[i], &c->textures[i]));
     return TGX_OK;
+}
+
+/* The index in c->textures of the texture called id, or -1. */
+static int texture_index(const tgx_case *c, unsigned id)
+{
+    for (size_t t = 0; t < c->texture_count; t++)
+        if (c->textures[t].id == (int)id)
+            return (int)t;
+    return -1;
 }
 
 /* Slot numbers are object keys ("0", "1", ...). */
@@ -386,13 +409,53 @@ static tgx_status read_slots(const ctx *x, const tgx_json *inputs, const tgx_jso
         if (unit > 127)
             return bad(x, &gl->items[i], "unit", "0..127");
         tgx_case_slot *s = slot_for(c, unit);
-        s->texture = -1;
-        for (size_t t = 0; t < c->texture_count; t++)
-            if (c->textures[t].id == (int)tex)
-                s->texture = (int)t;
+        s->texture = texture_index(c, tex);
         if (s->texture < 0)
             return bad(x, &gl->items[i], "texture", "the id of an entry of inputs.textures");
     }
+    return TGX_OK;
+}
+
+/* inputs.images: [{unit, texture, access}] (issue 9's layout); level 0 of the texture is the
+ * image, which the run may write. */
+static tgx_status read_image(const ctx *x, const tgx_json *o, const tgx_case *c,
+                             tgx_case_image *img)
+{
+    const tgx_json *access;
+    unsigned tex;
+    if (o->kind != TGX_JSON_OBJECT)
+        return bad(x, o, "images[]", "an object {unit, texture, access}");
+    TRY(need_uint(x, o, "unit", &img->unit));
+    if (img->unit >= TGX_PIPE_MAX_UNITS)
+        return bad(x, tgx_json_get(o, "unit"), "unit", "an image unit 0..31");
+    TRY(need_uint(x, o, "texture", &tex));
+    img->texture = texture_index(c, tex);
+    if (img->texture < 0)
+        return bad(x, tgx_json_get(o, "texture"), "texture",
+                   "the id of an entry of inputs.textures");
+    TRY(need(x, o, "access", TGX_JSON_STRING, &access));
+    img->read = strchr(access->text, 'r') != NULL;
+    img->write = strchr(access->text, 'w') != NULL;
+    if (strcmp(access->text, "r") && strcmp(access->text, "w") && strcmp(access->text, "rw"))
+        return bad(x, access, "access", "\"r\", \"w\" or \"rw\"");
+    for (size_t i = 0; i < c->image_count; i++)
+        if (c->images[i].unit == img->unit)
+            return bad(x, o, "unit", "one entry per image unit");
+    return TGX_OK;
+}
+
+static tgx_status read_images(const ctx *x, const tgx_json *inputs, tgx_case *c)
+{
+    const tgx_json *a = tgx_json_get(inputs, "images");
+    if (!a || a->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (a->kind != TGX_JSON_ARRAY)
+        return bad(x, a, "images", "an array of {unit, texture, access}");
+    c->images = alloc_array(a->count, sizeof *c->images);
+    if (!c->images)
+        return nomem(x);
+    for (size_t i = 0; i < a->count; i++, c->image_count++)
+        TRY(read_image(x, &a->items[i], c, &c->images[i]));
     return TGX_OK;
 }
 
@@ -552,19 +615,80 @@ static tgx_status read_attribs(const ctx *x, const tgx_json *inputs, tgx_case *c
 
 /* ---- results ---- */
 
+/* "result", "ssboN" or "imgN" (N a unit number without sign or leading zeros). */
+static tgx_status result_output(const ctx *x, const tgx_json *r, const char *name,
+                                tgx_case_result *res)
+{
+    const char *digits = NULL;
+    if (strcmp(name, "result") == 0) {
+        res->output = TGX_CASE_OUT_TARGET;
+        return TGX_OK;
+    }
+    if (strncmp(name, "ssbo", 4) == 0) {
+        res->output = TGX_CASE_OUT_SSBO;
+        digits = name + 4;
+    } else if (strncmp(name, "img", 3) == 0) {
+        res->output = TGX_CASE_OUT_IMAGE;
+        digits = name + 3;
+    }
+    size_t n = digits ? strspn(digits, "0123456789") : 0;
+    if (!n || digits[n] || n > 2 || (n == 2 && digits[0] == '0') || atoi(digits) >= 32)
+        return bad(x, r, name, "a result named result, ssboN or imgN (N = 0..31)");
+    res->index = (unsigned)atoi(digits);
+    return TGX_OK;
+}
+
+static tgx_status read_file_name(const ctx *x, const tgx_json *r, const char *key, char *dst)
+{
+    TRY(copy_word(x, tgx_json_get(r, key), key, dst, TGX_CASE_NAME_MAX));
+    if (strchr(dst, '/') || !dst[0] || strcmp(dst, ".") == 0 || strcmp(dst, "..") == 0)
+        return bad(x, tgx_json_get(r, key), key, "a file name inside the case folder");
+    return TGX_OK;
+}
+
+/* max_abs_diff, and max_abs_diff_per_channel when given (one non-negative number per channel).
+ * A channel's figure never exceeds the overall one. */
+static tgx_status read_differences(const ctx *x, const tgx_json *r, tgx_case_result *res)
+{
+    const tgx_json *diff, *per = tgx_json_get(r, "max_abs_diff_per_channel");
+    TRY(need(x, r, "max_abs_diff", TGX_JSON_NUMBER, &diff));
+    if (!(diff->number >= 0))
+        return bad(x, diff, "max_abs_diff", "a non-negative number");
+    res->max_abs_diff = diff->number;
+    for (unsigned ch = 0; ch < res->channels; ch++)
+        res->channel_max[ch] = res->max_abs_diff;
+    if (!per || per->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (per->kind != TGX_JSON_ARRAY || per->count != res->channels)
+        return bad(x, per, "max_abs_diff_per_channel", "one number per channel");
+    for (unsigned ch = 0; ch < res->channels; ch++) {
+        const tgx_json *v = &per->items[ch];
+        if (v->kind != TGX_JSON_NUMBER || !(v->number >= 0))
+            return bad(x, v, "max_abs_diff_per_channel", "a non-negative number");
+        if (v->number < res->channel_max[ch])
+            res->channel_max[ch] = v->number;
+    }
+    return TGX_OK;
+}
+
 static tgx_status read_result(const ctx *x, const char *name, const tgx_json *r,
                               tgx_case_result *res)
 {
-    const tgx_json *type, *diff;
+    const tgx_json *type;
+    if (r->kind != TGX_JSON_OBJECT)
+        return bad(x, r, name, "an object");
     if (strlen(name) >= sizeof res->name)
         return bad(x, r, "results", "a shorter result name");
     strcpy(res->name, name);
-    TRY(copy_word(x, tgx_json_get(r, "softpipe"), "softpipe", res->file, sizeof res->file));
-    if (strchr(res->file, '/'))
-        return bad(x, r, "softpipe", "a file name inside the case folder");
+    TRY(result_output(x, r, name, res));
+    TRY(read_file_name(x, r, "softpipe", res->file));
+    if (tgx_json_get(r, "llvmpipe") && tgx_json_get(r, "llvmpipe")->kind != TGX_JSON_NULL)
+        TRY(read_file_name(x, r, "llvmpipe", res->llvmpipe));
     TRY(need_uint(x, r, "width", &res->width));
     TRY(need_uint(x, r, "height", &res->height));
     TRY(need_uint(x, r, "channels", &res->channels));
+    if (!res->width || !res->height || !res->channels || res->channels > TGX_CASE_MAX_CHANNELS)
+        return bad(x, r, name, "width and height of at least 1 and 1..64 channels");
     TRY(opt_uint(x, r, "nan_mismatches", &res->nan_mismatches));
     TRY(need(x, r, "type", TGX_JSON_STRING, &type));
     if (strcmp(type->text, "float32") == 0)
@@ -575,11 +699,61 @@ static tgx_status read_result(const ctx *x, const char *name, const tgx_json *r,
         res->type = TGX_CASE_I32;
     else
         return bad(x, type, "type", "float32, uint32 or int32");
-    TRY(need(x, r, "max_abs_diff", TGX_JSON_NUMBER, &diff));
-    if (!(diff->number >= 0))
-        return bad(x, diff, "max_abs_diff", "a non-negative number");
-    res->max_abs_diff = diff->number;
+    return read_differences(x, r, res);
+}
+
+/* Bounds every result by what the case says it holds, so that no size read from the file
+ * decides an allocation on its own: a fragment case's result is its framebuffer, a vertex
+ * case's one element per vertex, an SSBO result at most the buffer, an image result the image's
+ * level 0. */
+static tgx_status check_target_shape(const ctx *x, const tgx_json *r, const tgx_case *c,
+                                     const tgx_case_result *res)
+{
+    if (c->stage == TGX_CASE_COMPUTE)
+        return bad(x, r, res->name, "ssboN or imgN results in a compute case");
+    if (c->stage == TGX_CASE_VERTEX) {
+        if (res->width != c->vertex_count || res->height != 1)
+            return bad(x, r, res->name,
+                       "one element per vertex of the draw (width = count, "
+                       "height 1)");
+        return TGX_OK;
+    }
+    if (res->width != c->fb_width || res->height != c->fb_height || res->channels != 4)
+        return bad(x, r, res->name, "the framebuffer's width and height, 4 channels");
+    if (res->type != (c->fb_integer ? TGX_CASE_U32 : TGX_CASE_F32))
+        return bad(x, r, "type",
+                   c->fb_integer ? "uint32 for a GL_RGBA32UI framebuffer"
+                                 : "float32 for a GL_RGBA32F framebuffer");
     return TGX_OK;
+}
+
+static tgx_status check_ssbo_shape(const ctx *x, const tgx_json *r, const tgx_case *c,
+                                   const tgx_case_result *res)
+{
+    for (size_t i = 0; i < c->ssbo_count; i++)
+        if (c->ssbos[i].binding == res->index) {
+            uint64_t words = (uint64_t)res->width * res->height * res->channels;
+            if (words * 4 > c->ssbos[i].bytes)
+                return bad(x, r, res->name, "no more words than the SSBO's bytes / 4");
+            return TGX_OK;
+        }
+    return bad(x, r, res->name, "an SSBO binding listed in inputs.ssbos");
+}
+
+static tgx_status check_image_shape(const ctx *x, const tgx_json *r, const tgx_case *c,
+                                    const tgx_case_result *res)
+{
+    for (size_t i = 0; i < c->image_count; i++) {
+        if (c->images[i].unit != res->index)
+            continue;
+        const tgx_case_texture *t = &c->textures[c->images[i].texture];
+        if (res->width != t->width || (uint64_t)res->height != (uint64_t)t->height * t->depth ||
+            res->channels > 4)
+            return bad(x, r, res->name,
+                       "the image's level 0: its width, height x slices rows, 1..4 channels");
+        return TGX_OK;
+    }
+    return bad(x, r, res->name, "an image unit listed in inputs.images");
 }
 
 static tgx_status read_results(const ctx *x, const tgx_json *root, tgx_case *c)
@@ -591,8 +765,20 @@ static tgx_status read_results(const ctx *x, const tgx_json *root, tgx_case *c)
     c->results = alloc_array(rs->count, sizeof *c->results);
     if (!c->results)
         return nomem(x);
-    for (size_t i = 0; i < rs->count; i++, c->result_count++)
-        TRY(read_result(x, rs->keys[i], &rs->items[i], &c->results[i]));
+    for (size_t i = 0; i < rs->count; i++, c->result_count++) {
+        const tgx_json *r = &rs->items[i];
+        tgx_case_result *res = &c->results[i];
+        TRY(read_result(x, rs->keys[i], r, res));
+        if (res->output == TGX_CASE_OUT_TARGET)
+            TRY(check_target_shape(x, r, c, res));
+        else if (res->output == TGX_CASE_OUT_SSBO)
+            TRY(check_ssbo_shape(x, r, c, res));
+        else
+            TRY(check_image_shape(x, r, c, res));
+        for (size_t k = 0; k < i; k++)
+            if (res->output == c->results[k].output && res->index == c->results[k].index)
+                return bad(x, r, res->name, "one result per output");
+    }
     return TGX_OK;
 }
 
@@ -635,7 +821,7 @@ static tgx_status read_rasterizer(const ctx *x, const tgx_json *gal, tgx_case *c
 
 static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
 {
-    const tgx_json *inputs, *bind, *gal, *fb, *draw, *disp, *images;
+    const tgx_json *inputs, *bind, *gal, *fb, *draw, *disp;
     TRY(need(x, root, "inputs", TGX_JSON_OBJECT, &inputs));
     TRY(need(x, root, "tgsi_bindings", TGX_JSON_OBJECT, &bind));
     gal = tgx_json_get(bind, "gallium_state_at_draw");
@@ -657,13 +843,9 @@ static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
         for (unsigned i = 0; i < 3; i++)
             TRY(get_uint(x, &disp->items[i], "dispatch", &c->dispatch[i]));
     }
-    images = tgx_json_get(inputs, "images");
-    if (images && images->kind == TGX_JSON_ARRAY && images->count)
-        return tgx_diag_set(x->d, TGX_ERR_UNSUPPORTED, x->file, images->line, images->column,
-                            "image bindings in case files are not read yet (no corpus case "
-                            "shows their layout)");
     TRY(read_textures(x, inputs, c));
     TRY(read_slots(x, inputs, gal, c));
+    TRY(read_images(x, inputs, c));
     TRY(read_cbufs(x, inputs, bind, c));
     TRY(read_ssbos(x, inputs, c));
     TRY(read_attribs(x, inputs, c));
@@ -716,6 +898,7 @@ void tgx_case_free(tgx_case *c)
     free(c->cbufs);
     free(c->ssbos);
     free(c->attribs);
+    free(c->images);
     free(c->results);
     memset(c, 0, sizeof *c);
 }

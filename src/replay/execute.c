@@ -27,7 +27,8 @@ typedef struct case_run {
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
     tgx_sampler samplers[TGX_PIPE_MAX_UNITS];
     tgx_pipe_bindings b;
-    unsigned threads;
+    uint32_t *ssbo_copy[TGX_PIPE_MAX_BUFFERS];
+    tgx_replay_opts opts;
     tgx_diag *d;
 } case_run;
 
@@ -38,36 +39,36 @@ static tgx_status case_error(const case_run *r, tgx_status st, const char *fmt, 
     return tgx_diag_set(r->d, st, path, 0, 0, fmt, what);
 }
 
+/* The case's texture: its description, every level filled by its generator (README "Texture
+ * generators"). */
 static tgx_status build_texture(case_run *r, const tgx_case_texture *t, tgx_tex **out)
 {
-    tgx_tex_desc desc = {0};
-    tgx_texgen g;
+    tgx_tex_source src;
     size_t i;
+    memset(&src, 0, sizeof src);
     for (i = 0; i < sizeof case_targets / sizeof case_targets[0]; i++)
         if (strcmp(t->target, case_targets[i].name) == 0)
             break;
     if (i == sizeof case_targets / sizeof case_targets[0])
         return case_error(r, TGX_ERR_INVALID, "unknown texture target '%s'", t->target);
-    desc.target = case_targets[i].target;
-    if (tgx_tex_format_from_name(t->format, &desc.format) < 0)
+    src.desc.target = case_targets[i].target;
+    if (tgx_tex_format_from_name(t->format, &src.desc.format) < 0)
         return case_error(r, TGX_ERR_INVALID, "unknown texture format '%s'", t->format);
-    desc.width = t->width;
-    desc.height = t->height;
-    desc.depth = t->depth;
-    desc.levels = t->levels;
-    desc.samples = 1;
-    tgx_status st = tgx_texgen_parse(t->generator, &g, r->d);
+    src.desc.width = t->width;
+    src.desc.height = t->height;
+    src.desc.depth = t->depth;
+    src.desc.levels = t->levels;
+    src.desc.samples = 1;
+    tgx_status st = tgx_texgen_parse(t->generator, &src.gen, r->d);
     if (st < 0)
         return st;
-    g.seed = t->seed;
+    src.generated = true;
+    src.gen.seed = t->seed;
     if (t->cell)
-        g.cell = t->cell;
-    g.fscale = t->fscale;
-    g.fbias = t->fbias;
-    st = tgx_tex_create(&desc, out, r->d);
-    if (st == TGX_OK)
-        st = tgx_texgen_fill(*out, &g, r->d);
-    return st;
+        src.gen.cell = t->cell;
+    src.gen.fscale = t->fscale;
+    src.gen.fbias = t->fbias;
+    return tgx_tex_source_build(&src, out, r->d);
 }
 
 /* The pipe_sampler_state softpipe had, in the texture unit's words. softpipe's LOD rule. */
@@ -151,6 +152,11 @@ static tgx_status build_resources(case_run *r)
         r->b.cbuf[c->cbufs[i].index] = c->cbufs[i].words;
         r->b.cbuf_words[c->cbufs[i].index] = c->cbufs[i].count;
     }
+    for (size_t i = 0; i < c->image_count && st == TGX_OK; i++) {
+        /* level 0 of the case's texture; image stores write it in place */
+        r->b.image[c->images[i].unit] = r->tex[c->images[i].texture];
+        r->b.image_level[c->images[i].unit] = 0;
+    }
     for (size_t i = 0; i < c->ssbo_count && st == TGX_OK; i++) {
         if (c->ssbos[i].binding >= TGX_PIPE_MAX_BUFFERS)
             return case_error(r, TGX_ERR_LIMIT, "%s", "SSBO binding above 31");
@@ -185,6 +191,7 @@ static tgx_status load_shader(const case_run *r, const char *file, tgx_pipe_shad
 
 static tgx_status alloc_out(const tgx_case_result *res, tgx_tgxr *o, tgx_diag *d)
 {
+    /* the case reader bounded the size by the framebuffer, vertex count, SSBO or image */
     size_t n = (size_t)res->width * res->height * res->channels;
     o->width = res->width;
     o->height = res->height;
@@ -196,38 +203,73 @@ static tgx_status alloc_out(const tgx_case_result *res, tgx_tgxr *o, tgx_diag *d
 
 /* ---- the three kinds of case ---- */
 
-/* The interpreter settings every stage of a replay shares. */
+/* The interpreter settings every stage of a replay shares: what softpipe did on the corpus's
+ * x86-64 machines. */
 static void replay_state(const case_run *r, tgx_pipe_state *st, uint32_t width, uint32_t height)
 {
     tgx_pipe_state_init(st, width, height);
-    st->threads = r->threads;
+    st->threads = r->opts.threads;
     /* softpipe's float-to-int conversions are C casts on x86-64 (alu_special_values: F2I of NaN
      * gives 0x80000000 there); docs/exec.md */
     st->f2i_rule = TGX_EXEC_F2I_X86;
+    /* Mesa's draw_vbo runs every draw (vertex shading, rasterisation, fragment shading) with
+     * MXCSR's flush-to-zero and denormals-are-zero bits set (util_fpstate_set_denorms_to_zero:
+     * "the behavior required by D3D10"); softpipe_launch_grid does not, so compute keeps
+     * denormals (alu_special_values: 1e-39 * 1.0 is 0 in both drivers); docs/replay.md */
+    st->denorms =
+        r->c->stage == TGX_CASE_COMPUTE ? TGX_EXEC_DENORMS_PRESERVE : TGX_EXEC_DENORMS_FLUSH;
 }
 
+/* Vertex attributes of the case; for fragment cases location 0 is attribute0_a_pos. */
+static tgx_status bind_attribs(const case_run *r, unsigned vertices, tgx_pipe_attrib *attribs)
+{
+    const tgx_case *c = r->c;
+    memset(attribs, 0, TGX_PIPE_MAX_ATTRIBS * sizeof *attribs);
+    for (size_t i = 0; i < c->attrib_count; i++) {
+        const tgx_case_attrib *a = &c->attribs[i];
+        if (a->location >= TGX_PIPE_MAX_ATTRIBS)
+            return case_error(r, TGX_ERR_LIMIT, "%s", "attribute location above 31");
+        if (a->vertex_count < vertices)
+            return case_error(r, TGX_ERR_INVALID, "%s",
+                              "an attribute has fewer rows than the "
+                              "draw has vertices");
+        attribs[a->location].words = a->words;
+        attribs[a->location].components = a->components;
+        attribs[a->location].integer = a->type != TGX_CASE_F32;
+    }
+    if (c->stage == TGX_CASE_FRAGMENT) {
+        attribs[0].words = (const uint32_t *)c->positions; /* float pairs: 2 words each */
+        attribs[0].components = 2;
+        attribs[0].integer = false;
+    }
+    return TGX_OK;
+}
+
+/* Draws the case into a target cleared to the case's colour: out's words when the case has a
+ * "result", else a scratch target (a case that only checks SSBOs or images). */
 static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
 {
     const tgx_case *c = r->c;
     tgx_pipe_shader *vs = NULL, *fs = NULL;
     tgx_pipe_target target = {c->fb_width, c->fb_height, c->fb_integer, NULL};
+    size_t pixels = (size_t)c->fb_width * c->fb_height;
     tgx_pipe_draw draw;
     tgx_pipe_state st;
     memset(&draw, 0, sizeof draw);
     if (!c->vertex_file[0])
         return case_error(r, TGX_ERR_INVALID, "%s", "fragment case without files.vertex_tgsi");
-    if (c->results[0].width != c->fb_width || c->results[0].height != c->fb_height ||
-        c->results[0].channels != 4)
-        return case_error(r, TGX_ERR_INVALID, "%s", "result is not the framebuffer's size");
-    tgx_status s = alloc_out(&c->results[0], out, r->d);
+    uint32_t *scratch = out ? NULL : malloc(pixels * 4 * sizeof *scratch);
+    target.words = out ? out->words : scratch;
+    if (!target.words)
+        return tgx_diag_set(r->d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    for (size_t i = 0; i < pixels; i++)
+        memcpy(&target.words[i * 4], c->fb_clear, sizeof c->fb_clear);
+    tgx_status s = bind_attribs(r, (unsigned)c->position_count, draw.attribs);
     if (s == TGX_OK)
         s = load_shader(r, c->vertex_file, &vs);
     if (s == TGX_OK)
         s = load_shader(r, c->shader_file, &fs);
     if (s == TGX_OK) {
-        target.words = out->words;
-        for (size_t i = 0; i < (size_t)c->fb_width * c->fb_height; i++)
-            memcpy(&out->words[i * 4], c->fb_clear, sizeof c->fb_clear);
         replay_state(r, &st, c->fb_width, c->fb_height);
         memcpy(st.viewport, c->viewport, sizeof st.viewport);
         memcpy(st.depth_range, c->depth_range, sizeof st.depth_range);
@@ -237,10 +279,8 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         st.flatshade_first = c->flatshade_first;
         draw.vs = vs;
         draw.fs = fs;
-        draw.prim = TGX_PIPE_TRIANGLE_STRIP;
+        draw.prim = c->prim;
         draw.vertex_count = (unsigned)c->position_count;
-        draw.attribs[0].words = (const uint32_t *)c->positions; /* float pairs: 2 words each */
-        draw.attribs[0].components = 2;
         draw.vs_bindings = &r->b;
         draw.fs_bindings = &r->b;
         draw.targets[0] = &target;
@@ -248,6 +288,7 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
     }
     tgx_pipe_shader_destroy(vs);
     tgx_pipe_shader_destroy(fs);
+    free(scratch);
     return s;
 }
 
@@ -297,23 +338,15 @@ static tgx_status capture(const case_run *r, const tgx_pipe_shader *vs, const ui
     return TGX_OK;
 }
 
+/* Runs the vertex shader on every vertex; out (NULL: the case captures nothing) receives the
+ * captured varyings. */
 static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
 {
     const tgx_case *c = r->c;
     tgx_pipe_shader *vs = NULL;
     tgx_pipe_attrib attribs[TGX_PIPE_MAX_ATTRIBS];
     uint32_t *vout = NULL;
-    memset(attribs, 0, sizeof attribs);
-    if (c->results[0].width != c->vertex_count || c->results[0].height != 1)
-        return case_error(r, TGX_ERR_INVALID, "%s", "result is not one element per vertex");
-    for (size_t i = 0; i < c->attrib_count; i++) {
-        if (c->attribs[i].location >= TGX_PIPE_MAX_ATTRIBS)
-            return case_error(r, TGX_ERR_LIMIT, "%s", "attribute location above 31");
-        attribs[c->attribs[i].location].words = c->attribs[i].words;
-        attribs[c->attribs[i].location].components = c->attribs[i].components;
-        attribs[c->attribs[i].location].integer = c->attribs[i].type != TGX_CASE_F32;
-    }
-    tgx_status s = alloc_out(&c->results[0], out, r->d);
+    tgx_status s = bind_attribs(r, c->vertex_count, attribs);
     if (s == TGX_OK)
         s = load_shader(r, c->shader_file, &vs);
     unsigned nout = vs ? tgx_exec_program_num_outputs(tgx_pipe_shader_program(vs)) : 0;
@@ -326,43 +359,108 @@ static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
     replay_state(r, &st, 1, 1);
     if (s == TGX_OK)
         s = tgx_pipe_run_vertices(vs, attribs, c->vertex_count, &r->b, &st, vout, r->d);
-    if (s == TGX_OK)
+    if (s == TGX_OK && out)
         s = capture(r, vs, vout, nout, out);
     free(vout);
     tgx_pipe_shader_destroy(vs);
     return s;
 }
 
-/* Results named ssboN are BUFFER[N]'s contents after the dispatch. */
-static tgx_status run_compute(case_run *r, tgx_tgxr *outs)
+static tgx_status run_compute(case_run *r)
 {
-    const tgx_case *c = r->c;
     tgx_pipe_shader *cs = NULL;
     tgx_pipe_state st;
     replay_state(r, &st, 1, 1);
-    tgx_status s = load_shader(r, c->shader_file, &cs);
+    tgx_status s = load_shader(r, r->c->shader_file, &cs);
     if (s == TGX_OK)
-        s = tgx_pipe_dispatch(cs, c->dispatch, &r->b, &st, r->d);
+        s = tgx_pipe_dispatch(cs, r->c->dispatch, &r->b, &st, r->d);
     tgx_pipe_shader_destroy(cs);
+    return s;
+}
+
+/* ---- results after the run ---- */
+
+/* BUFFER[N]'s first words (the case reader checked that they exist). */
+static void read_ssbo(const case_run *r, const tgx_case_result *res, tgx_tgxr *out)
+{
+    size_t words = (size_t)res->width * res->height * res->channels;
+    memcpy(out->words, r->b.buffer[res->index], words * 4);
+}
+
+/* IMAGE[N]'s level 0, one element per texel: rows of slice 0, then slice 1, ...; each texel's
+ * stored channels c0.. as tgx_tex_load_texel decodes them (float values, or raw integers for
+ * integer formats), the first `channels` of them. */
+static void read_image(const case_run *r, const tgx_case_result *res, tgx_tgxr *out)
+{
+    const tgx_tex *tex = r->b.image[res->index];
+    uint32_t w, h, slices, texel[4];
+    tgx_tex_level_size(tex, 0, &w, &h, &slices);
+    size_t k = 0;
+    for (uint32_t z = 0; z < slices; z++)
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                tgx_tex_load_texel(tex, 0, x, y, z, 0, texel);
+                for (unsigned ch = 0; ch < res->channels; ch++)
+                    out->words[k++] = texel[ch];
+            }
+}
+
+/* SSBOs are written in place: the run gets copies so the case stays reusable. */
+static tgx_status copy_ssbos(case_run *r)
+{
+    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++) {
+        if (!r->b.buffer[i])
+            continue;
+        r->ssbo_copy[i] = malloc(r->b.buffer_bytes[i] ? r->b.buffer_bytes[i] : 1);
+        if (!r->ssbo_copy[i])
+            return tgx_diag_set(r->d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+        memcpy(r->ssbo_copy[i], r->b.buffer[i], r->b.buffer_bytes[i]);
+        r->b.buffer[i] = r->ssbo_copy[i];
+    }
+    return TGX_OK;
+}
+
+/* The stage's own result (render target or capture), or NULL when the case lists none. */
+static tgx_tgxr *target_output(const tgx_case *c, tgx_tgxr *outs)
+{
+    for (size_t i = 0; i < c->result_count; i++)
+        if (c->results[i].output == TGX_CASE_OUT_TARGET)
+            return &outs[i];
+    return NULL;
+}
+
+static tgx_status run_case(case_run *r, tgx_tgxr *outs)
+{
+    const tgx_case *c = r->c;
+    tgx_status s = build_resources(r);
+    if (s == TGX_OK)
+        s = copy_ssbos(r);
+    for (size_t i = 0; i < c->result_count && s == TGX_OK; i++)
+        s = alloc_out(&c->results[i], &outs[i], r->d);
+    if (s < 0)
+        return s;
+    if (c->stage == TGX_CASE_FRAGMENT)
+        s = run_fragment(r, target_output(c, outs));
+    else if (c->stage == TGX_CASE_VERTEX)
+        s = run_vertex(r, target_output(c, outs));
+    else
+        s = run_compute(r);
     for (size_t i = 0; i < c->result_count && s == TGX_OK; i++) {
-        const tgx_case_result *res = &c->results[i];
-        unsigned n;
-        char tail;
-        if (sscanf(res->name, "ssbo%u%c", &n, &tail) != 1 || n >= TGX_PIPE_MAX_BUFFERS ||
-            !r->b.buffer[n])
-            return case_error(r, TGX_ERR_INVALID, "result %s names no bound SSBO", res->name);
-        s = alloc_out(res, &outs[i], r->d);
-        size_t words = (size_t)res->width * res->height * res->channels;
-        if (s == TGX_OK && words * 4 > r->b.buffer_bytes[n])
-            return case_error(r, TGX_ERR_INVALID, "result %s is larger than its SSBO", res->name);
-        if (s == TGX_OK)
-            memcpy(outs[i].words, r->b.buffer[n], words * 4);
+        if (c->results[i].output == TGX_CASE_OUT_SSBO)
+            read_ssbo(r, &c->results[i], &outs[i]);
+        else if (c->results[i].output == TGX_CASE_OUT_IMAGE)
+            read_image(r, &c->results[i], &outs[i]);
     }
     return s;
 }
 
-tgx_status tgx_case_execute(const tgx_case *c, const char *dir, unsigned threads, tgx_tgxr *outs,
-                            tgx_diag *d)
+void tgx_replay_opts_init(tgx_replay_opts *o)
+{
+    memset(o, 0, sizeof *o);
+}
+
+tgx_status tgx_case_execute(const tgx_case *c, const char *dir, const tgx_replay_opts *opts,
+                            tgx_tgxr *outs, tgx_diag *d)
 {
     case_run r;
     memset(&r, 0, sizeof r);
@@ -370,87 +468,16 @@ tgx_status tgx_case_execute(const tgx_case *c, const char *dir, unsigned threads
     r.c = c;
     r.dir = dir;
     r.d = d;
-    r.threads = threads;
-    tgx_status s = build_resources(&r);
-    /* the SSBOs are written in place: run on a copy so the case stays reusable */
-    uint32_t *copies[TGX_PIPE_MAX_BUFFERS] = {0};
-    for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS && s == TGX_OK; i++) {
-        if (!r.b.buffer[i])
-            continue;
-        copies[i] = malloc(r.b.buffer_bytes[i] ? r.b.buffer_bytes[i] : 1);
-        if (!copies[i]) {
-            s = tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
-            break;
-        }
-        memcpy(copies[i], r.b.buffer[i], r.b.buffer_bytes[i]);
-        r.b.buffer[i] = copies[i];
-    }
-    if (s == TGX_OK) {
-        if (c->stage == TGX_CASE_FRAGMENT)
-            s = run_fragment(&r, &outs[0]);
-        else if (c->stage == TGX_CASE_VERTEX)
-            s = run_vertex(&r, &outs[0]);
-        else
-            s = run_compute(&r, outs);
-    }
+    if (opts)
+        r.opts = *opts;
+    else
+        tgx_replay_opts_init(&r.opts);
+    tgx_status s = run_case(&r, outs);
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
-        free(copies[i]);
+        free(r.ssbo_copy[i]);
     free_resources(&r);
     if (s < 0)
         for (size_t i = 0; i < c->result_count; i++)
             tgx_tgxr_free(&outs[i]);
     return s;
-}
-
-/* ---- comparison ---- */
-
-static double value_diff(tgx_case_type t, uint32_t a, uint32_t b)
-{
-    if (t == TGX_CASE_F32) {
-        float fa = tgx_bits2f(a), fb = tgx_bits2f(b);
-        if (isnan(fa) || isnan(fb))
-            return isnan(fa) && isnan(fb) ? 0.0 : INFINITY;
-        if (fa == fb)
-            return 0.0;
-        return fabs((double)fa - (double)fb); /* inf - inf of the same sign was caught above */
-    }
-    if (t == TGX_CASE_I32)
-        return fabs((double)(int32_t)a - (double)(int32_t)b);
-    return fabs((double)a - (double)b);
-}
-
-void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *want,
-                      tgx_case_diff *out)
-{
-    memset(out, 0, sizeof *out);
-    if (got->width != want->width || got->height != want->height ||
-        got->channels != want->channels || !got->words || !want->words) {
-        out->shape_mismatch = true;
-        return;
-    }
-    bool exact = r->max_abs_diff == 0.0;
-    size_t n = (size_t)want->width * want->height;
-    tgx_case_type t = (tgx_case_type)want->type;
-    bool have_worst = false;
-    for (size_t e = 0; e < n; e++)
-        for (unsigned ch = 0; ch < want->channels; ch++) {
-            size_t i = e * want->channels + ch;
-            uint32_t a = got->words[i], b = want->words[i];
-            if (a == b)
-                continue;
-            double diff = value_diff(t, a, b);
-            out->differing++;
-            bool bad = exact || diff > r->max_abs_diff;
-            out->over += bad;
-            if (!have_worst || diff > out->max_diff) {
-                have_worst = true;
-                out->max_diff = diff;
-                out->worst_x = e % want->width;
-                out->worst_y = e / want->width;
-                out->worst_channel = ch;
-                out->worst_want = b;
-                out->worst_got = a;
-            }
-        }
-    out->pass = out->over == 0;
 }

@@ -20,7 +20,10 @@ static tgx_tgxr *execute(const tgx_case *c, const char *dir, unsigned threads)
     tgx_tgxr *outs = calloc(c->result_count ? c->result_count : 1, sizeof *outs);
     if (!outs)
         return NULL;
-    tgx_status st = tgx_case_execute(c, dir, threads, outs, &d);
+    tgx_replay_opts opts;
+    tgx_replay_opts_init(&opts);
+    opts.threads = threads;
+    tgx_status st = tgx_case_execute(c, dir, &opts, outs, &d);
     TGX_CHECK(st == TGX_OK, "%s with %u threads: %s", c->name, threads, d.message);
     if (st != TGX_OK) {
         free(outs);

@@ -85,13 +85,15 @@ same "$mesa" "-- ends options"
 #   1e-10       -> "0.0000" would read back as 0; 1 digit suffices      -> "     1e-10"
 #   0.123456789 -> "0.1235" is another float; 8 digits are needed       -> "0.12345679"
 #   16777217    -> the float is 16777216, which "%10.4f" spells exactly -> "16777216.0000"
+#   108.484825  -> 0x42d8f83b: "108.4848" is another float, and so is the 8-digit "108.48483"
+#                  (0x42d8f83c); binary32 needs all 9 digits here       -> "108.484825"
 #   -0.0 keeps its sign; 0x7fc00001 (a NaN with payload) stays as bits.
-printf 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.3, 1e-10, 0.123456789, 16777217}\nIMM[1] FLT32 {-0.0, 0x7fc00001, 1.5, 2}\nMOV OUT[0], IMM[0]\nEND\n' >floats.tgsi
+printf 'FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.3, 1e-10, 0.123456789, 16777217}\nIMM[1] FLT32 {-0.0, 0x7fc00001, 1.5, 108.484825}\nMOV OUT[0], IMM[0]\nEND\n' >floats.tgsi
 cat >floats.expect <<'T'
 FRAG
 DCL OUT[0], COLOR
 IMM[0] FLT32 {    0.3000,      1e-10, 0.12345679, 16777216.0000}
-IMM[1] FLT32 {   -0.0000, 0x7fc00001,     1.5000,     2.0000}
+IMM[1] FLT32 {   -0.0000, 0x7fc00001,     1.5000, 108.484825}
   0: MOV OUT[0], IMM[0]
   1: END
 T
