@@ -151,7 +151,17 @@ float tgx_tex_srgb8_mesa(uint32_t byte)
     return srgb8_mesa_table[byte & 255u];
 }
 
-static float srgb_from_linear(float l)
+/* The H100's 8-bit sRGB decode table (src/tex/srgb8_nv.def: probe G01, every byte). */
+static const uint32_t srgb8_nv_table[256] = {
+#include "tex/srgb8_nv.def"
+};
+
+float tgx_tex_srgb8_nv(uint32_t byte)
+{
+    return tgx_bits2f(srgb8_nv_table[byte & 255u]);
+}
+
+float tgx_tex_linear_to_srgb(float l)
 {
     double v = l;
     if (!(v > 0.0))
@@ -169,6 +179,11 @@ static inline float unorm_to_float(uint32_t v, uint32_t n)
     if (n >= 24)
         return (float)((double)v / (double)low_mask(n));
     return (float)v / (float)low_mask(n);
+}
+
+float tgx_tex_unorm_decode(uint32_t v, uint32_t n)
+{
+    return n ? unorm_to_float(v & low_mask(n), n) : 0.0f;
 }
 
 /* Mesa's util_format unpack (src/util/format/u_format_pack.py, conversion_expr; softpipe reads
@@ -279,12 +294,25 @@ static inline uint32_t sign_extend(uint32_t v, uint32_t n)
     return (v ^ sign) - sign;
 }
 
-/* Raw bits -> decoded texel. Called with constant type/bits/rule from the generated decoders.
- * mesa: UNORM, SNORM and sRGB conversions as Mesa's util_format does them (the softpipe LOD
- * rule, see tgx_tex_decoder_for); otherwise the GL formulas correctly rounded. */
-static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type type,
-                               const uint32_t b[4], bool mesa)
+/* Which conversions a decoder applies to UNORM, SNORM and sRGB channels: the GL formulas
+ * correctly rounded, Mesa's util_format ones (the softpipe LOD rule, see tgx_tex_decoder_for), or
+ * the GL ones with the H100's sRGB table (nv profile). */
+typedef enum conv_rule { CONV_GL, CONV_MESA, CONV_NV } conv_rule;
+
+static inline float srgb_channel(uint32_t raw, uint32_t n, conv_rule rule)
 {
+    if (rule == CONV_MESA)
+        return tgx_tex_srgb8_mesa(raw);
+    if (rule == CONV_NV && n == 8)
+        return tgx_tex_srgb8_nv(raw);
+    return tgx_tex_srgb_to_linear(unorm_to_float(raw, n));
+}
+
+/* Raw bits -> decoded texel. Called with constant type/bits/rule from the generated decoders. */
+static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type type,
+                               const uint32_t b[4], conv_rule rule)
+{
+    const bool mesa = rule == CONV_MESA;
 #pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         switch (type) {
@@ -295,8 +323,7 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
             break;
         case TGX_TEX_TYPE_SRGB:
             if (i < 3 && b[i])
-                o->f[i] = mesa ? tgx_tex_srgb8_mesa(raw[i])
-                               : tgx_tex_srgb_to_linear(unorm_to_float(raw[i], b[i]));
+                o->f[i] = srgb_channel(raw[i], b[i], rule);
             else
                 o->f[i] = !b[i] ? 0.0f
                                 : (mesa ? unorm_to_float_mesa(raw[i], b[i])
@@ -327,14 +354,21 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
         uint32_t raw[4];                                                                           \
         unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, false);                                          \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_GL);                                        \
     }                                                                                              \
     static void decode_mesa_##id(const uint8_t *p, tgx_texel *o)                                   \
     {                                                                                              \
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
         uint32_t raw[4];                                                                           \
         unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, true);                                           \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_MESA);                                      \
+    }                                                                                              \
+    static void decode_nv_##id(const uint8_t *p, tgx_texel *o)                                     \
+    {                                                                                              \
+        static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
+        uint32_t raw[4];                                                                           \
+        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
+        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_NV);                                        \
     }
 #include "tgx/tex_formats.def"
 #undef X
@@ -351,6 +385,12 @@ static const tgx_texel_decode_fn decoders_mesa[TGX_TEX_FORMAT_COUNT] = {
 #undef X
 };
 
+static const tgx_texel_decode_fn decoders_nv[TGX_TEX_FORMAT_COUNT] = {
+#define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3) decode_nv_##id,
+#include "tgx/tex_formats.def"
+#undef X
+};
+
 tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f)
 {
     return (unsigned)f < TGX_TEX_FORMAT_COUNT ? decoders[f] : NULL;
@@ -362,6 +402,8 @@ tgx_texel_decode_fn tgx_tex_decoder_for(tgx_tex_format f, const tgx_sampler *sam
         samp && samp->profile == TGX_TEX_PROFILE_EXACT && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
     if ((unsigned)f >= TGX_TEX_FORMAT_COUNT)
         return NULL;
+    if (samp && samp->profile == TGX_TEX_PROFILE_NV)
+        return decoders_nv[f];
     return mesa ? decoders_mesa[f] : decoders[f];
 }
 
@@ -398,7 +440,9 @@ void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint
             continue;
         switch (fi->type) {
         case TGX_TEX_TYPE_UNORM: bits[i] = float_to_unorm(f, n); break;
-        case TGX_TEX_TYPE_SRGB: bits[i] = float_to_unorm(i < 3 ? srgb_from_linear(f) : f, n); break;
+        case TGX_TEX_TYPE_SRGB:
+            bits[i] = float_to_unorm(i < 3 ? tgx_tex_linear_to_srgb(f) : f, n);
+            break;
         case TGX_TEX_TYPE_SNORM: bits[i] = float_to_snorm(f, n); break;
         case TGX_TEX_TYPE_UINT:
         case TGX_TEX_TYPE_SINT: bits[i] = value[i] & low_mask(n); break;

@@ -25,6 +25,48 @@ float tex_nv_flush_denormal(float v)
     return fabsf(v) < 0x1p-126f ? 0.0f : v;
 }
 
+/* ---- border colour -------------------------------------------------------------------------- */
+
+/* An 8-bit UNORM channel of a value in [0, 1]: v * 255 in fp32, then the nearest integer with ties
+ * going down (hw-facts "Border colour": 0.5 gives 127; probe B5b: 0.1f, whose fp32 product with
+ * 255 is exactly 25.5, gives 25). */
+static uint32_t nv_unorm8_ties_down(float v)
+{
+    const float x = v * 255.0f;
+    return (uint32_t)ceilf(x - 0.5f);
+}
+
+float tex_nv_border_channel(tgx_tex_type type, uint32_t bits, int channel, float v)
+{
+    /* the value arrives clamped to the format's range; 8-bit UNORM and sRGB textures hold their
+     * border as a texel of the format would: UNORM quantised as above (zero is +0), sRGB colour
+     * channels encoded to 8-bit sRGB the same way and decoded through the texture unit's sRGB
+     * table (probe B5c: 0.1 reads 0.100097656, table entry 89); alpha stays linear UNORM. Other
+     * formats return the border as given (B5: f32; 16-bit formats have no probe). */
+    if (bits != 8 || (type != TGX_TEX_TYPE_UNORM && type != TGX_TEX_TYPE_SRGB))
+        return v;
+    if (type == TGX_TEX_TYPE_SRGB && channel < 3)
+        return tgx_tex_srgb8_nv(nv_unorm8_ties_down(tgx_tex_linear_to_srgb(v)));
+    return tgx_tex_unorm_decode(nv_unorm8_ties_down(v), 8);
+}
+
+/* ---- depth compare -------------------------------------------------------------------------- */
+
+float tex_nv_depth_reference(const tgx_tex_format_info *fi, float ref)
+{
+    /* probes GL21 (D24) and GL22 (D16): the reference is clamped to [0, 1], rounded to the
+     * format's integer round(ref (2^n - 1)) and compared with the stored integer, so a reference
+     * within half a step of a texel compares EQUAL. The integer is returned decoded as the texel
+     * is (the decoding is monotonic and one-to-one, so the float comparison is the integer one).
+     * Ties round up as the format's stores do (GL 4.6 section 2.3.5.1); the probes hold none. */
+    if (fi->type != TGX_TEX_TYPE_UNORM)
+        return ref;
+    const uint32_t v[4] = {tgx_f2bits(ref), 0, 0, 0};
+    uint32_t bits[4];
+    tgx_tex_encode(fi, v, bits);
+    return tgx_tex_unorm_decode(bits[0], fi->bits[0]);
+}
+
 /* ---- LOD ------------------------------------------------------------------------------------ */
 
 static const uint8_t nv_log2_table[256] = {

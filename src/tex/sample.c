@@ -13,13 +13,6 @@
 
 /* ---- request context ------------------------------------------------------------------------ */
 
-/* nv: 8-bit UNORM textures quantise the border colour with ties going down (hw-facts). */
-static float nv_border_unorm8(float v)
-{
-    v = v != v ? 0.0f : (v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v));
-    return (float)ceil((double)v * 255.0 - 0.5) / 255.0f;
-}
-
 /* The border colour in stored-channel order: stored channel k takes the first result component
  * that reads it (GL 4.6 section 8.14.2: the border is "interpreted as an RGBA color to match the
  * texture's internal format"). Normalised formats clamp it to their range. */
@@ -45,8 +38,8 @@ static void init_border(tex_ctx *c)
                 v = v != v ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
             else if (ty == TGX_TEX_TYPE_SNORM)
                 v = v != v ? 0.0f : fminf(fmaxf(v, -1.0f), 1.0f);
-            if (c->nv && ty == TGX_TEX_TYPE_UNORM && c->fi->bits[k] == 8)
-                v = nv_border_unorm8(v);
+            if (c->nv)
+                v = tex_nv_border_channel(ty, c->fi->bits[k], k, v);
             c->border.f[k] = v;
         }
     }
@@ -573,15 +566,18 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
     dir[0] = coord_or0(req->s, i);
     dir[1] = coord_or0(req->t, i);
     dir[2] = coord_or0(req->r, i);
-    if (c->nv)
-        for (int a = 0; a < 3; a++)
-            dir[a] = tex_nv_flush_denormal(dir[a]);
     lc->ref = coord_or0(req->ref, i);
     if (req->q) { /* TXP divides every coordinate it reads, the layer too, and the reference */
         for (int a = 0; a < 3; a++)
             dir[a] /= q;
         layer /= q;
         lc->ref /= q;
+    }
+    if (c->nv) {
+        for (int a = 0; a < 3; a++)
+            dir[a] = tex_nv_flush_denormal(dir[a]);
+        if (c->compare)
+            lc->ref = tex_nv_depth_reference(c->fi, lc->ref);
     }
     lc->slice = 0;
     lc->face = 0;

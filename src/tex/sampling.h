@@ -78,6 +78,10 @@ int32_t tex_nv_log2_fixed(float x);
 tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w);
 /* Coordinates enter with denormals flushed to +0 (the sign of a negative one too). */
 float tex_nv_flush_denormal(float v);
+/* A border colour channel (clamped to the format's range) as the texture unit holds it. */
+float tex_nv_border_channel(tgx_tex_type type, uint32_t bits, int channel, float v);
+/* A depth reference as fixed-point depth formats compare it (their integer, decoded). */
+float tex_nv_depth_reference(const tgx_tex_format_info *fi, float ref);
 /* Integer weights (sum `total`) of the 4 taps of a slice, tap bit 0 = x1, bit 1 = y1. */
 void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4]);
 /* The same for the 8 taps of a 3D footprint, bit 2 = z1. */

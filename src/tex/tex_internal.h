@@ -16,8 +16,9 @@ typedef void (*tgx_texel_decode_fn)(const uint8_t *p, tgx_texel *out);
 
 tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f);
 /* The decoder a sampler reads texels with: the exact profile's softpipe LOD rule converts
- * UNORM/SNORM/sRGB as Mesa's util_format does (softpipe compatibility, docs/texture.md);
- * every other sampler, and none, the GL formulas correctly rounded. */
+ * UNORM/SNORM/sRGB as Mesa's util_format does (softpipe compatibility, docs/texture.md); the nv
+ * profile decodes 8-bit sRGB through the H100's table; every other sampler, and none, the GL
+ * formulas correctly rounded. */
 tgx_texel_decode_fn tgx_tex_decoder_for(tgx_tex_format f, const tgx_sampler *samp);
 
 /* Raw channel bits of one texel (no conversion), and their inverse. */
@@ -26,9 +27,16 @@ void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], ui
 /* Converts words (float bits or integers, c0..c3) to raw channel bits with GL's rules. */
 void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint32_t bits[4]);
 
+/* UNORM i / (2^n - 1) correctly rounded, as the decoders read an n-bit channel. */
+float tgx_tex_unorm_decode(uint32_t v, uint32_t n);
+
 float tgx_tex_srgb_to_linear(float c);
+/* GL 4.6 eq. 8.18's encoding, linear [0, 1] -> sRGB [0, 1] (image stores). */
+float tgx_tex_linear_to_srgb(float l);
 /* Mesa's 8-bit sRGB decode table (src/tex/srgb8_mesa.def). */
 float tgx_tex_srgb8_mesa(uint32_t byte);
+/* The H100's 8-bit sRGB decode table (src/tex/srgb8_nv.def), the nv profile's sRGB decode. */
+float tgx_tex_srgb8_nv(uint32_t byte);
 
 struct tgx_tex {
     tgx_tex_desc desc;

@@ -184,10 +184,92 @@ static void unnormalized_wrap_and_denormals(void)
     tgx_tex_destroy(tex);
 }
 
+/* Depth compare on D16 / D24: the reference becomes the format's integer round(ref (2^n - 1)).
+ * Probe GL22_shadow_depth16_5x3_equal_nearest: texel (4, 1) holds H(91,4,1,0,0,0) >> 16 = 12051
+ * (../shared/hw/README.md's formula); (u, v, ref) = (0x3f5f9f22, 0x3ebe4983, 0x3e3c4d98):
+ * ref * 65535 = 12051.21 -> 12051, EQUAL returns 1 on hardware (a float compare gives 0). */
+static void depth_reference(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_Z16_UNORM, 5, 3, 1, 1);
+    const uint32_t bits[4] = {12051, 0, 0, 0};
+    tgx_tex_store_texel_bits(tex, 0, 4, 1, 0, 0, bits);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_REPEAT);
+    s.compare_enable = true;
+    s.compare_func = TGX_TEX_COMPARE_EQUAL;
+    tt_quad q;
+    tt_quad_at(&q, tgx_bits2f(0x3f5f9f22u), tgx_bits2f(0x3ebe4983u));
+    for (int l = 0; l < 4; l++)
+        q.ref[l] = tgx_bits2f(0x3e3c4d98u);
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    req.ref = q.ref;
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.0f, "GL22 EQUAL on the rounded reference");
+    /* by hand: 12051.6 / 65535 rounds to 12052, not equal; LESS (ref < D) then fails too */
+    for (int l = 0; l < 4; l++)
+        q.ref[l] = 12051.6f / 65535.0f;
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 0.0f, "12051.6 rounds to 12052");
+    s.compare_func = TGX_TEX_COMPARE_GREATER;
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 1.0f, "12052 > 12051");
+    tgx_tex_destroy(tex);
+}
+
+/* sRGB decodes through the hardware's table (probe G01_srgb_point_centres, texel i = byte i) and
+ * the border: 8-bit UNORM quantised in fp32 with ties down, sRGB colour through the table. */
+static void srgb_table_and_border(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_SRGB8_A8, 256, 1, 1, 1);
+    for (uint32_t i = 0; i < 256; i++) {
+        const uint32_t bits[4] = {i, i, i, 255};
+        tgx_tex_store_texel_bits(tex, 0, i, 0, 0, 0, bits);
+    }
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.normalized_coords = false;
+    static const struct {
+        uint32_t byte, word;
+    } g01[] = {{1, 0x39a00000u},  {11, 0x3b5c0000u},  {47, 0x3ce90000u},
+               {89, 0x3dcd0000u}, {200, 0x3f140000u}, {255, 0x3f800000u}};
+    for (size_t i = 0; i < sizeof g01 / sizeof g01[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, (float)g01[i].byte + 0.5f, 0.0f);
+        tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+        const float got = tt_sample1(&v, &s, &req, 0, 0);
+        TGX_CHECK(tgx_f2bits(got) == g01[i].word, "sRGB byte %u: 0x%08x, hardware 0x%08x",
+                  g01[i].byte, tgx_f2bits(got), g01[i].word);
+    }
+    /* B5c_border_odd_u8srgb_point: border (0.1, -0.3, 1.7, 1e-7) reads (0x3dcd0000, +0, 1, +0):
+     * 0.1 encodes to sRGB 0.3492 -> byte 89 -> table; alpha 1e-7 * 255 -> 0 */
+    s.wrap_s = s.wrap_t = TGX_TEX_WRAP_CLAMP_TO_BORDER;
+    const float border[4] = {0.1f, -0.3f, 1.7f, 1e-7f};
+    memcpy(s.border_color, border, sizeof border);
+    tt_quad q;
+    tt_quad_at(&q, -0.5f, 0.0f);
+    float o[4];
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(tgx_f2bits(o[0]) == 0x3dcd0000u && tgx_f2bits(o[1]) == 0 && o[2] == 1.0f &&
+                  tgx_f2bits(o[3]) == 0,
+              "sRGB border %a %a %a %a", (double)o[0], (double)o[1], (double)o[2], (double)o[3]);
+    tgx_tex_destroy(tex);
+
+    /* B5b_border_odd_u8_point: the same border on an 8-bit UNORM texture reads 25/255 (0.1f * 255
+     * is exactly 25.5 in fp32; ties go down) */
+    tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_RGBA8_UNORM, 4, 1, 1, 1);
+    tgx_tex_view_init(&v, tex);
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(o[0] == 25.0f / 255.0f && tgx_f2bits(o[1]) == 0 && o[2] == 1.0f &&
+                  tgx_f2bits(o[3]) == 0,
+              "UNORM8 border %a %a %a %a", (double)o[0], (double)o[1], (double)o[2], (double)o[3]);
+    tgx_tex_destroy(tex);
+}
+
 int main(void)
 {
     lod_table_and_mip_weights();
     weights_3d();
     unnormalized_wrap_and_denormals();
+    depth_reference();
+    srgb_table_and_border();
     return tgx_test_finish();
 }

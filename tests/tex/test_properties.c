@@ -116,29 +116,32 @@ static void constant_filters_to_constant(void)
                     0 + tgx_tex_full_levels(cases[k].w, cases[k].h,
                                             cases[k].target == TGX_TEX_3D ? cases[k].d : 1));
         fill_constant(tex, c);
-        uint32_t texel[4];
+        uint32_t texels[2][4]; /* per profile: nv decodes sRGB through the hardware's table */
         tgx_tex_view v;
         tgx_tex_view_init(&v, tex);
-        {
-            /* the constant as a nearest sample at the first texel reads it (decoded) */
+        for (int p = 0; p < 2; p++) {
+            /* the constant as a fetch of the first texel reads it (decoded) */
             tgx_tex_fetch_req f;
             memset(&f, 0, sizeof f);
             const int32_t zero[4] = {0, 0, 0, 0};
             uint32_t cols[4][4];
             f.lanes = 4;
             f.x = f.y = f.z = zero;
-            tgx_tex_fetch(&v, NULL, &f, (tgx_tex_result){{cols[0], cols[1], cols[2], cols[3]}},
+            tgx_sampler fs;
+            tgx_sampler_init(&fs);
+            fs.profile = p ? TGX_TEX_PROFILE_NV : TGX_TEX_PROFILE_EXACT;
+            tgx_tex_fetch(&v, &fs, &f, (tgx_tex_result){{cols[0], cols[1], cols[2], cols[3]}},
                           NULL);
             for (int ch = 0; ch < 4; ch++)
-                texel[ch] = cols[ch][0];
+                texels[p][ch] = cols[ch][0];
         }
         int bad = 0, mode_bad = -1;
         for (int iter = 0; iter < 300; iter++) {
             tgx_sampler s;
-            float border[4];
-            for (int ch = 0; ch < 4; ch++)
-                border[ch] = tgx_bits2f(texel[ch]); /* border = the constant: all 8 wraps */
-            random_sampler(&s, border);
+            random_sampler(&s, c);
+            const uint32_t *texel = texels[s.profile == TGX_TEX_PROFILE_NV];
+            for (int ch = 0; ch < 4; ch++) /* border = the constant: all 8 wraps */
+                s.border_color[ch] = tgx_bits2f(texel[ch]);
             tt_quad q;
             const int coords =
                 cases[k].target == TGX_TEX_CUBE || cases[k].target == TGX_TEX_CUBE_ARRAY ? 4 : 3;
@@ -175,6 +178,7 @@ static void constant_filters_to_constant(void)
             for (int iter = 0; iter < 100; iter++) {
                 tgx_sampler s;
                 random_sampler(&s, c);
+                const uint32_t *texel = texels[s.profile == TGX_TEX_PROFILE_NV];
                 if (s.wrap_s == TGX_TEX_WRAP_CLAMP_TO_BORDER || s.wrap_s == TGX_TEX_WRAP_CLAMP ||
                     s.wrap_s >= TGX_TEX_WRAP_MIRROR_CLAMP)
                     s.wrap_s = TGX_TEX_WRAP_REPEAT; /* gather reads the border as a texel */
