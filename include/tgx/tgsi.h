@@ -353,7 +353,7 @@ bool tgx_tgsi_texture_is_msaa(tgx_tgsi_texture t);
 unsigned tgx_tgsi_texture_dims(tgx_tgsi_texture t);
 
 /* ---------------------------------------------------------------------------------------------
- * Opcodes (src/tgsi/opcodes.def is the one table)
+ * Opcodes (include/tgx/tgsi_opcodes.def is the one table)
  * ------------------------------------------------------------------------------------------ */
 
 /* Operand value types (Mesa's tgsi_opcode_type, plus NONE and RESOURCE). An operand's type
@@ -420,7 +420,7 @@ enum {
 
 typedef enum tgx_tgsi_opcode {
 #define X(name, ndst, nsrc, dt, s0, s1, s2, s3, s4, out, cf, flags) TGX_TGSI_OP_##name,
-#include "../../src/tgsi/opcodes.def"
+#include "tgx/tgsi_opcodes.def"
 #undef X
     TGX_TGSI_OP_COUNT
 } tgx_tgsi_opcode;

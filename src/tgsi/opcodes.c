@@ -1,4 +1,4 @@
-/* The opcode table (opcodes.def) and the name tables of tgsi.h, as data. */
+/* The opcode table (tgx/tgsi_opcodes.def) and the name tables of tgsi.h, as data. */
 #include <string.h>
 
 #include "tgsi/tgsi_internal.h"
@@ -13,7 +13,7 @@
 #define TGX_T_U64 TGX_TGSI_TYPE_UINT64
 #define TGX_T_R   TGX_TGSI_TYPE_RESOURCE
 
-/* Flag letters of opcodes.def. */
+/* Flag letters of tgsi_opcodes.def. */
 #define S   TGX_TGSI_OPF_SPEC2013
 #define M   TGX_TGSI_OPF_MESA
 #define TEX TGX_TGSI_OPF_TEX
@@ -33,7 +33,7 @@ static const tgx_tgsi_opinfo opcode_table[TGX_TGSI_OP_COUNT] = {
      TGX_TGSI_OUT_##out,                                                                           \
      TGX_TGSI_CF_##cf,                                                                             \
      (flags)},
-#include "tgsi/opcodes.def"
+#include "tgx/tgsi_opcodes.def"
 #undef X
 };
 

@@ -1,4 +1,4 @@
-/* The opcode table (src/tgsi/opcodes.def) against its two outside sources:
+/* The opcode table (include/tgx/tgsi_opcodes.def) against its two outside sources:
  *  - every opcode that spec/tgsi-spec.txt defines (its 150 ".. opcode::" headings, in the spec's
  *    order, ARL ... ATOMIMAX) is in the table, marked as a spec opcode, and found by its name;
  *  - every opcode of Mesa's tgsi_info_opcodes.h (OPCODE(ndst, nsrc, mode, NAME[, .is_tex = 1])
