@@ -2,8 +2,9 @@
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 BUILD ?= build
 CMAKE_FLAGS ?=
+PREFIX ?= /usr/local
 
-.PHONY: all deps build demo test test-sanitize fuzz-smoke bench format clean
+.PHONY: all deps build install demo test test-sanitize fuzz-smoke bench format clean
 
 all: build
 
@@ -16,6 +17,11 @@ $(BUILD)/CMakeCache.txt:
 
 build: deps $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The tgx command, libtgx (static and shared), headers, tgx.pc and the CMake package under
+# PREFIX; DESTDIR=/stage puts the tree under /stage for packaging.
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
 
 demo: build
 	sh tools/demo.sh $(BUILD)
@@ -38,7 +44,7 @@ bench: build
 	sh tools/bench.sh $(BUILD)
 
 format:
-	find src include tests bench fuzz -path tests/data -prune -o -name '*.[ch]' -print | xargs clang-format -i
+	find src include tests bench fuzz examples -path tests/data -prune -o -name '*.[ch]' -print | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD) build-sanitize build-fuzz

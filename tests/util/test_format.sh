@@ -2,7 +2,7 @@
 # Fails when a C source or header is not formatted as .clang-format says.
 cd "$TGX_SRC" || exit 1
 command -v clang-format >/dev/null || { echo "SKIP: clang-format not installed"; exit 77; }
-files=$(find src include tests bench fuzz -path tests/data -prune -o -name '*.[ch]' -print 2>/dev/null)
+files=$(find src include tests bench fuzz examples -path tests/data -prune -o -name '*.[ch]' -print 2>/dev/null)
 bad=0
 for f in $files; do
     if ! clang-format --dry-run --Werror "$f" >/dev/null 2>&1; then
