@@ -169,7 +169,8 @@ int tgx_sm5_is_texture_opcode(uint64_t word, tgx_sm5_arch arch);
 /* Parses one instruction in nvdisasm syntax (optionally with .T/.P; without address or hex
  * comments) into in; ctrl gets the phase (.T/.P) and the ";" vs " ;" spacing applied to
  * TGX_SM5_CTRL_NEUTRAL. d->column is the 1-based column of the offending text, and the message
- * names the field. */
+ * names the field. A mnemonic that names no texture instruction (MOV, BRA, ...) gives
+ * TGX_ERR_UNSUPPORTED, other malformed text TGX_ERR_PARSE. */
 tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, uint32_t *ctrl,
                          tgx_diag *d);
 
@@ -177,11 +178,18 @@ tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, 
 tgx_status tgx_sm5_assemble_line(const char *text, tgx_sm5_arch arch, uint64_t *word,
                                  uint32_t *ctrl, tgx_diag *d);
 
+/* What tgx dis prints for an instruction outside the texture classes, before its word's hex
+ * comment; tgx_sm5_assemble takes that comment's word for it, as for nvdisasm's MOV or BRA. */
+#define TGX_SM5_OTHER_TEXT "<non-texture instruction>"
+
 /* One assembled instruction of a file. */
 typedef struct tgx_sm5_asm_insn {
     uint64_t word;
-    uint32_t ctrl; /* 21-bit control field: neutral plus the phase/";" spelled in the text */
+    uint32_t ctrl; /* 21-bit control field: its bundle's control word where the listing gives
+                      one (else neutral), with the phase, ";" and { } spelled in the text */
     unsigned line; /* 1-based source line */
+    int texture;   /* 1: assembled from its text; 0: another instruction, whose word is the
+                      listing's hex comment */
 } tgx_sm5_asm_insn;
 
 typedef struct tgx_sm5_program {
@@ -191,9 +199,18 @@ typedef struct tgx_sm5_program {
 } tgx_sm5_program;
 
 /* Assembles a whole text: one instruction per line (or several in a `{ ... }` bundle, separated
- * by ';'), `/ * addr * /` and `/ * 0x... * /` comments allowed and ignored, `//` and `#` line
- * comments, blank lines. The first error stops it: d has file, line, column and a message
- * naming the field. p is initialised by the call; free it with tgx_sm5_program_free. */
+ * by ';'), `/ * addr * /` comments, `//` and `#` line comments, blank lines, and everything else
+ * nvdisasm prints for a cubin: directives (lines starting with '.'), labels (`k_f16:`,
+ * `.L_x_1:`, `$k$f:`) and the `/ * 0x<16 hex digits> * /` comments of `nvdisasm -hex`:
+ *  - after an instruction, its word. Texture instructions are assembled from their text (an
+ *    edited text wins over a stale comment); any other instruction (MOV, BRA, ...) takes the
+ *    comment's word, and is an error without one. A pair's second instruction, whose line ends
+ *    in '}', has its comment on the next hex-only line, where nvdisasm prints it.
+ *  - on a line of its own otherwise, the control word of the bundle that starts there (after a
+ *    whole number of bundles): the three instructions' fields come from it, with what the text
+ *    spells (.T/.P, ";", { }) applied on top, so a listing assembles back into its code bytes.
+ * The first error stops it: d has file, line, column and a message naming the field. p is
+ * initialised by the call; free it with tgx_sm5_program_free. */
 tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_sm5_arch arch,
                             tgx_sm5_program *p, tgx_diag *d);
 void tgx_sm5_program_free(tgx_sm5_program *p);

@@ -125,7 +125,7 @@ static void print_insn(tgx_sm5_arch arch, const tgx_sm5_code_insn *in)
 {
     char text[DIS_TEXT_MAX];
     if (!dis_word(arch, in->word, in->ctrl, text, sizeof text))
-        snprintf(text, sizeof text, "<non-texture instruction>");
+        snprintf(text, sizeof text, "%s", TGX_SM5_OTHER_TEXT);
     if (in->pair == TGX_SM5_PAIR_SECOND)
         close_pair(text);
     printf("        /*%04" PRIx64 "*/%s%s%s /* 0x%016" PRIx64 " */\n", in->addr,

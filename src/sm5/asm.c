@@ -1,6 +1,7 @@
-/* Whole-file assembler: nvdisasm listings (with or without the address and hex comments,
- * directives and `{ ... }` dual-issue pairs) or plain instruction lines -> words and their
- * control fields. */
+/* Whole-file assembler: nvdisasm listings of raw code files or whole cubins (address and hex
+ * comments, directives, labels, data sections, `{ ... }` dual-issue pairs) or plain instruction
+ * lines -> words and their control fields. What a listing line can be, and what the hex comments
+ * of `nvdisasm -hex` mean, is said at tgx_sm5_assemble (tgx/sm5.h). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 
 #include "sm5/sm5_internal.h"
 
-#define SM5_LINE_MAX 1024
+#define SM5_LINE_MAX 4096 /* nvdisasm -plr lines grow with the register count */
 
 void tgx_sm5_program_free(tgx_sm5_program *p)
 {
@@ -20,25 +21,50 @@ void tgx_sm5_program_free(tgx_sm5_program *p)
     p->count = p->capacity = 0;
 }
 
-static tgx_status program_add(tgx_sm5_program *p, uint64_t word, uint32_t ctrl, unsigned line,
-                              tgx_diag *d)
+static tgx_status program_add(tgx_sm5_program *p, tgx_sm5_asm_insn insn, tgx_diag *d)
 {
     if (p->count == p->capacity) {
         size_t cap = p->capacity ? p->capacity * 2 : 64;
         tgx_sm5_asm_insn *n = realloc(p->insns, cap * sizeof *n);
         if (!n)
-            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, line, 0, "out of memory");
+            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, insn.line, 0, "out of memory");
         p->insns = n;
         p->capacity = cap;
     }
-    p->insns[p->count++] = (tgx_sm5_asm_insn){word, ctrl, line};
+    p->insns[p->count++] = insn;
     return TGX_OK;
 }
 
-/* Blanks comments (keeping columns) in line[0..n); *in_comment carries a block comment over to
- * the next line. */
-static void blank_comments(char *line, size_t n, int *in_comment)
+/* The word of a block comment line[from..to) that holds `0x` and 16 hex digits between
+ * blanks (what nvdisasm -hex writes); 0 if it holds anything else. */
+static int hex_word(const char *line, size_t from, size_t to, uint64_t *word)
 {
+    while (from < to && (line[from] == ' ' || line[from] == '\t'))
+        from++;
+    while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t'))
+        to--;
+    if (to - from != 18 || line[from] != '0' || line[from + 1] != 'x')
+        return 0;
+    uint64_t w = 0;
+    for (size_t i = from + 2; i < to; i++) {
+        char c = line[i];
+        unsigned v = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
+                     : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                     : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
+                                            : 16u;
+        if (v > 15)
+            return 0;
+        w = w << 4 | v;
+    }
+    *word = w;
+    return 1;
+}
+
+/* Blanks comments (keeping columns) in line[0..n); *in_comment carries a block comment over to
+ * the next line. A hex-word comment on the line sets *hex (the last one counts). */
+static void blank_comments(char *line, size_t n, int *in_comment, int *has_hex, uint64_t *hex)
+{
+    *has_hex = 0;
     for (size_t i = 0; i < n; i++) {
         if (*in_comment) {
             if (line[i] == '*' && i + 1 < n && line[i + 1] == '/') {
@@ -47,6 +73,12 @@ static void blank_comments(char *line, size_t n, int *in_comment)
             }
             line[i] = ' ';
         } else if (line[i] == '/' && i + 1 < n && line[i + 1] == '*') {
+            for (size_t j = i + 2; j + 1 < n; j++) /* a comment closed on this line: a word? */
+                if (line[j] == '*' && line[j + 1] == '/') {
+                    if (hex_word(line, i + 2, j, hex))
+                        *has_hex = 1;
+                    break;
+                }
             *in_comment = 1;
             line[i] = line[i + 1] = ' ';
             i++;
@@ -84,6 +116,18 @@ typedef struct asm_run {
     int in_pair;
     unsigned pair_line, pair_col;
     size_t pair_stmts, pair_first;
+    /* nvdisasm -hex: the current line's hex comment, offered to its first statement; the
+     * instruction that closed a pair without one (nvdisasm prints its word on the next line:
+     * needs_word when it is not a texture instruction); the last bundle control word and the
+     * program index of its first slot. */
+    int line_has_hex;
+    uint64_t line_hex;
+    int pending, pending_needs_word;
+    size_t pending_index;
+    unsigned pending_line, pending_col;
+    int has_ctrl_word;
+    uint64_t ctrl_word;
+    size_t ctrl_base;
 } asm_run;
 
 /* Adds d (positioned) to the run's list; TGX_ERR_NOMEM if the list cannot grow. */
@@ -133,13 +177,130 @@ static tgx_status report(asm_run *r, unsigned lineno, unsigned col, const char *
     return collect(r, r->d);
 }
 
-/* Assembles one statement, text[0..] ending in ';', found at column col (0-based). */
-static tgx_status assemble_statement(asm_run *r, const char *text, unsigned lineno, unsigned col)
+/* How the text ends an instruction: ';' right after it (nvdisasm's spelling of stall 0, yield
+ * 0, no barriers: print.c), ' ;', or the '}' of a pair, which drops the ';' and says nothing. */
+typedef enum asm_end { END_TIGHT, END_SPACED, END_BRACE } asm_end;
+
+#define CTRL_PHASE_BITS (3u << 17)
+#define CTRL_LOW_BITS   0x1fu    /* stall and yield */
+#define CTRL_PRINT_BITS 0x1ffffu /* what decides ';' versus ' ;' */
+#define CTRL_TIGHT      0x7e0u   /* stall 0, yield 0, no barriers */
+
+/* The control field of the instruction at program index i: its bundle's control word when the
+ * listing gave one, else the neutral field; then what the text spells on top (a texture
+ * instruction's .T/.P and its ';'). Inside { } the braces decide dual issue (close_pair marks
+ * the first), so a field asking for it is set back to stall 1 there; outside, a control word
+ * may ask for it (nvdisasm -novliw lists pairs without braces) and check_dual_issue checks it. */
+static uint32_t insn_field(const asm_run *r, size_t i, int texture, uint32_t text_ctrl, asm_end end)
+{
+    uint32_t f = TGX_SM5_CTRL_NEUTRAL;
+    if (r->has_ctrl_word && i - r->ctrl_base < 3)
+        f = tgx_sm5_bundle_ctrl(r->ctrl_word, (unsigned)(i - r->ctrl_base));
+    if (texture) {
+        f = (f & ~CTRL_PHASE_BITS) | (text_ctrl & CTRL_PHASE_BITS);
+        if (end == END_TIGHT)
+            f = (f & ~CTRL_PRINT_BITS) | CTRL_TIGHT;
+        else if (end == END_SPACED && (f & CTRL_PRINT_BITS) == CTRL_TIGHT)
+            f = (f & ~CTRL_LOW_BITS) | (TGX_SM5_CTRL_NEUTRAL & CTRL_LOW_BITS);
+    }
+    if (TGX_SM5_CTRL_DUAL(f) && (r->in_pair || !r->has_ctrl_word))
+        f = (f & ~CTRL_LOW_BITS) | (TGX_SM5_CTRL_NEUTRAL & CTRL_LOW_BITS);
+    return f;
+}
+
+/* Fills the open bundle with NOPs (TGX_SM5_NOP_WORD, what ptxas pads sections with), fields
+ * from its control word: a section starts a bundle, and nvdisasm -plr leaves a section's
+ * trailing NOPs out of its listing. */
+static tgx_status pad_bundle(asm_run *r, unsigned lineno)
+{
+    while (r->p->count % 3) {
+        size_t i = r->p->count;
+        tgx_sm5_asm_insn nop = {TGX_SM5_NOP_WORD, insn_field(r, i, 0, 0, END_SPACED), lineno, 0};
+        tgx_status st = program_add(r->p, nop, r->d);
+        if (st != TGX_OK)
+            return st;
+    }
+    return TGX_OK;
+}
+
+/* Dual issue asked by control words outside { }: it needs a partner, which must not ask again
+ * (nvdisasm rejects both; tgx_sm5_code_file_read too). */
+static tgx_status check_dual_issue(asm_run *r)
+{
+    const tgx_sm5_program *p = r->p;
+    for (size_t i = 0; i < p->count; i++) {
+        if (!TGX_SM5_CTRL_DUAL(p->insns[i].ctrl))
+            continue;
+        const char *why = i + 1 == p->count                         ? "it is the last instruction"
+                          : TGX_SM5_CTRL_DUAL(p->insns[i + 1].ctrl) ? "its partner asks again"
+                                                                    : NULL;
+        tgx_status st = why ? report(r, p->insns[i].line, 1,
+                                     "the control word asks for dual issue, but %s", why)
+                            : TGX_OK;
+        if (st != TGX_OK)
+            return st;
+    }
+    return TGX_OK;
+}
+
+/* An instruction that closed a pair without a hex comment and is not a texture instruction
+ * never got its word. */
+static tgx_status missing_word(asm_run *r)
+{
+    r->pending = 0;
+    return report(r, r->pending_line, r->pending_col,
+                  "not a Maxwell texture instruction, and no hex comment gives its word (tgx "
+                  "assembles texture instructions; list the others with nvdisasm -hex)");
+}
+
+/* The word of a statement that is not a texture instruction: the line's hex comment. */
+static tgx_status other_word(asm_run *r, asm_end end, uint64_t *w, int *needs_word)
+{
+    *needs_word = 0;
+    if (r->line_has_hex) {
+        *w = r->line_hex;
+        return TGX_OK;
+    }
+    if (end == END_BRACE) { /* nvdisasm puts it on the next line */
+        *w = 0;
+        *needs_word = 1;
+        return TGX_OK;
+    }
+    char msg[TGX_DIAG_MSG_MAX];
+    snprintf(msg, sizeof msg, "%s", r->d->message);
+    unsigned col = r->d->column;
+    tgx_diag_set(r->d, TGX_ERR_PARSE, NULL, 0, col,
+                 "%s, and no hex comment on the line gives its word (tgx assembles texture "
+                 "instructions; list the others with nvdisasm -hex)",
+                 msg);
+    return TGX_ERR_PARSE;
+}
+
+/* Assembles one statement, text[0..] ending in ';' (a brace-closed one gets " ;" appended by
+ * the caller), found at column col (0-based). */
+static tgx_status assemble_statement(asm_run *r, const char *text, unsigned lineno, unsigned col,
+                                     asm_end end)
 {
     tgx_diag *d = r->d;
+    if (r->pending && r->pending_needs_word) {
+        tgx_status st = missing_word(r);
+        if (st != TGX_OK)
+            return st;
+    }
+    r->pending = 0;
     uint64_t w = 0;
     uint32_t c = 0;
-    tgx_status st = tgx_sm5_assemble_line(text, r->arch, &w, &c, d);
+    int texture = 1, needs_word = 0;
+    tgx_status st = strcmp(text, TGX_SM5_OTHER_TEXT) == 0
+                        ? tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 1,
+                                       "an instruction tgx dis does not disassemble")
+                        : tgx_sm5_assemble_line(text, r->arch, &w, &c, d);
+    if (st == TGX_ERR_UNSUPPORTED) {
+        texture = 0;
+        st = other_word(r, end, &w, &needs_word);
+    }
+    const int had_hex = r->line_has_hex;
+    r->line_has_hex = 0; /* the line's comment was its first statement's */
     if (r->in_pair && r->pair_stmts++ == 0)
         r->pair_first = st == TGX_OK ? r->p->count : SIZE_MAX;
     if (st != TGX_OK) {
@@ -149,10 +310,38 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
         r->failed = 1;
         return collect(r, d);
     }
-    st = program_add(r->p, w, c, lineno, d);
-    if (st == TGX_OK && r->list)
+    size_t i = r->p->count;
+    tgx_sm5_asm_insn insn = {w, insn_field(r, i, texture, c, end), lineno, texture};
+    st = program_add(r->p, insn, d);
+    if (st == TGX_OK && end == END_BRACE && !had_hex) {
+        r->pending = 1;
+        r->pending_needs_word = needs_word;
+        r->pending_index = i;
+        r->pending_line = lineno;
+        r->pending_col = col + 1;
+    }
+    if (st == TGX_OK && r->list && texture)
         st = check_word(r, w, lineno, col + 1);
     return st;
+}
+
+/* A line holding only a hex comment: the word of the instruction that closed a pair just
+ * before, or else the control word of the bundle that starts here. */
+static tgx_status hex_line(asm_run *r, uint64_t hex, unsigned lineno)
+{
+    if (r->pending) {
+        if (r->pending_needs_word)
+            r->p->insns[r->pending_index].word = hex;
+        r->pending = 0;
+        return TGX_OK;
+    }
+    tgx_status st = pad_bundle(r, lineno);
+    if (st != TGX_OK)
+        return st;
+    r->has_ctrl_word = 1;
+    r->ctrl_word = hex;
+    r->ctrl_base = r->p->count;
+    return TGX_OK;
 }
 
 /* '{' opens a dual-issue pair: nvdisasm brackets two instructions that issue together. */
@@ -191,7 +380,7 @@ static tgx_status close_pair(asm_run *r, unsigned lineno, unsigned col)
 }
 
 /* The statement a pair's '}' ends: nvdisasm drops the second instruction's ';', so the text
- * up to the brace gets one (" ;", the neutral spacing) before it is assembled. */
+ * up to the brace gets one before it is assembled (the field keeps what the listing says). */
 static tgx_status assemble_before_brace(asm_run *r, const char *s, size_t n, unsigned lineno,
                                         unsigned col)
 {
@@ -200,7 +389,23 @@ static tgx_status assemble_before_brace(asm_run *r, const char *s, size_t n, uns
         n--;
     memcpy(text, s, n);
     memcpy(text + n, " ;", 3);
-    return assemble_statement(r, text, lineno, col);
+    return assemble_statement(r, text, lineno, col, END_BRACE);
+}
+
+/* tgx dis's text for an instruction it does not disassemble (TGX_SM5_OTHER_TEXT, no ';'):
+ * its word is the line's hex comment. */
+static tgx_status assemble_other_marker(asm_run *r, char **at, char *line, unsigned lineno)
+{
+    char *s = *at;
+    const size_t n = strlen(TGX_SM5_OTHER_TEXT);
+    const char *after = s + n + strspn(s + n, " \t");
+    const asm_end how = *after == '}' ? END_BRACE : END_SPACED;
+    const char keep = s[n];
+    s[n] = '\0';
+    tgx_status st = assemble_statement(r, s, lineno, (unsigned)(s - line), how);
+    s[n] = keep;
+    *at = s + n;
+    return st;
 }
 
 /* Assembles the statements of one (comment-free) line: each ends in ';', or in the '}' of the
@@ -216,13 +421,16 @@ static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
         unsigned col = (unsigned)(s - line);
         tgx_status st = TGX_OK;
         char *end = strpbrk(s, ";{}");
-        if (*s == '{' || *s == '}') {
+        if (strncmp(s, TGX_SM5_OTHER_TEXT, strlen(TGX_SM5_OTHER_TEXT)) == 0) {
+            st = assemble_other_marker(r, &s, line, lineno);
+        } else if (*s == '{' || *s == '}') {
             st = *s == '{' ? open_pair(r, lineno, col) : close_pair(r, lineno, col);
             s++;
         } else if (end && *end == ';') {
             char keep = end[1];
             end[1] = '\0';
-            st = assemble_statement(r, s, lineno, col);
+            asm_end how = end > s && (end[-1] == ' ' || end[-1] == '\t') ? END_SPACED : END_TIGHT;
+            st = assemble_statement(r, s, lineno, col, how);
             end[1] = keep;
             s = end + 1;
         } else if (end && *end == '}' && r->in_pair) {
@@ -241,12 +449,30 @@ static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
     }
 }
 
-/* nvdisasm's listings carry directives and labels (`.headerflags ...`, `.section ...`,
- * `.L_x_1:`): lines whose first word starts with '.' hold no instruction. */
-static int is_directive(const char *line)
+/* Lines of nvdisasm's listings that hold no instruction: directives and data (`.headerflags`,
+ * `.section`, `.byte`, `.zero`, ...; the first word starts with '.') and labels (one word
+ * ending in ':', such as `k_f16:`, `.L_x_1:` or `$k_loop$twice:`). */
+static int holds_no_instruction(const char *line)
 {
     line += strspn(line, " \t");
-    return *line == '.';
+    if (*line == '.')
+        return 1;
+    size_t n = strcspn(line, " \t");
+    return n > 1 && line[n - 1] == ':' && line[n + strspn(line + n, " \t")] == '\0';
+}
+
+/* One comment-free line: statements, a hex word on its own, or nothing to assemble (a new
+ * section starts a bundle). */
+static tgx_status assemble_line(asm_run *r, char *line, unsigned lineno)
+{
+    const char *first = line + strspn(line, " \t");
+    if (strncmp(first, ".section", 8) == 0 && (first[8] == ' ' || first[8] == '\t'))
+        return pad_bundle(r, lineno);
+    if (holds_no_instruction(line))
+        return TGX_OK;
+    if (*first != '\0')
+        return assemble_statements(r, line, lineno);
+    return r->line_has_hex ? hex_line(r, r->line_hex, lineno) : TGX_OK;
 }
 
 /* Splits text into lines, blanks comments and assembles each line's statements. */
@@ -272,15 +498,21 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
                 return st;
             continue;
         }
-        memcpy(line, text + pos - n - (nl != NULL), n);
+        const char *raw = text + pos - n - (nl != NULL);
+        memcpy(line, raw, n);
         line[n] = '\0';
-        blank_comments(line, n, &in_comment);
-        if (is_directive(line))
-            continue;
-        tgx_status st = assemble_statements(r, line, lineno);
+        blank_comments(line, n, &in_comment, &r->line_has_hex, &r->line_hex);
+        tgx_status st = assemble_line(r, line, lineno);
         if (st != TGX_OK)
             return st;
     }
+    tgx_status st = r->pending && r->pending_needs_word ? missing_word(r) : TGX_OK;
+    if (st == TGX_OK && r->has_ctrl_word && r->p->count - r->ctrl_base < 3)
+        st = pad_bundle(r, lineno); /* the NOPs its control word describes */
+    if (st == TGX_OK)
+        st = check_dual_issue(r);
+    if (st != TGX_OK)
+        return st;
     if (in_comment)
         return report(r, lineno, 1, "unterminated /* comment");
     if (r->in_pair)
@@ -297,7 +529,7 @@ tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_
         return tgx_diag_set(d, TGX_ERR_ARG, file, 0, 0, "no text or no output");
     memset(p, 0, sizeof *p);
     tgx_diag scratch;
-    asm_run r = {file, arch, p, d ? d : &scratch, NULL, NULL, 0, 0, 0, 0, 0, 0};
+    asm_run r = {.file = file, .arch = arch, .p = p, .d = d ? d : &scratch};
     tgx_status st = assemble_text(&r, text, len);
     if (st != TGX_OK)
         tgx_sm5_program_free(p);
@@ -312,7 +544,7 @@ tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *fi
         return TGX_ERR_ARG;
     memset(p, 0, sizeof *p);
     tgx_diag d;
-    asm_run r = {file, arch, p, &d, out, opts, 0, 0, 0, 0, 0, 0};
+    asm_run r = {.file = file, .arch = arch, .p = p, .d = &d, .list = out, .legal = opts};
     tgx_status st = assemble_text(&r, text, len);
     if (st != TGX_OK)
         return st; /* out of memory: the list holds what was found so far */

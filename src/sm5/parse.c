@@ -103,6 +103,24 @@ static int find_name(const sm5_tok *t, const char *const *names, int n)
 }
 
 /* Splits "@!P0 TEX.LZ.NDV R0, R1, 0x5, 2D, 0xf ;" into guard, mnemonic parts, operands. */
+/* A mnemonic of no texture class: well-formed, perhaps, but not ours. Callers that take other
+ * instructions from elsewhere (a listing's hex comments) tell this apart by the status. */
+static tgx_status not_texture(sm5_parser *p)
+{
+    fail(p, &p->parts[0], "mnemonic", "not a Maxwell texture instruction");
+    if (p->d)
+        p->d->status = TGX_ERR_UNSUPPORTED;
+    return TGX_ERR_UNSUPPORTED;
+}
+
+static int names_a_class(const sm5_tok *t)
+{
+    for (int c = 0; c < TGX_SM5_CLASS_COUNT; c++)
+        if (tok_is(t, sm5_syntaxes[c].mnemonic))
+            return 1;
+    return 0;
+}
+
 static tgx_status tokenize(sm5_parser *p)
 {
     const char *s = skip_space(p->text);
@@ -124,6 +142,11 @@ static tgx_status tokenize(sm5_parser *p)
         sm5_tok t = {m, strcspn(m, " \t;,"), (unsigned)(m - p->text)};
         return fail(p, &t, "mnemonic", "expected an instruction name");
     }
+    size_t first = strcspn(m, ".");
+    p->parts[0] =
+        (sm5_tok){m, first < (size_t)(s - m) ? first : (size_t)(s - m), (unsigned)(m - p->text)};
+    if (!names_a_class(&p->parts[0])) /* its modifiers and operands may be anything: unread */
+        return not_texture(p);
     for (const char *q = m; q < s;) {
         size_t n = strcspn(q, ".");
         if (q + n > s)
@@ -304,7 +327,7 @@ static tgx_status match_class(sm5_parser *p)
             return fail(p, p->nparts > 1 ? &p->parts[1] : &p->parts[0], "modifiers",
                         "modifiers not valid for this instruction or out of order");
     }
-    return fail(p, &p->parts[0], "mnemonic", "not a Maxwell texture instruction");
+    return not_texture(p);
 }
 
 static tgx_status parse_reg_op(sm5_parser *p, const sm5_tok *t, const char *field, uint8_t *r)

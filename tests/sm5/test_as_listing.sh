@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# `tgx as` on what nvdisasm 11.8 prints for whole cubins (tests/data/cubin, README.md there):
+#  * `nvdisasm -hex` listings (also -c and -novliw) of every cubin: function and .L_x labels,
+#    directives, data sections, { } pairs crossing bundles, the control-word and word comments
+#    all accepted, and --bundles gives back the cubin's .text sections byte for byte (NAME.text,
+#    cut out of NVIDIA's cubin);
+#  * `tgx dis CUBIN | tgx as` gives the same instruction words;
+#  * -plr listings (which leave out a section's trailing NOPs) assemble to the same instructions;
+#  * a listing without -hex: MOV & co. have no word, an error at the first of them;
+#  * hand-made edits: the text wins over a stale hex comment, a control word after an incomplete
+#    bundle fills it with NOPs, labels with '$' and '.', a non-texture line without a word.
+set -u
+: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
+D=$TGX_TEST_DATA/cubin
+. "$(dirname "$0")/../common/lib.sh"
+
+arch_of() { echo "$1" | grep -o 'sm_5[0-3]'; }
+# The instruction words of a code file (every 4th 64-bit word is a bundle's control word).
+insn_words() { od -An -v -tx8 -w8 "$1" | awk 'NR % 4 != 1 { print "0x" $1 }'; }
+
+for cubin in "$D"/*.cubin; do
+    name=$(basename "$cubin" .cubin)
+    arch=$(arch_of "$name")
+    for listing in "$cubin.nvdisasm" "$cubin.nvdisasm-c" "$cubin.nvdisasm-novliw"; do
+        [ -f "$listing" ] || continue
+        if "$TGX" as --arch "$arch" --bundles -o "$tmp/out" "$listing" 2>"$tmp/err" &&
+            cmp -s "$tmp/out" "$D/$name.text"; then
+            ok
+        else
+            bad "$(basename "$listing"): not the cubin's .text bytes: $(head -c 300 "$tmp/err")"
+        fi
+    done
+    "$TGX" dis "$cubin" | "$TGX" as --arch "$arch" --hex - >"$tmp/dis-words" 2>"$tmp/err"
+    insn_words "$D/$name.text" >"$tmp/want"
+    if cmp -s "$tmp/dis-words" "$tmp/want"; then ok; else bad "tgx dis $name | tgx as: other words"; fi
+done
+echo "whole cubins: $pass listings and tgx dis outputs checked"
+
+# -plr drops trailing NOPs; every listed instruction is still the cubin's.
+L=$D/whole_sm_52.cubin
+nop=0x50b0000000070f00
+"$TGX" as --arch sm_52 --hex "$L.nvdisasm-plr" 2>"$tmp/err" | grep -v "$nop" >"$tmp/plr"
+insn_words "$D/whole_sm_52.text" | grep -v "$nop" >"$tmp/want"
+if [ -s "$tmp/plr" ] && cmp -s "$tmp/plr" "$tmp/want"; then ok; else bad "-plr listing: $(head -c 300 "$tmp/err")"; fi
+
+# Without -hex the other instructions have no word: the first is line 418, `MOV R1, ...`.
+expect_rc 1 "listing without -hex" -- "$TGX" as --arch sm_52 --hex "$L.nvdisasm-nohex"
+first=$(head -1 "$tmp/err")
+case $first in
+*"nvdisasm-nohex:418:36: error: field 'mnemonic': not a Maxwell texture instruction, found 'MOV', and no hex comment"*) ok ;;
+*) bad "listing without -hex: first message: $first" ;;
+esac
+
+# Edits by hand on the first bundle of k_surf (lines 402-405 of the -hex listing: its control
+# word, MOV, MOV, MOV32I) and on TEXS.LL.P at 0x00a8.
+sed -n '/^k_surf:/,/^\.L_x_0:/p' "$L.nvdisasm" >"$tmp/k_surf"
+# 1. the TEXS text edited to .T and to other registers: its word and phase follow the text
+sed 's/TEXS.LL.P R10, R8, R8, R10/TEXS.LL.T R12, R8, R8, R10/' "$tmp/k_surf" >"$tmp/edit"
+"$TGX" as --arch sm_52 --bundles -o "$tmp/edit.bin" "$tmp/edit" 2>"$tmp/err"
+if "$TGX" dis --arch sm_52 "$tmp/edit.bin" 2>&1 | grep -q '/\*00a8\*/ *TEXS.LL.T R12, R8, R8, R10, 0x52, 2D, RGBA ;'; then
+    ok
+else
+    bad "edited TEXS: $(head -c 300 "$tmp/err") $("$TGX" dis --arch sm_52 "$tmp/edit.bin" | grep 00a8)"
+fi
+# 2. the third instruction of the first bundle removed: a NOP takes its slot, the control word stays
+sed '/MOV32I R2, `(.nv.unified.texrefDescSize)/d' "$tmp/k_surf" >"$tmp/short"
+"$TGX" as --arch sm_52 --bundles -o "$tmp/short.bin" "$tmp/short" 2>"$tmp/err"
+got=$(od -An -v -tx8 -w8 "$tmp/short.bin" | head -4 | tr -d ' ' | tr '\n' ' ')
+if [ "$got" = "001fc400fe2007f6 4c98078000870001 4c98078005270000 50b0000000070f00 " ]; then
+    ok
+else
+    bad "incomplete bundle: $got $(head -c 300 "$tmp/err")"
+fi
+# 3. labels as nvdisasm writes them, and a MOV without its hex comment
+printf '$k_loop$twice:\n.L_x_5:\n        TEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/labels"
+if [ "$("$TGX" as --arch sm_52 --hex "$tmp/labels" 2>&1)" = 0xd830055ff0970804 ]; then ok; else bad "labels"; fi
+printf '        MOV R1, c[0x0][0x20] ;\n' >"$tmp/mov"
+expect_rc 1 "MOV without a word" -- "$TGX" as --arch sm_52 --hex "$tmp/mov"
+if grep -q "mov:1:9: error: .*found 'MOV', and no hex comment" "$tmp/err"; then ok; else bad "MOV: $(cat "$tmp/err")"; fi
+printf '        MOV R1, c[0x0][0x20] ;  /* 0x4c98078000870001 */\n' >"$tmp/mov"
+if [ "$("$TGX" as --arch sm_52 --hex "$tmp/mov" 2>&1)" = 0x4c98078000870001 ]; then ok; else bad "MOV with its word"; fi
+# 4. a pair's second without a word at the end of the text
+printf '{ TEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n  MOV R1, c[0x0][0x20] }\n' >"$tmp/pair"
+expect_rc 1 "pair's MOV without a word" -- "$TGX" as --arch sm_52 --hex "$tmp/pair"
+if grep -q "pair:2:3: error: not a Maxwell texture instruction, and no hex comment" "$tmp/err"; then ok; else bad "pair: $(cat "$tmp/err")"; fi
+# 5. a section starts a bundle: two sections of two instructions, no control words
+printf '\t.section\t.text.a,"ax",@progbits\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n\t.section\t.text.b,"ax",@progbits\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/sections"
+got=$("$TGX" as --arch sm_52 --hex "$tmp/sections" 2>&1 | tr '\n' ' ')
+if [ "$got" = "0xd830055ff0970804 0xd830055ff0970804 $nop 0xd830055ff0970804 " ]; then ok; else bad "sections: $got"; fi
+finish
