@@ -62,8 +62,11 @@ typedef struct tgx_case_slot {
     float border_color[4];
     /* pipe_sampler_view */
     char view_format[TGX_CASE_WORD_MAX], view_target[TGX_CASE_WORD_MAX];
+    /* the viewed resource's own format and target ("" when the case does not say): a view that
+     * differs from them reinterprets the texture (GL texture views, sRGB decode off) */
+    char resource_format[TGX_CASE_WORD_MAX], resource_target[TGX_CASE_WORD_MAX];
     unsigned first_level, last_level, first_layer, last_layer;
-    unsigned buffer_offset, buffer_size; /* bytes, buffer views */
+    unsigned buffer_offset, buffer_size; /* bytes, buffer views (size 0: the whole buffer) */
     char swizzle[5];                     /* "xyzw", "x001", ... */
 } tgx_case_slot;
 

@@ -130,6 +130,23 @@ static tgx_status nomem(const ctx *x)
     return tgx_diag_set(x->d, TGX_ERR_NOMEM, x->file, 0, 0, "out of memory");
 }
 
+/* o.key as a list: *a the array (NULL when the member is absent or null) and *items room for
+ * its elements (NULL when there are none to read). */
+static tgx_status list_member(const ctx *x, const tgx_json *o, const char *key, size_t elem,
+                              const tgx_json **a, void **items)
+{
+    *a = tgx_json_get(o, key);
+    *items = NULL;
+    if (!*a || (*a)->kind == TGX_JSON_NULL) {
+        *a = NULL;
+        return TGX_OK;
+    }
+    if ((*a)->kind != TGX_JSON_ARRAY)
+        return bad(x, *a, key, "an array");
+    *items = alloc_array((*a)->count, elem);
+    return *items ? TGX_OK : nomem(x);
+}
+
 /* ---- framebuffer and draw ---- */
 
 static tgx_status read_framebuffer(const ctx *x, const tgx_json *fb, tgx_case *c)
@@ -284,16 +301,11 @@ static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture
 
 static tgx_status read_textures(const ctx *x, const tgx_json *inputs, tgx_case *c)
 {
-    const tgx_json *a = tgx_json_get(inputs, "textures");
-    if (!a || a->count == 0)
-        return TGX_OK;
-    if (a->kind != TGX_JSON_ARRAY)
-        return bad(x, a, "textures", "an array");
-    c->textures = alloc_array(a->count, sizeof *c->textures);
-    if (!c->textures)
-        return nomem(x);
-    c->texture_count = a->count;
-    for (size_t i = 0; i < a->count; i++)
+    const tgx_json *a;
+    void *items;
+    TRY(list_member(x, inputs, "textures", sizeof *c->textures, &a, &items));
+    c->textures = items;
+    for (size_t i = 0; a && i < a->count; i++, c->texture_count++)
         TRY(read_texture(x, &a->items[i], &c->textures[i]));
     return TGX_OK;
 }
@@ -373,6 +385,11 @@ static tgx_status read_gallium_view(const ctx *x, const tgx_json *g, tgx_case_sl
     TRY(opt_uint(x, g, "last_layer", &s->last_layer));
     TRY(opt_uint(x, g, "buffer_offset", &s->buffer_offset));
     TRY(opt_uint(x, g, "buffer_size", &s->buffer_size));
+    const tgx_json *res = tgx_json_get(g, "resource");
+    if (res && res->kind == TGX_JSON_OBJECT) {
+        TRY(opt_word(x, res, "format", s->resource_format, sizeof s->resource_format));
+        TRY(opt_word(x, res, "target", s->resource_target, sizeof s->resource_target));
+    }
     if (sw) {
         if (sw->kind != TGX_JSON_STRING || sw->length != 4 || strspn(sw->text, "xyzw01") != 4)
             return bad(x, sw, "swizzle", "four of x y z w 0 1");
@@ -446,15 +463,11 @@ static tgx_status read_image(const ctx *x, const tgx_json *o, const tgx_case *c,
 
 static tgx_status read_images(const ctx *x, const tgx_json *inputs, tgx_case *c)
 {
-    const tgx_json *a = tgx_json_get(inputs, "images");
-    if (!a || a->kind == TGX_JSON_NULL)
-        return TGX_OK;
-    if (a->kind != TGX_JSON_ARRAY)
-        return bad(x, a, "images", "an array of {unit, texture, access}");
-    c->images = alloc_array(a->count, sizeof *c->images);
-    if (!c->images)
-        return nomem(x);
-    for (size_t i = 0; i < a->count; i++, c->image_count++)
+    const tgx_json *a;
+    void *items;
+    TRY(list_member(x, inputs, "images", sizeof *c->images, &a, &items));
+    c->images = items;
+    for (size_t i = 0; a && i < a->count; i++, c->image_count++)
         TRY(read_image(x, &a->items[i], c, &c->images[i]));
     return TGX_OK;
 }
@@ -533,15 +546,11 @@ static tgx_status read_ssbo(const ctx *x, const tgx_json *s, tgx_case_ssbo *b)
 
 static tgx_status read_ssbos(const ctx *x, const tgx_json *inputs, tgx_case *c)
 {
-    const tgx_json *a = tgx_json_get(inputs, "ssbos");
-    if (!a || a->kind == TGX_JSON_NULL)
-        return TGX_OK;
-    if (a->kind != TGX_JSON_ARRAY)
-        return bad(x, a, "ssbos", "an array");
-    c->ssbos = alloc_array(a->count, sizeof *c->ssbos);
-    if (!c->ssbos)
-        return nomem(x);
-    for (size_t i = 0; i < a->count; i++) {
+    const tgx_json *a;
+    void *items;
+    TRY(list_member(x, inputs, "ssbos", sizeof *c->ssbos, &a, &items));
+    c->ssbos = items;
+    for (size_t i = 0; a && i < a->count; i++) {
         c->ssbo_count++; /* counted first so that tgx_case_free releases a half-read one */
         TRY(read_ssbo(x, &a->items[i], &c->ssbos[i]));
     }
@@ -596,15 +605,11 @@ static tgx_status read_attrib(const ctx *x, const tgx_json *o, tgx_case_attrib *
 
 static tgx_status read_attribs(const ctx *x, const tgx_json *inputs, tgx_case *c)
 {
-    const tgx_json *a = tgx_json_get(inputs, "attributes");
-    if (!a || a->kind == TGX_JSON_NULL)
-        return TGX_OK;
-    if (a->kind != TGX_JSON_ARRAY)
-        return bad(x, a, "attributes", "an array");
-    c->attribs = alloc_array(a->count, sizeof *c->attribs);
-    if (!c->attribs)
-        return nomem(x);
-    for (size_t i = 0; i < a->count; i++) {
+    const tgx_json *a;
+    void *items;
+    TRY(list_member(x, inputs, "attributes", sizeof *c->attribs, &a, &items));
+    c->attribs = items;
+    for (size_t i = 0; a && i < a->count; i++) {
         c->attrib_count++;
         TRY(read_attrib(x, &a->items[i], &c->attribs[i]));
         if (c->attribs[i].vertex_count < c->vertex_count)

@@ -20,10 +20,81 @@ static const struct {
     {"rect", TGX_TEX_RECT},
 };
 
+/* Gallium's names (PIPE_FORMAT_*, PIPE_TEXTURE_*, as the case's gallium state spells them) of
+ * what a sampler view may reinterpret its texture as: a format of the same texel size (GL
+ * texture views, sRGB decoding turned off) or another target (a 2D view of one layer). */
+static const struct {
+    const char *pipe, *tgx;
+} view_formats[] = {
+    {"PIPE_FORMAT_R8G8B8A8_UNORM", "rgba8"},
+    {"PIPE_FORMAT_R8G8B8A8_SRGB", "srgb8_a8"},
+    {"PIPE_FORMAT_R8G8B8A8_SNORM", "rgba8_snorm"},
+    {"PIPE_FORMAT_R8G8B8A8_UINT", "rgba8ui"},
+    {"PIPE_FORMAT_R8G8B8A8_SINT", "rgba8i"},
+    {"PIPE_FORMAT_B8G8R8A8_UNORM", "bgra8"},
+    {"PIPE_FORMAT_R8_UNORM", "r8"},
+    {"PIPE_FORMAT_R8_SNORM", "r8_snorm"},
+    {"PIPE_FORMAT_R8_UINT", "r8ui"},
+    {"PIPE_FORMAT_R8_SINT", "r8i"},
+    {"PIPE_FORMAT_R8G8_UNORM", "rg8"},
+    {"PIPE_FORMAT_R8G8_SNORM", "rg8_snorm"},
+    {"PIPE_FORMAT_R8G8_UINT", "rg8ui"},
+    {"PIPE_FORMAT_R8G8_SINT", "rg8i"},
+    {"PIPE_FORMAT_R16_UNORM", "r16"},
+    {"PIPE_FORMAT_R16_FLOAT", "r16f"},
+    {"PIPE_FORMAT_R16_UINT", "r16ui"},
+    {"PIPE_FORMAT_R16_SINT", "r16i"},
+    {"PIPE_FORMAT_R16G16_UNORM", "rg16"},
+    {"PIPE_FORMAT_R16G16_FLOAT", "rg16f"},
+    {"PIPE_FORMAT_R16G16_UINT", "rg16ui"},
+    {"PIPE_FORMAT_R16G16_SINT", "rg16i"},
+    {"PIPE_FORMAT_R16G16B16A16_UNORM", "rgba16"},
+    {"PIPE_FORMAT_R16G16B16A16_SNORM", "rgba16_snorm"},
+    {"PIPE_FORMAT_R16G16B16A16_FLOAT", "rgba16f"},
+    {"PIPE_FORMAT_R16G16B16A16_UINT", "rgba16ui"},
+    {"PIPE_FORMAT_R16G16B16A16_SINT", "rgba16i"},
+    {"PIPE_FORMAT_R32_FLOAT", "r32f"},
+    {"PIPE_FORMAT_R32_UINT", "r32ui"},
+    {"PIPE_FORMAT_R32_SINT", "r32i"},
+    {"PIPE_FORMAT_R32G32_FLOAT", "rg32f"},
+    {"PIPE_FORMAT_R32G32_UINT", "rg32ui"},
+    {"PIPE_FORMAT_R32G32_SINT", "rg32i"},
+    {"PIPE_FORMAT_R32G32B32A32_FLOAT", "rgba32f"},
+    {"PIPE_FORMAT_R32G32B32A32_UINT", "rgba32ui"},
+    {"PIPE_FORMAT_R32G32B32A32_SINT", "rgba32i"},
+    {"PIPE_FORMAT_R10G10B10A2_UNORM", "rgb10_a2"},
+    {"PIPE_FORMAT_R11G11B10_FLOAT", "r11f_g11f_b10f"},
+    {"PIPE_FORMAT_R9G9B9E5_FLOAT", "rgb9_e5"},
+    {"PIPE_FORMAT_Z16_UNORM", "depth16"},
+    {"PIPE_FORMAT_Z24X8_UNORM", "depth24"},
+    {"PIPE_FORMAT_Z24_UNORM_S8_UINT", "depth24_stencil8"},
+    {"PIPE_FORMAT_X24S8_UINT", "x24_stencil8"},
+    {"PIPE_FORMAT_Z32_FLOAT", "depth32f"},
+    {"PIPE_FORMAT_Z32_FLOAT_S8X24_UINT", "depth32f_stencil8"},
+    {"PIPE_FORMAT_X32_S8X24_UINT", "x32_stencil8"},
+    {"PIPE_FORMAT_S8_UINT", "stencil8"},
+};
+
+static const struct {
+    const char *pipe;
+    tgx_tex_target target;
+} view_targets[] = {
+    {"PIPE_BUFFER", TGX_TEX_BUFFER},
+    {"PIPE_TEXTURE_1D", TGX_TEX_1D},
+    {"PIPE_TEXTURE_2D", TGX_TEX_2D},
+    {"PIPE_TEXTURE_3D", TGX_TEX_3D},
+    {"PIPE_TEXTURE_CUBE", TGX_TEX_CUBE},
+    {"PIPE_TEXTURE_RECT", TGX_TEX_RECT},
+    {"PIPE_TEXTURE_1D_ARRAY", TGX_TEX_1D_ARRAY},
+    {"PIPE_TEXTURE_2D_ARRAY", TGX_TEX_2D_ARRAY},
+    {"PIPE_TEXTURE_CUBE_ARRAY", TGX_TEX_CUBE_ARRAY},
+};
+
 typedef struct case_run {
     const tgx_case *c;
     const char *dir;
     tgx_tex **tex;
+    tgx_tex *ranges[TGX_PIPE_MAX_UNITS]; /* buffer views of part of their buffer */
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
     tgx_sampler samplers[TGX_PIPE_MAX_UNITS];
     tgx_pipe_bindings b;
@@ -101,14 +172,72 @@ static tgx_status build_sampler(case_run *r, const tgx_case_slot *s, tgx_sampler
     return TGX_OK;
 }
 
-/* The pipe_sampler_view: levels, layers and swizzle (x001 for one-channel formats, etc.). */
+/* A buffer view of bytes [offset, offset + size) of its buffer (glTexBufferRange): a buffer
+ * texture of those texels. */
+static tgx_status buffer_range(case_run *r, const tgx_case_slot *s, tgx_tex_view *v)
+{
+    const tgx_tex *tex = r->tex[s->texture];
+    const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
+    const uint32_t bytes = tgx_tex_get_format(tex)->bytes;
+    uint64_t whole = (uint64_t)desc->width * bytes;
+    if (s->buffer_size == 0 || (s->buffer_offset == 0 && s->buffer_size == whole))
+        return TGX_OK;
+    if (s->buffer_offset % bytes || s->buffer_size % bytes ||
+        (uint64_t)s->buffer_offset + s->buffer_size > whole)
+        return case_error(r, TGX_ERR_INVALID,
+                          "buffer view %s outside its buffer or not whole "
+                          "texels",
+                          s->view_format);
+    tgx_tex_desc sub = *desc;
+    sub.width = s->buffer_size / bytes;
+    tgx_status st = tgx_tex_create(&sub, &r->ranges[s->slot], r->d);
+    if (st < 0)
+        return st;
+    size_t row, slice;
+    const uint8_t *src = tgx_tex_level_data_const(tex, 0, &row, &slice);
+    st = tgx_tex_upload(r->ranges[s->slot], 0, src + s->buffer_offset, s->buffer_size, r->d);
+    if (st == TGX_OK)
+        tgx_tex_view_init(v, r->ranges[s->slot]);
+    return st;
+}
+
+/* The view's own format and target where they differ from its texture's. */
+static tgx_status reinterpret(case_run *r, const tgx_case_slot *s, tgx_tex_view *v)
+{
+    size_t i;
+    if (s->resource_format[0] && strcmp(s->view_format, s->resource_format)) {
+        for (i = 0; i < sizeof view_formats / sizeof view_formats[0]; i++)
+            if (!strcmp(view_formats[i].pipe, s->view_format))
+                break;
+        if (i == sizeof view_formats / sizeof view_formats[0] ||
+            tgx_tex_format_from_name(view_formats[i].tgx, &v->format) < 0)
+            return case_error(r, TGX_ERR_UNSUPPORTED,
+                              "sampler view format %s (not its texture's) is not one tgx knows",
+                              s->view_format);
+    }
+    if (s->resource_target[0] && strcmp(s->view_target, s->resource_target)) {
+        for (i = 0; i < sizeof view_targets / sizeof view_targets[0]; i++)
+            if (!strcmp(view_targets[i].pipe, s->view_target))
+                break;
+        if (i == sizeof view_targets / sizeof view_targets[0])
+            return case_error(r, TGX_ERR_UNSUPPORTED, "sampler view target %s is not one tgx knows",
+                              s->view_target);
+        v->target = view_targets[i].target;
+    }
+    return TGX_OK;
+}
+
+/* The pipe_sampler_view: levels, layers, swizzle (x001 for one-channel formats, etc.), and the
+ * format and target it reads the texture as. */
 static tgx_status build_view(case_run *r, const tgx_case_slot *s, tgx_tex_view *v)
 {
     const tgx_tex *tex = r->tex[s->texture];
     const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
     tgx_tex_view_init(v, tex);
-    if (!s->has_view || desc->target == TGX_TEX_BUFFER)
-        return TGX_OK; /* buffer views: offset 0, the whole buffer in every case */
+    if (!s->has_view)
+        return TGX_OK;
+    if (desc->target == TGX_TEX_BUFFER) /* the case's texture has the view's format already */
+        return buffer_range(r, s, v);
     if (s->last_level < s->first_level || s->last_level >= desc->levels ||
         s->last_layer < s->first_layer)
         return case_error(r, TGX_ERR_INVALID, "sampler view %s outside its texture",
@@ -121,7 +250,7 @@ static tgx_status build_view(case_run *r, const tgx_case_slot *s, tgx_tex_view *
     }
     if (tgx_tex_swizzle_parse(s->swizzle, v->swizzle) < 0)
         return case_error(r, TGX_ERR_INVALID, "bad view swizzle '%s'", s->swizzle);
-    return TGX_OK;
+    return reinterpret(r, s, v);
 }
 
 static tgx_status build_resources(case_run *r)
@@ -169,6 +298,8 @@ static tgx_status build_resources(case_run *r)
 
 static void free_resources(case_run *r)
 {
+    for (unsigned i = 0; i < TGX_PIPE_MAX_UNITS; i++)
+        tgx_tex_destroy(r->ranges[i]);
     for (size_t i = 0; r->tex && i < r->c->texture_count; i++)
         tgx_tex_destroy(r->tex[i]);
     free(r->tex);
