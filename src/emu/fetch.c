@@ -45,11 +45,11 @@ static void offset_coords(const emu_ctx *c, fetch_cols *k)
             dst[a]->i[t] = (int32_t)(src[a]->u[t] + (uint32_t)k->off[a].i[t]);
 }
 
-/* Which request column holds what, per header type (tgx_tex_fetch: 1D arrays take the layer in
- * y, other arrays in z). */
+/* The layer follows the texel axes in the fetch request (tgx_tex_target_info.fetch: 1D arrays
+ * take it in y, 2D arrays in z). */
 static void place_layer(const tgx_sm5_emu_header *h, fetch_cols *k, unsigned t, int32_t layer)
 {
-    if (h->view.target == TGX_TEX_1D_ARRAY)
+    if (tgx_tex_target_get(h->view.target)->dims == 1)
         k->y.i[t] = layer;
     else
         k->z.i[t] = layer;
@@ -61,7 +61,7 @@ static void clamp_coords(const emu_ctx *c, const tgx_sm5_emu_header *h, fetch_co
 {
     uint32_t size[4];
     tgx_tex_query_size(&h->view, level, size);
-    bool a1 = h->view.target == TGX_TEX_1D_ARRAY;
+    bool a1 = tgx_tex_target_get(h->view.target)->dims == 1;
     k->x.i[t] = clamp_i32(k->x.i[t], size[0]);
     if (emu_coord_axes(c->in) >= 2)
         k->y.i[t] = clamp_i32(k->y.i[t], size[1]);

@@ -1,4 +1,5 @@
-/* Which texture headers an instruction's #paramA fits, and small helpers the executors share.
+/* Which texture headers an instruction's #paramA fits (the header's shape is the texture unit's
+ * target table, tgx_tex_target_get), and small helpers the executors share.
  *
  * sm5-TLD / sm5-TMML: "If the source coordinate description does not match the texture type of
  * the texture header, zeroes will be returned. The array specifiers can be freely used with
@@ -6,32 +7,6 @@
  * (1D,2D,3D[,CUBE]) matches." The RESERVED specifiers of the pages (ARRAY_3D everywhere; CUBE
  * and ARRAY_CUBE for TLD) match no header. */
 #include "emu/emu_internal.h"
-
-/* Coordinate classes: 1, 2, 3 coordinates, 4 = a cube's direction; 0 = matches nothing. */
-#define HEADER_CLASSES(X)                                                                          \
-    X(BUFFER, 1, false, false)                                                                     \
-    X(1D, 1, false, true)                                                                          \
-    X(2D, 2, false, true)                                                                          \
-    X(3D, 3, false, true)                                                                          \
-    X(CUBE, 4, false, true)                                                                        \
-    X(RECT, 2, false, true)                                                                        \
-    X(1D_ARRAY, 1, true, true)                                                                     \
-    X(2D_ARRAY, 2, true, true)                                                                     \
-    X(CUBE_ARRAY, 4, true, true)                                                                   \
-    X(2D_MS, 2, false, false)                                                                      \
-    X(2D_ARRAY_MS, 2, true, false)
-
-typedef struct header_class {
-    uint8_t coords;
-    bool array;
-    bool samplable; /* a filtered instruction may read it (not a buffer, not multisampled) */
-} header_class;
-
-static const header_class header_classes[TGX_TEX_TARGET_COUNT] = {
-#define X(t, coords, array, samplable) [TGX_TEX_##t] = {coords, array, samplable},
-    HEADER_CLASSES(X)
-#undef X
-};
 
 unsigned emu_insn_target(const tgx_sm5_insn *in)
 {
@@ -51,13 +26,21 @@ static unsigned insn_coords(const tgx_sm5_insn *in)
     return n[t];
 }
 
+/* The header's coordinate class from the texture unit's target table: a cube's direction is
+ * class 4, else the sampling coordinates (1D arrays and buffers 1, 2D kinds 2, 3D 3). */
+static unsigned header_coords(const tgx_tex_target_info *ti)
+{
+    return ti->cube ? 4u : ti->coords;
+}
+
 bool emu_target_matches(const tgx_sm5_insn *in, const tgx_sm5_emu_header *h, bool sampling)
 {
-    if ((unsigned)h->view.target >= TGX_TEX_TARGET_COUNT)
+    const tgx_tex_target_info *ti = tgx_tex_target_get(h->view.target);
+    if (!ti)
         return false;
-    const header_class *hc = &header_classes[h->view.target];
     unsigned n = insn_coords(in);
-    return n != 0 && n == hc->coords && (!sampling || hc->samplable);
+    bool samplable = !ti->multisample && ti->target != TGX_TEX_BUFFER;
+    return n != 0 && n == header_coords(ti) && (!sampling || samplable);
 }
 
 bool emu_insn_is_array(const tgx_sm5_insn *in)
@@ -69,7 +52,8 @@ bool emu_insn_is_array(const tgx_sm5_insn *in)
 
 bool emu_header_is_array(const tgx_sm5_emu_header *h)
 {
-    return (unsigned)h->view.target < TGX_TEX_TARGET_COUNT && header_classes[h->view.target].array;
+    const tgx_tex_target_info *ti = tgx_tex_target_get(h->view.target);
+    return ti && ti->layered;
 }
 
 unsigned emu_coord_axes(const tgx_sm5_insn *in)
