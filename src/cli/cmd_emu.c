@@ -1,0 +1,474 @@
+/* tgx emu: run Maxwell texture instructions on one emulated warp (tgx/sm5_emu.h).
+ *
+ *   tgx emu [--arch ARCH] [--profile exact|nv] [--format both|hex|float] [--section NAME]
+ *           [-o OUT.tgxr] PROGRAM [SETUP]
+ *
+ * PROGRAM is assembly text as `tgx as` reads it, or a code file (cubin, raw bundles) whose
+ * texture instructions run in order (the others are skipped, with a note). SETUP is a setup file
+ * (src/cli/emu_setup.c, docs/sm5-emu.md); without one the default setup applies (emu_defaults.c).
+ * Every instruction is decoded and checked before the first runs. Prints, for each active
+ * thread, the registers and predicates the program wrote, in hex and as floats; -o writes them
+ * as TGXR instead (one row per thread, one column per written register, uint32).
+ * Exit status 0, 1 (an invalid program or setup), 2 (usage or I/O). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/emu_setup.h"
+#include "tgx/io.h"
+#include "tgx/util.h"
+
+typedef enum emu_format { FMT_BOTH, FMT_HEX, FMT_FLOAT } emu_format;
+
+typedef struct emu_opts {
+    tgx_sm5_arch arch;
+    bool have_arch;
+    bool profile_set;
+    tgx_tex_profile profile;
+    emu_format format;
+    const char *section;
+    const char *out;
+    const char *program;
+    const char *setup;
+} emu_opts;
+
+/* The program: decoded instructions and where each came from. */
+typedef struct emu_prog {
+    tgx_sm5_insn *insns;
+    unsigned *line; /* text: 1-based line; code file: 0 */
+    uint64_t *addr; /* code file: the instruction's address */
+    size_t count;
+    size_t skipped;   /* non-texture instructions of a code file */
+    const char *text; /* the source text (for columns), or NULL */
+    char section[TGX_SM5_SECT_NAME_MAX];
+} emu_prog;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: tgx emu [--arch sm_50|sm_52|sm_53] [--profile exact|nv]\n"
+            "               [--format both|hex|float] [--section NAME] [-o OUT.tgxr]\n"
+            "               PROGRAM [SETUP]\n\n"
+            "Runs Maxwell texture instructions on one emulated warp of 32 threads, through the\n"
+            "texture unit tgx uses everywhere (docs/sm5-emu.md). PROGRAM is assembly text as\n"
+            "`tgx as` reads it ('-' is stdin), or a cubin / raw code file whose texture\n"
+            "instructions run in order. SETUP is a setup file: registers per thread or as\n"
+            "expressions of the thread, predicates, masks, constant bank words, texture headers\n"
+            "(the texture specs of `tgx run --tex`) and samplers. Without SETUP every texture\n"
+            "index gets a small mipmapped texture of the instruction's target and the registers\n"
+            "the program reads get coordinates of an 8x4-pixel tile (docs/sm5-emu.md).\n"
+            "  --arch ARCH        sm_50, sm_52 or sm_53; required for text, a cubin's own SM\n"
+            "                     is the default\n"
+            "  --profile P        exact or nv: the precision profile of every sampler\n"
+            "  --format F         both (default: hex and float), hex or float\n"
+            "  --section NAME     the code section to run (a cubin with several kernels)\n"
+            "  -o OUT.tgxr        write the registers as TGXR (row = thread, column = written\n"
+            "                     register in increasing order, uint32) instead of printing\n"
+            "Prints one line per active thread with the registers and predicates the program\n"
+            "wrote. Problems are printed as file:line:col: error: message, before anything runs.\n"
+            "Exit status: 0 success, 1 an invalid program or setup, 2 usage or I/O error.\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "tgx emu: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (try 'tgx emu --help')\n");
+    return TGX_EXIT_USAGE;
+}
+
+static int opt_value(emu_opts *o, const char *opt, const char *v)
+{
+    if (!strcmp(opt, "--arch")) {
+        if (tgx_sm5_arch_from_name(v, &o->arch) < 0)
+            return usage_error("--arch: '%s' is not sm_50, sm_52 or sm_53", v);
+        o->have_arch = true;
+    } else if (!strcmp(opt, "--profile")) {
+        o->profile_set = true;
+        if (!strcmp(v, "nv"))
+            o->profile = TGX_TEX_PROFILE_NV;
+        else if (!strcmp(v, "exact"))
+            o->profile = TGX_TEX_PROFILE_EXACT;
+        else
+            return usage_error("--profile: '%s' is not exact or nv", v);
+    } else if (!strcmp(opt, "--format")) {
+        if (!strcmp(v, "both"))
+            o->format = FMT_BOTH;
+        else if (!strcmp(v, "hex"))
+            o->format = FMT_HEX;
+        else if (!strcmp(v, "float"))
+            o->format = FMT_FLOAT;
+        else
+            return usage_error("--format: '%s' is not both, hex or float", v);
+    } else if (!strcmp(opt, "--section")) {
+        o->section = v;
+    } else {
+        o->out = v;
+    }
+    return -1;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_options(int argc, char **argv, emu_opts *o)
+{
+    static const char *const with_value[] = {"--arch", "--profile", "--format", "--section", "-o"};
+    int operands = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (tgx_cli_is_help(a)) {
+            usage(stdout);
+            return TGX_EXIT_OK;
+        }
+        bool matched = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !matched; k++) {
+            size_t n = strlen(with_value[k]);
+            if (strncmp(a, with_value[k], n) != 0 || (a[n] != 0 && a[n] != '='))
+                continue;
+            matched = true;
+            const char *v = a[n] == '=' ? a + n + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!v)
+                return usage_error("%s needs a value", with_value[k]);
+            int rc = opt_value(o, with_value[k], v);
+            if (rc >= 0)
+                return rc;
+        }
+        if (matched)
+            continue;
+        if (a[0] == '-' && a[1] != 0)
+            return usage_error("unknown option '%s'", a);
+        if (operands == 0)
+            o->program = a;
+        else if (operands == 1)
+            o->setup = a;
+        else
+            return usage_error("'%s': give PROGRAM and at most one SETUP", a);
+        operands++;
+    }
+    if (!o->program) {
+        usage(stderr);
+        return TGX_EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ---- the program -------------------------------------------------------------------------- */
+
+static bool prog_grow(emu_prog *p, size_t n)
+{
+    p->insns = calloc(n ? n : 1, sizeof *p->insns);
+    p->line = calloc(n ? n : 1, sizeof *p->line);
+    p->addr = calloc(n ? n : 1, sizeof *p->addr);
+    return p->insns && p->line && p->addr;
+}
+
+static void prog_free(emu_prog *p)
+{
+    free(p->insns);
+    free(p->line);
+    free(p->addr);
+}
+
+/* The column of the first non-blank character of line `lineno` of text (1 if unknown). */
+static unsigned statement_column(const char *text, unsigned lineno)
+{
+    const char *p = text;
+    for (unsigned l = 1; p && l < lineno; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    unsigned col = 1;
+    while (p && (p[col - 1] == ' ' || p[col - 1] == '\t'))
+        col++;
+    return col;
+}
+
+/* Puts the position of instruction i into d (file:line:col for text, the address otherwise). */
+static void position(const emu_opts *o, const emu_prog *p, size_t i, tgx_diag *d)
+{
+    snprintf(d->file, sizeof d->file, "%s", o->program);
+    if (p->text) {
+        d->line = p->line[i];
+        d->column = statement_column(p->text, p->line[i]);
+        return;
+    }
+    char msg[TGX_SM5_SECT_NAME_MAX + TGX_DIAG_MSG_MAX + 64];
+    snprintf(msg, sizeof msg, "%s%sinstruction at 0x%04" PRIx64 ": %s", p->section,
+             p->section[0] ? " " : "", p->addr[i], d->message);
+    size_t n = strlen(msg) < sizeof d->message ? strlen(msg) : sizeof d->message - 1;
+    memcpy(d->message, msg, n);
+    d->message[n] = 0;
+    d->line = d->column = 0;
+}
+
+static int load_text(const emu_opts *o, const char *data, size_t size, emu_prog *p)
+{
+    tgx_sm5_program asmp;
+    tgx_diag d;
+    if (tgx_sm5_assemble(data, size, o->program, o->arch, &asmp, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_INVALID;
+    }
+    int rc = -1;
+    if (!prog_grow(p, asmp.count)) {
+        fprintf(stderr, "tgx emu: out of memory\n");
+        rc = TGX_EXIT_USAGE;
+    }
+    p->text = data;
+    for (size_t i = 0; i < asmp.count && rc < 0; i++) {
+        p->line[i] = asmp.insns[i].line;
+        tgx_sm5_decode(asmp.insns[i].word, o->arch, &p->insns[i], &d);
+        p->count++;
+    }
+    tgx_sm5_program_free(&asmp);
+    return rc;
+}
+
+/* The section to run: the named one, or the only one. */
+static const tgx_sm5_code_section *pick_section(const emu_opts *o, const tgx_sm5_code_file *cf)
+{
+    if (o->section) {
+        for (size_t i = 0; i < cf->count; i++)
+            if (!strcmp(cf->sections[i].name, o->section))
+                return &cf->sections[i];
+        fprintf(stderr, "tgx emu: %s has no section '%s'\n", o->program, o->section);
+        return NULL;
+    }
+    if (cf->count == 1)
+        return &cf->sections[0];
+    fprintf(stderr, "tgx emu: %s has %zu code sections; name one with --section:", o->program,
+            cf->count);
+    for (size_t i = 0; i < cf->count; i++)
+        fprintf(stderr, " %s", cf->sections[i].name);
+    fprintf(stderr, "\n");
+    return NULL;
+}
+
+static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_prog *p)
+{
+    tgx_sm5_code_file cf;
+    tgx_diag d;
+    if (tgx_sm5_code_file_read(data, size, o->program, &cf, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_INVALID;
+    }
+    int rc = -1;
+    if (!o->have_arch) {
+        char name[16];
+        snprintf(name, sizeof name, "sm_%u", cf.sm);
+        if (!cf.is_cubin || tgx_sm5_arch_from_name(name, &o->arch) < 0) {
+            fprintf(stderr,
+                    cf.is_cubin ? "tgx emu: %s is for SM %u, not sm_50..sm_53; give --arch\n"
+                                : "tgx emu: %s is a raw code file; give --arch\n",
+                    o->program, cf.sm);
+            rc = TGX_EXIT_USAGE;
+        }
+        o->have_arch = rc < 0;
+    }
+    const tgx_sm5_code_section *s = rc < 0 ? pick_section(o, &cf) : NULL;
+    if (rc < 0 && !s)
+        rc = TGX_EXIT_USAGE;
+    size_t n = s ? tgx_sm5_code_section_insns(s) : 0;
+    if (rc < 0 && !prog_grow(p, n))
+        rc = TGX_EXIT_USAGE;
+    if (s)
+        snprintf(p->section, sizeof p->section, "%s", s->name);
+    for (size_t i = 0; i < n && rc < 0; i++) {
+        tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(s, i);
+        if (!tgx_sm5_is_texture_opcode(ci.word, o->arch)) {
+            p->skipped++;
+            continue;
+        }
+        p->addr[p->count] = ci.addr;
+        if (tgx_sm5_decode(ci.word, o->arch, &p->insns[p->count], &d) < 0) {
+            position(o, p, p->count, &d);
+            tgx_cli_print_diag(&d);
+            rc = TGX_EXIT_INVALID;
+        }
+        p->count++;
+    }
+    tgx_sm5_code_file_free(&cf);
+    return rc;
+}
+
+/* A code file starts with ELF's magic or holds bytes no text has. */
+static bool is_code(const char *data, size_t size)
+{
+    if (size >= 4 && !memcmp(data,
+                             "\x7f"
+                             "ELF",
+                             4))
+        return true;
+    return memchr(data, 0, size) != NULL;
+}
+
+/* ---- output ---------------------------------------------------------------------------------- */
+
+static void print_value(emu_format f, uint32_t v)
+{
+    if (f != FMT_FLOAT)
+        printf("0x%08x", v);
+    if (f == FMT_BOTH)
+        printf(" ");
+    if (f != FMT_HEX)
+        printf(f == FMT_BOTH ? "(%.9g)" : "%.9g", (double)tgx_bits2f(v));
+}
+
+static int print_registers(const emu_opts *o, tgx_sm5_emu *emu, const emu_prog *p)
+{
+    uint32_t active = tgx_sm5_emu_active(emu);
+    printf("# %zu instruction%s", p->count, p->count == 1 ? "" : "s");
+    if (p->skipped)
+        printf(" (%zu non-texture skipped)", p->skipped);
+    printf(", active 0x%08x; written:", active);
+    unsigned nw = 0;
+    for (unsigned r = 0; r < TGX_SM5_EMU_REGS; r++)
+        if (tgx_sm5_emu_reg_written(emu, r) && ++nw)
+            printf(" R%u", r);
+    for (unsigned q = 0; q < TGX_SM5_EMU_PREDS; q++)
+        if (tgx_sm5_emu_pred_written(emu, q) && ++nw)
+            printf(" P%u", q);
+    printf("%s\n", nw ? "" : " nothing");
+    for (unsigned t = 0; t < TGX_SM5_EMU_THREADS && nw; t++) {
+        if (!(active >> t & 1u))
+            continue;
+        printf("t%-2u", t);
+        for (unsigned r = 0; r < TGX_SM5_EMU_REGS; r++) {
+            if (!tgx_sm5_emu_reg_written(emu, r))
+                continue;
+            printf("  R%u=", r);
+            print_value(o->format, tgx_sm5_emu_reg(emu, t, r));
+        }
+        for (unsigned q = 0; q < TGX_SM5_EMU_PREDS; q++)
+            if (tgx_sm5_emu_pred_written(emu, q))
+                printf("  P%u=%d", q, tgx_sm5_emu_pred(emu, t, q) ? 1 : 0);
+        printf("\n");
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "tgx emu: could not write the output\n");
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
+}
+
+static int write_tgxr(const emu_opts *o, tgx_sm5_emu *emu)
+{
+    unsigned cols[TGX_SM5_EMU_REGS], n = 0;
+    for (unsigned r = 0; r < TGX_SM5_EMU_REGS; r++)
+        if (tgx_sm5_emu_reg_written(emu, r))
+            cols[n++] = r;
+    tgx_tgxr img = {n ? n : 1, TGX_SM5_EMU_THREADS, 1, TGX_TGXR_U32, NULL};
+    img.words = calloc((size_t)img.width * img.height, sizeof *img.words);
+    if (!img.words) {
+        fprintf(stderr, "tgx emu: out of memory\n");
+        return TGX_EXIT_USAGE;
+    }
+    for (unsigned t = 0; t < TGX_SM5_EMU_THREADS; t++)
+        for (unsigned k = 0; k < n; k++)
+            img.words[t * img.width + k] = tgx_sm5_emu_reg(emu, t, cols[k]);
+    tgx_diag d;
+    tgx_status st = tgx_tgxr_write(o->out, &img, &d);
+    free(img.words);
+    if (st < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
+}
+
+/* ---- running ------------------------------------------------------------------------------- */
+
+static int setup_warp(const emu_opts *o, emu_setup *s, const emu_prog *p)
+{
+    tgx_diag d;
+    tgx_status st;
+    if (o->setup) {
+        char *text = NULL;
+        size_t size;
+        if (tgx_read_file(o->setup, &text, &size, &d) < 0) {
+            tgx_cli_print_diag(&d);
+            return TGX_EXIT_USAGE;
+        }
+        st = emu_setup_parse(s, text, o->setup, &d);
+        free(text);
+    } else {
+        st = emu_setup_defaults(s, p->insns, p->count, &d);
+    }
+    if (st < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_INVALID;
+    }
+    if (o->profile_set || s->profile_set)
+        emu_setup_apply_profile(s, o->profile_set ? o->profile : s->profile);
+    return -1;
+}
+
+/* Checks every instruction, then runs them; problems carry the instruction's position. */
+static int run_program(const emu_opts *o, tgx_sm5_emu *emu, const emu_prog *p)
+{
+    tgx_diag d;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < p->count; i++) {
+            tgx_status st = pass == 0 ? tgx_sm5_emu_check(emu, &p->insns[i], &d)
+                                      : tgx_sm5_emu_exec(emu, &p->insns[i], &d);
+            if (st < 0) {
+                position(o, p, i, &d);
+                tgx_cli_print_diag(&d);
+                return TGX_EXIT_INVALID;
+            }
+        }
+    }
+    return -1;
+}
+
+static int emu_main(emu_opts *o)
+{
+    char *data = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    if (tgx_read_file(o->program, &data, &size, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    emu_prog p;
+    memset(&p, 0, sizeof p);
+    int rc;
+    if (is_code(data, size)) {
+        rc = load_code(o, (const unsigned char *)data, size, &p);
+    } else if (!o->have_arch) {
+        fprintf(stderr, "tgx emu: --arch sm_50|sm_52|sm_53 is required for assembly text\n");
+        rc = TGX_EXIT_USAGE;
+    } else {
+        rc = load_text(o, data, size, &p);
+    }
+    tgx_sm5_emu *emu = NULL;
+    if (rc < 0 && tgx_sm5_emu_create(o->arch, &emu, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        rc = TGX_EXIT_USAGE;
+    }
+    emu_setup s;
+    emu_setup_init(&s, emu);
+    if (rc < 0)
+        rc = setup_warp(o, &s, &p);
+    if (rc < 0)
+        rc = run_program(o, emu, &p);
+    if (rc < 0)
+        rc = o->out ? write_tgxr(o, emu) : print_registers(o, emu, &p);
+    tgx_sm5_emu_destroy(emu);
+    emu_setup_free(&s);
+    prog_free(&p);
+    free(data);
+    return rc;
+}
+
+int tgx_cli_emu(int argc, char **argv)
+{
+    emu_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    return emu_main(&o);
+}
