@@ -5,21 +5,24 @@
 
 #include <stdio.h>
 
+#include "cli/opts.h"
 #include "tgx/diag.h"
+#include "tgx/sm5.h"
 
 enum { TGX_EXIT_OK = 0, TGX_EXIT_INVALID = 1, TGX_EXIT_USAGE = 2 };
 
-#define X(name, fn, summary) int fn(int argc, char **argv);
+/* Each verb: its entry point and its command line (options, help, man page; opts.h). */
+#define X(name, fn, summary)                                                                       \
+    int fn(int argc, char **argv);                                                                 \
+    extern const tgx_cli_spec fn##_spec;
 #include "cli/verbs.def"
 #undef X
 
-/* `tgx check --sm5 ...` (src/cli/cmd_check_sm5.c): tgx_cli_check hands the whole argument
- * vector over when --sm5 is among the options. */
-int tgx_cli_check_sm5(int argc, char **argv);
+/* `tgx check --sm5` (src/cli/cmd_check_sm5.c): checks each of files[0..n) with the options
+ * tgx check parsed; returns the exit status. */
+int tgx_cli_check_sm5(tgx_sm5_arch arch, int words, tgx_sm5_tex_kind textures, int n, char **files);
 
 /* Prints one diagnostic to stderr as "file:line:col: error: message". */
 void tgx_cli_print_diag(const tgx_diag *d);
-/* True if arg is -h or --help. */
-int tgx_cli_is_help(const char *arg);
 
 #endif

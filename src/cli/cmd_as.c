@@ -30,69 +30,71 @@ typedef struct as_opts {
     const char *file; /* "-": stdin */
 } as_opts;
 
-static void usage(FILE *out)
+enum { AS_ARCH = 1, AS_HEX, AS_BUNDLES, AS_ALLOW_ILLEGAL, AS_OUT };
+
+static const tgx_cli_opt as_options[] = {
+    {AS_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 or sm_53 (required)"},
+    {AS_OUT, "-o", "OUT",
+     "write to OUT instead of stdout (safely: a regular file is replaced only once every byte "
+     "is on disk; '-' is stdout)"},
+    {AS_HEX, "--hex", NULL, "one word per line as 0x%016x instead of raw little-endian bytes"},
+    {AS_BUNDLES, "--bundles", NULL,
+     "a code file of 32-byte bundles (`nvdisasm -b SM5x`, `tgx dis`): each control word is the "
+     "listing's (hex comment) or neutral, with the fields the text spells (.T/.P, ';' spacing, "
+     "`{ }` pairs); NOPs fill an incomplete bundle"},
+    {AS_ALLOW_ILLEGAL, "--allow-illegal", NULL,
+     "instructions that encode but break a legality rule of the SM 5.x pages "
+     "(docs/sm5-legality.md) are warnings, not errors, and are written; without it any "
+     "violation is an error and nothing is written"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_as_spec = {
+    .verb = "as",
+    .synopsis = "--arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE",
+    .description =
+        "Assembles Maxwell texture instructions written as nvdisasm prints them into 64-bit "
+        "words. Every line of nvdisasm's listing of a cubin is accepted (labels, directives, "
+        "data, `{ ... }` pairs, .T/.P); with `nvdisasm -hex` the other instructions take the word "
+        "of their hex comment and each bundle the fields of its control-word comment, so "
+        "--bundles writes the cubin's code back. FILE '-' is stdin.",
+    .opts = as_options,
+    .notes =
+        "Problems are printed as file:line:col: error|warning: message (the field or the rule). "
+        "Without --bundles only the instruction words are written.",
+    .exit_status = "0 success, 1 an error in the input (nothing is written), 2 usage or I/O error.",
+    .operand = "FILE",
+    .min_operands = 1,
+    .max_operands = 1,
+};
+
+static int as_option(void *ctx, int id, const char *value)
 {
-    fprintf(out,
-            "usage: tgx as --arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal]\n"
-            "              [-o OUT] FILE\n\n"
-            "Assembles Maxwell texture instructions written as nvdisasm prints them into\n"
-            "64-bit words. Every line of nvdisasm's listing of a cubin is accepted (labels,\n"
-            "directives, data, `{ ... }` pairs, .T/.P); with `nvdisasm -hex` the other\n"
-            "instructions take the word of their hex comment and each bundle the fields of\n"
-            "its control-word comment, so --bundles writes the cubin's code back. FILE '-' is\n"
-            "stdin.\n"
-            "  -o OUT           write to OUT instead of stdout\n"
-            "  --hex            one word per line as 0x%%016x instead of raw little-endian bytes\n"
-            "  --bundles        a code file of 32-byte bundles (`nvdisasm -b SM5x`, `tgx dis`):\n"
-            "                   each control word is the listing's (hex comment) or neutral, with\n"
-            "                   the fields the text spells (.T/.P, ';' spacing, `{ }` pairs);\n"
-            "                   NOPs fill an incomplete bundle\n"
-            "  --allow-illegal  instructions that encode but break a legality rule of the SM 5.x\n"
-            "                   pages (docs/sm5-legality.md) are warnings, not errors, and are\n"
-            "                   written; without it any violation is an error and nothing is\n"
-            "                   written\n"
-            "Problems are printed as file:line:col: error|warning: message (the field or the\n"
-            "rule). Without --bundles only the instruction words are written.\n"
-            "Exit status: 0 success, 1 an error in the input, 2 usage or I/O error.\n");
+    as_opts *o = ctx;
+    switch (id) {
+    case AS_ARCH:
+        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_as_spec,
+                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+        o->have_arch = 1;
+        return 0;
+    case AS_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    case AS_HEX: o->hex = 1; return 0;
+    case AS_BUNDLES: o->bundles = 1; return 0;
+    case AS_ALLOW_ILLEGAL: o->allow_illegal = 1; return 0;
+    }
+    return TGX_EXIT_USAGE;
 }
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, as_opts *o)
 {
-    int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tgx_cli_is_help(a)) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        } else if (strcmp(a, "--hex") == 0) {
-            o->hex = 1;
-        } else if (strcmp(a, "--bundles") == 0) {
-            o->bundles = 1;
-        } else if (strcmp(a, "--allow-illegal") == 0) {
-            o->allow_illegal = 1;
-        } else if (strcmp(a, "-o") == 0 && i + 1 < argc) {
-            o->out = argv[++i];
-        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
-            if (tgx_sm5_arch_from_name(argv[++i], &o->arch) != TGX_OK) {
-                fprintf(stderr, "tgx as: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
-                return TGX_EXIT_USAGE;
-            }
-            o->have_arch = 1;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "tgx as: unknown option '%s' (try 'tgx as --help')\n", a);
-            return TGX_EXIT_USAGE;
-        } else {
-            o->file = a;
-            nfiles++;
-        }
-    }
-    if (nfiles != 1 || !o->have_arch) {
-        fprintf(stderr, nfiles != 1 ? "tgx as: give exactly one FILE\n"
-                                    : "tgx as: --arch sm_50|sm_52|sm_53 is required\n");
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_as_spec, argc, argv, as_option, o, &first);
+    if (rc >= 0)
+        return rc;
+    o->file = argv[first];
+    if (!o->have_arch)
+        return tgx_cli_usage_error(&tgx_cli_as_spec, "--arch sm_50|sm_52|sm_53 is required");
     return -1;
 }
 
@@ -154,10 +156,6 @@ static int write_words(const as_opts *o, const tgx_sm5_program *p)
     free(bytes);
     return rc;
 }
-
-/* Also declared by cli.h through verbs.def; repeated so that this file compiles while its verb
- * line is not yet committed there. */
-int tgx_cli_as(int argc, char **argv);
 
 int tgx_cli_as(int argc, char **argv)
 {

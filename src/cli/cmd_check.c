@@ -14,63 +14,88 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "tgx/sm5.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 
 typedef struct check_opts {
-    int first_file; /* argv index of the first FILE */
+    int sm5, words, have_arch;
+    tgx_sm5_arch arch;
+    tgx_sm5_tex_kind textures; /* what every instruction's texture holds, when given */
 } check_opts;
 
-static void usage(FILE *out)
+enum { CHECK_SM5 = 1, CHECK_ARCH, CHECK_WORDS, CHECK_TEXTURES };
+
+static const tgx_cli_opt check_options[] = {
+    {CHECK_SM5, "--sm5", NULL,
+     "check Maxwell (SM 5.x) texture instructions against their legality rules instead of "
+     "TGSI (docs/sm5-legality.md): the rules of the SM 5.x instruction pages that nvdisasm does "
+     "not enforce (TEXS/TLDS encoding and write-mask tables, register alignment, RZ rules, "
+     ".MS/.CL/.DC/.F16 restrictions, TXA's Ra)"},
+    {CHECK_ARCH, "--arch", "ARCH", "with --sm5 (required there): sm_50, sm_52 or sm_53"},
+    {CHECK_WORDS, "--words", NULL,
+     "with --sm5: each FILE holds lines `WORD [CTRL]` (hex, as tgx dis --words reads) instead "
+     "of assembly text in nvdisasm syntax"},
+    {CHECK_TEXTURES, "--textures", "float|integer",
+     "with --sm5: what the textures hold; 'integer' makes .F16 results an error (the word alone "
+     "cannot tell)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_check_spec = {
+    .verb = "check",
+    .synopsis =
+        "[--] FILE...\n--sm5 --arch sm_50|sm_52|sm_53 [--words] [--textures float|integer] FILE...",
+    .description =
+        "Parses and checks TGSI shaders against the rules of the TGSI specification (registers "
+        "declared, operand types and modifiers, write masks, control flow, labels, texture "
+        "targets, per-processor rules; docs/check.md). A file may hold several shaders one after "
+        "another, each from its processor line. '-' is stdin.\n\n"
+        "With --sm5, checks Maxwell (SM 5.x) texture instructions instead: assembly text in "
+        "nvdisasm syntax (what tgx as reads) or, with --words, `WORD [CTRL]` lines.\n\n"
+        "Prints every problem as file:line:col: error|warning: message.",
+    .opts = check_options,
+    .exit_status =
+        "0 no file has an error (warnings allowed), 1 a file does not parse or breaks a rule, 2 a "
+        "usage or I/O error (which wins over 1).",
+    .operand = "FILE",
+    .min_operands = 1,
+    .max_operands = TGX_CLI_MANY,
+};
+
+static int check_option(void *ctx, int id, const char *value)
 {
-    fprintf(
-        out,
-        "usage: tgx check [--] FILE...\n"
-        "       tgx check --sm5 --arch ARCH [OPTIONS] FILE...   (see tgx check --sm5 --help)\n\n"
-        "Parses and checks TGSI shaders against the rules of the TGSI specification\n"
-        "(registers declared, operand types and modifiers, write masks, control flow,\n"
-        "labels, texture targets, per-processor rules; see docs/check.md).\n"
-        "Prints every problem as file:line:col: error|warning: message. '-' is stdin.\n"
-        "With --sm5, checks Maxwell (SM 5.x) texture instructions against their\n"
-        "legality rules instead (docs/sm5-legality.md).\n"
-        "Exit status: 0 no errors (warnings allowed), 1 invalid input, 2 usage or I/O "
-        "error.\n");
+    check_opts *o = ctx;
+    switch (id) {
+    case CHECK_SM5: o->sm5 = 1; return 0;
+    case CHECK_WORDS: o->words = 1; return 0;
+    case CHECK_ARCH:
+        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_check_spec,
+                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+        o->have_arch = 1;
+        return 0;
+    case CHECK_TEXTURES:
+        if (strcmp(value, "float") == 0)
+            o->textures = TGX_SM5_TEX_FLOAT;
+        else if (strcmp(value, "integer") == 0)
+            o->textures = TGX_SM5_TEX_INTEGER;
+        else
+            return tgx_cli_usage_error(&tgx_cli_check_spec,
+                                       "--textures takes 'float' or 'integer', not '%s'", value);
+        return 0;
+    }
+    return TGX_EXIT_USAGE;
 }
 
-/* True when --sm5 is among the options (before a "--"): the whole command is then the Maxwell
- * checker's, options and files alike. */
-static int wants_sm5(int argc, char **argv)
+/* The Maxwell options need --sm5, which needs --arch. Returns -1 to go on. */
+static int check_mode(const check_opts *o)
 {
-    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
-        if (strcmp(argv[i], "--sm5") == 0)
-            return 1;
-    return 0;
-}
-
-/* Fills o from the options before the files. Returns -1 to go on, else an exit status. */
-static int parse_options(int argc, char **argv, check_opts *o)
-{
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (tgx_cli_is_help(a)) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        fprintf(stderr, "tgx check: unknown option '%s' (try 'tgx check --help')\n", a);
-        return TGX_EXIT_USAGE;
-    }
-    if (i >= argc) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
-    o->first_file = i;
+    if (!o->sm5 && (o->have_arch || o->words || o->textures != TGX_SM5_TEX_UNKNOWN))
+        return tgx_cli_usage_error(&tgx_cli_check_spec,
+                                   "--arch, --words and --textures belong to --sm5 (TGSI "
+                                   "files need none)");
+    if (o->sm5 && !o->have_arch)
+        return tgx_cli_usage_error(&tgx_cli_check_spec, "--sm5 needs --arch sm_50|sm_52|sm_53");
     return -1;
 }
 
@@ -150,15 +175,17 @@ static int check_tgsi_file(const char *path)
 
 int tgx_cli_check(int argc, char **argv)
 {
-    check_opts o = {0};
-    int worst = TGX_EXIT_OK;
-    int rc;
-    if (wants_sm5(argc, argv))
-        return tgx_cli_check_sm5(argc, argv);
-    rc = parse_options(argc, argv, &o);
+    check_opts o = {0, 0, 0, TGX_SM5_ARCH_SM52, TGX_SM5_TEX_UNKNOWN};
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_check_spec, argc, argv, check_option, &o, &first);
+    if (rc < 0)
+        rc = check_mode(&o);
     if (rc >= 0)
         return rc;
-    for (int i = o.first_file; i < argc; i++)
+    if (o.sm5)
+        return tgx_cli_check_sm5(o.arch, o.words, o.textures, argc - first, argv + first);
+    int worst = TGX_EXIT_OK;
+    for (int i = first; i < argc; i++)
         worst = worse(worst, check_tgsi_file(argv[i]));
     return worst;
 }

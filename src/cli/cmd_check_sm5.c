@@ -2,7 +2,7 @@
  *
  *   tgx check --sm5 --arch sm_50|sm_52|sm_53 [--words] [--textures float|integer] FILE...
  *
- * tgx_cli_check hands its whole argument vector over when --sm5 is among the options. Each FILE
+ * tgx_cli_check parses the options (one table, cmd_check.c) and hands the files over. Each FILE
  * is assembly text in nvdisasm syntax (what `tgx as` reads) or, with --words, `WORD [CTRL]` lines
  * (what `tgx dis --words` reads). Every problem is printed to stderr as
  * file:line:col: error|warning: message; exit status 0 when no file has an error (warnings
@@ -18,85 +18,14 @@
 
 typedef struct check_sm5_opts {
     tgx_sm5_arch arch;
-    int have_arch;
     int words;
     tgx_sm5_tex_kind textures; /* what every instruction's texture holds, when given */
-    int first_file;            /* argv index of the first FILE */
 } check_sm5_opts;
-
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: tgx check --sm5 --arch sm_50|sm_52|sm_53 [--words] [--textures float|integer]\n"
-            "                 [--] FILE...\n\n"
-            "Checks Maxwell texture instructions against the legality rules of the SM 5.x\n"
-            "instruction pages that nvdisasm does not enforce (TEXS/TLDS encoding and write-mask\n"
-            "tables, register alignment, RZ rules, .MS/.CL/.DC/.F16 restrictions, TXA's Ra;\n"
-            "docs/sm5-legality.md). Each FILE ('-' is stdin) is assembly text in nvdisasm syntax,\n"
-            "or with --words lines `WORD [CTRL]` (hex). Prints every problem as\n"
-            "file:line:col: error|warning: <page>: <rule>: <details>.\n"
-            "  --textures  what the textures hold; 'integer' makes .F16 results an error (the\n"
-            "              word alone cannot tell).\n"
-            "Exit status: 0 no errors (warnings allowed), 1 an error, 2 usage or I/O error.\n");
-}
 
 static tgx_sm5_tex_kind same_kind(void *user, const tgx_sm5_insn *in)
 {
     (void)in;
     return *(const tgx_sm5_tex_kind *)user;
-}
-
-/* Returns -1 to go on, else an exit status. */
-static int parse_options(int argc, char **argv, check_sm5_opts *o)
-{
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--") == 0) {
-            i++;
-            break;
-        }
-        if (tgx_cli_is_help(a)) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0)
-            break;
-        if (strcmp(a, "--sm5") == 0) {
-            continue;
-        } else if (strcmp(a, "--words") == 0) {
-            o->words = 1;
-        } else if (strcmp(a, "--arch") == 0 && i + 1 < argc) {
-            if (tgx_sm5_arch_from_name(argv[++i], &o->arch) != TGX_OK) {
-                fprintf(stderr, "tgx check: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
-                return TGX_EXIT_USAGE;
-            }
-            o->have_arch = 1;
-        } else if (strcmp(a, "--textures") == 0 && i + 1 < argc) {
-            const char *k = argv[++i];
-            if (strcmp(k, "float") == 0)
-                o->textures = TGX_SM5_TEX_FLOAT;
-            else if (strcmp(k, "integer") == 0)
-                o->textures = TGX_SM5_TEX_INTEGER;
-            else {
-                fprintf(stderr, "tgx check: --textures takes 'float' or 'integer', not '%s'\n", k);
-                return TGX_EXIT_USAGE;
-            }
-        } else {
-            fprintf(stderr, "tgx check: unknown option '%s' (try 'tgx check --sm5 --help')\n", a);
-            return TGX_EXIT_USAGE;
-        }
-    }
-    if (!o->have_arch) {
-        fprintf(stderr, "tgx check: --sm5 needs --arch sm_50|sm_52|sm_53\n");
-        return TGX_EXIT_USAGE;
-    }
-    if (i >= argc) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
-    o->first_file = i;
-    return -1;
 }
 
 /* One `WORD [CTRL]` line: the word must decode (nvdisasm accepts it) and follow the rules. */
@@ -179,15 +108,12 @@ static int check_file(const check_sm5_opts *o, const char *path)
     return rc;
 }
 
-int tgx_cli_check_sm5(int argc, char **argv)
+int tgx_cli_check_sm5(tgx_sm5_arch arch, int words, tgx_sm5_tex_kind textures, int n, char **files)
 {
-    check_sm5_opts o = {TGX_SM5_ARCH_SM52, 0, 0, TGX_SM5_TEX_UNKNOWN, 0};
-    int rc = parse_options(argc, argv, &o);
-    if (rc >= 0)
-        return rc;
-    rc = TGX_EXIT_OK;
-    for (int i = o.first_file; i < argc; i++) {
-        int r = check_file(&o, argv[i]);
+    check_sm5_opts o = {arch, words, textures};
+    int rc = TGX_EXIT_OK;
+    for (int i = 0; i < n; i++) {
+        int r = check_file(&o, files[i]);
         if (r > rc)
             rc = r;
     }

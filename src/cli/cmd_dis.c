@@ -27,34 +27,57 @@ typedef struct dis_opts {
     const char *file;
 } dis_opts;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "usage: tgx dis --arch sm_50|sm_52|sm_53 [--words] [FILE]\n\n"
-            "Disassembles Maxwell texture instructions exactly as NVIDIA's nvdisasm prints them.\n"
-            "  --words   FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally\n"
-            "            its 21-bit scheduling-control field, hex with optional 0x, `#` starts a\n"
-            "            comment; prints one line per word: the text, or `ERROR: message`.\n"
-            "  otherwise FILE is a cubin (ELF) or a raw code file of 32-byte bundles; prints\n"
-            "            every instruction with its address: texture instructions as text, others\n"
-            "            as `<non-texture instruction>`, each line ending in its word's hex;\n"
-            "            dual-issue pairs in `{ }` as nvdisasm shows them.\n"
-            "  --arch    required for --words and raw files; a cubin's own SM is the default.\n");
-}
+enum { DIS_ARCH = 1, DIS_WORDS };
 
-/* nvdisasm's text for word with control field ctrl, or "ERROR: message". Returns 1 if the word
- * is a texture instruction of the arch (text or error), 0 if it is outside the texture classes. */
-static int dis_word(tgx_sm5_arch arch, uint64_t word, uint32_t ctrl, char *buf, size_t size)
+static const tgx_cli_opt dis_options[] = {
+    {DIS_ARCH, "--arch", "ARCH",
+     "sm_50, sm_52 or sm_53; required for --words and raw files, a cubin's own SM is the "
+     "default"},
+    {DIS_WORDS, "--words", NULL,
+     "FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally its 21-bit "
+     "scheduling-control field, hex with optional 0x, `#` starts a comment; prints one line per "
+     "word: the text, or `ERROR: message` (nvdisasm's)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_dis_spec = {
+    .verb = "dis",
+    .synopsis = "--arch sm_50|sm_52|sm_53 --words [FILE]\n[--arch sm_50|sm_52|sm_53] [FILE]",
+    .description =
+        "Disassembles Maxwell texture instructions exactly as NVIDIA's nvdisasm prints them. FILE "
+        "'-' (the default) is stdin.\n\n"
+        "Without --words, FILE is a cubin (ELF) or a raw code file of 32-byte bundles; every "
+        "instruction is printed with its address: texture instructions as text, others as "
+        "`<non-texture instruction>`, each line ending in its word's hex; dual-issue pairs in "
+        "`{ }` as nvdisasm shows them. A raw file needs --arch.",
+    .opts = dis_options,
+    .exit_status =
+        "0 every word was disassembled; 1 a word is not a valid texture instruction (its line says "
+        "`ERROR: ...`, the other words are still printed), a --words line is malformed (reported "
+        "as "
+        "file:line:col), or the file is not a cubin or whole bundles; 2 usage or I/O error.",
+    .operand = "FILE",
+    .min_operands = 0,
+    .max_operands = 1,
+};
+
+typedef enum dis_kind {
+    DIS_OTHER, /* outside the texture classes ("ERROR: ..." in buf) */
+    DIS_TEXT,  /* a texture instruction, its text in buf */
+    DIS_ERROR, /* a texture opcode nvdisasm rejects ("ERROR: ..." in buf) */
+} dis_kind;
+
+/* nvdisasm's text for word with control field ctrl, or "ERROR: message". */
+static dis_kind dis_word(tgx_sm5_arch arch, uint64_t word, uint32_t ctrl, char *buf, size_t size)
 {
     tgx_sm5_insn in;
     tgx_diag d;
     tgx_status st = tgx_sm5_decode(word, arch, &in, &d);
     if (st == TGX_OK) {
         tgx_sm5_print(&in, ctrl, buf, size);
-        return 1;
+        return DIS_TEXT;
     }
     snprintf(buf, size, "ERROR: %s", d.message);
-    return tgx_sm5_is_texture_opcode(word, arch);
+    return tgx_sm5_is_texture_opcode(word, arch) ? DIS_ERROR : DIS_OTHER;
 }
 
 static int run_words(const dis_opts *o)
@@ -78,7 +101,7 @@ static int run_words(const dis_opts *o)
             tgx_cli_print_diag(&d);
             bad = 1;
         } else if (has_word) {
-            dis_word(o->arch, word, ctrl, text, sizeof text);
+            bad |= dis_word(o->arch, word, ctrl, text, sizeof text) != DIS_TEXT;
             fputs(text, stdout);
             fputc('\n', stdout);
         }
@@ -121,29 +144,35 @@ static void close_pair(char *text)
         text[--n] = '\0';
 }
 
-static void print_insn(tgx_sm5_arch arch, const tgx_sm5_code_insn *in)
+/* Prints one instruction's line; returns 1 if it is a texture opcode nvdisasm rejects. */
+static int print_insn(tgx_sm5_arch arch, const tgx_sm5_code_insn *in)
 {
     char text[DIS_TEXT_MAX];
-    if (!dis_word(arch, in->word, in->ctrl, text, sizeof text))
+    dis_kind k = dis_word(arch, in->word, in->ctrl, text, sizeof text);
+    if (k == DIS_OTHER)
         snprintf(text, sizeof text, "%s", TGX_SM5_OTHER_TEXT);
     if (in->pair == TGX_SM5_PAIR_SECOND)
         close_pair(text);
     printf("        /*%04" PRIx64 "*/%s%s%s /* 0x%016" PRIx64 " */\n", in->addr,
            pair_open(in->pair), text, in->pair == TGX_SM5_PAIR_SECOND ? "         }" : "",
            in->word);
+    return k == DIS_ERROR;
 }
 
-static void print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
-                          const tgx_sm5_code_section *s)
+/* Prints a section's instructions; returns how many are texture opcodes nvdisasm rejects. */
+static size_t print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
+                            const tgx_sm5_code_section *s)
 {
+    size_t errors = 0;
     if (cf->is_cubin)
         printf("\n// %s: 0x%zx bytes at file offset 0x%" PRIx64 "\n", s->name, s->size,
                s->file_offset);
     size_t n = tgx_sm5_code_section_insns(s);
     for (size_t i = 0; i < n; i++) {
         tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
-        print_insn(arch, &in);
+        errors += (size_t)print_insn(arch, &in);
     }
+    return errors;
 }
 
 static int run_code_file(dis_opts *o)
@@ -173,63 +202,42 @@ static int run_code_file(dis_opts *o)
     } else {
         if (!o->have_arch)
             o->arch = file_arch;
+        size_t errors = 0;
         for (size_t i = 0; i < cf.count; i++)
-            print_section(o->arch, &cf, &cf.sections[i]);
+            errors += print_section(o->arch, &cf, &cf.sections[i]);
+        rc = errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
     }
     tgx_sm5_code_file_free(&cf);
     free(data);
     return rc;
 }
 
-static int parse_arch(const char *s, tgx_sm5_arch *arch)
+static int dis_option(void *ctx, int id, const char *value)
 {
-    if (strcmp(s, "sm_50") == 0)
-        return arch_of_sm(50, arch);
-    if (strcmp(s, "sm_52") == 0)
-        return arch_of_sm(52, arch);
-    if (strcmp(s, "sm_53") == 0)
-        return arch_of_sm(53, arch);
+    dis_opts *o = ctx;
+    if (id == DIS_WORDS) {
+        o->words = 1;
+        return 0;
+    }
+    if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
+        return tgx_cli_usage_error(&tgx_cli_dis_spec,
+                                   "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+    o->have_arch = 1;
     return 0;
 }
-
-/* Also declared by cli.h through verbs.def; repeated so that this file compiles while its verb
- * line is not yet committed there. */
-int tgx_cli_dis(int argc, char **argv);
 
 int tgx_cli_dis(int argc, char **argv)
 {
     dis_opts o = {TGX_SM5_ARCH_SM52, 0, 0, "-"};
-    int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        if (tgx_cli_is_help(argv[i])) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        } else if (strcmp(argv[i], "--words") == 0) {
-            o.words = 1;
-        } else if (strcmp(argv[i], "--arch") == 0 && i + 1 < argc) {
-            if (!parse_arch(argv[++i], &o.arch)) {
-                fprintf(stderr, "tgx dis: unknown arch '%s' (sm_50, sm_52 or sm_53)\n", argv[i]);
-                return TGX_EXIT_USAGE;
-            }
-            o.have_arch = 1;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "tgx dis: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return TGX_EXIT_USAGE;
-        } else {
-            o.file = argv[i];
-            nfiles++;
-        }
-    }
-    if (nfiles > 1) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_dis_spec, argc, argv, dis_option, &o, &first);
+    if (rc >= 0)
+        return rc;
+    if (first < argc)
+        o.file = argv[first];
     if (o.words) {
-        if (!o.have_arch) {
-            fprintf(stderr, "tgx dis: --words needs --arch sm_50|sm_52|sm_53\n");
-            return TGX_EXIT_USAGE;
-        }
+        if (!o.have_arch)
+            return tgx_cli_usage_error(&tgx_cli_dis_spec, "--words needs --arch sm_50|sm_52|sm_53");
         return run_words(&o);
     }
     return run_code_file(&o);

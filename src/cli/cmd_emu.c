@@ -45,55 +45,66 @@ typedef struct emu_prog {
     char section[TGX_SM5_SECT_NAME_MAX];
 } emu_prog;
 
-static void usage(FILE *out)
+enum { EMU_ARCH = 1, EMU_PROFILE, EMU_FORMAT, EMU_SECTION, EMU_OUT };
+
+static const tgx_cli_opt emu_options[] = {
+    {EMU_ARCH, "--arch", "ARCH",
+     "sm_50, sm_52 or sm_53; required for text, a cubin's own SM is the default"},
+    {EMU_PROFILE, "--profile", "exact|nv", "the precision profile of every sampler"},
+    {EMU_FORMAT, "--format", "both|hex|float", "how values print (default both: hex and float)"},
+    {EMU_SECTION, "--section", "NAME", "the code section to run (a cubin with several kernels)"},
+    {EMU_OUT, "-o", "OUT.tgxr",
+     "write the registers as TGXR (row = thread, column = written register in increasing "
+     "order, uint32) instead of printing"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_emu_spec = {
+    .verb = "emu",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] [--profile exact|nv] [--format both|hex|float]\n"
+                "[--section NAME] [-o OUT.tgxr] PROGRAM [SETUP]",
+    .description =
+        "Runs Maxwell texture instructions on one emulated warp of 32 threads, through the "
+        "texture unit tgx uses everywhere (docs/sm5-emu.md). PROGRAM is assembly text as `tgx "
+        "as` reads it ('-' is stdin), or a cubin / raw code file whose texture instructions run "
+        "in order. SETUP is a setup file: registers per thread or as expressions of the thread, "
+        "predicates, masks, constant bank words, texture headers (the texture specs of `tgx run "
+        "--tex`) and samplers. Without SETUP every texture index gets a small mipmapped texture "
+        "of the instruction's target and the registers the program reads get coordinates of an "
+        "8x4-pixel tile (docs/sm5-emu.md).",
+    .opts = emu_options,
+    .notes = "Prints one line per active thread with the registers and predicates the program "
+             "wrote. Problems are printed as file:line:col: error: message, before anything "
+             "runs.",
+    .exit_status = "0 success, 1 an invalid program or setup, 2 usage or I/O error.",
+    .operand = "PROGRAM",
+    .min_operands = 1,
+    .max_operands = 2,
+};
+
+static int bad_value(const char *opt, const char *v, const char *choices)
 {
-    fprintf(out,
-            "usage: tgx emu [--arch sm_50|sm_52|sm_53] [--profile exact|nv]\n"
-            "               [--format both|hex|float] [--section NAME] [-o OUT.tgxr]\n"
-            "               PROGRAM [SETUP]\n\n"
-            "Runs Maxwell texture instructions on one emulated warp of 32 threads, through the\n"
-            "texture unit tgx uses everywhere (docs/sm5-emu.md). PROGRAM is assembly text as\n"
-            "`tgx as` reads it ('-' is stdin), or a cubin / raw code file whose texture\n"
-            "instructions run in order. SETUP is a setup file: registers per thread or as\n"
-            "expressions of the thread, predicates, masks, constant bank words, texture headers\n"
-            "(the texture specs of `tgx run --tex`) and samplers. Without SETUP every texture\n"
-            "index gets a small mipmapped texture of the instruction's target and the registers\n"
-            "the program reads get coordinates of an 8x4-pixel tile (docs/sm5-emu.md).\n"
-            "  --arch ARCH        sm_50, sm_52 or sm_53; required for text, a cubin's own SM\n"
-            "                     is the default\n"
-            "  --profile P        exact or nv: the precision profile of every sampler\n"
-            "  --format F         both (default: hex and float), hex or float\n"
-            "  --section NAME     the code section to run (a cubin with several kernels)\n"
-            "  -o OUT.tgxr        write the registers as TGXR (row = thread, column = written\n"
-            "                     register in increasing order, uint32) instead of printing\n"
-            "Prints one line per active thread with the registers and predicates the program\n"
-            "wrote. Problems are printed as file:line:col: error: message, before anything runs.\n"
-            "Exit status: 0 success, 1 an invalid program or setup, 2 usage or I/O error.\n");
+    return tgx_cli_usage_error(&tgx_cli_emu_spec, "%s: '%s' is not %s", opt, v, choices);
 }
 
-static int usage_error(const char *fmt, const char *arg)
+static int emu_option(void *ctx, int id, const char *v)
 {
-    fprintf(stderr, "tgx emu: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try 'tgx emu --help')\n");
-    return TGX_EXIT_USAGE;
-}
-
-static int opt_value(emu_opts *o, const char *opt, const char *v)
-{
-    if (!strcmp(opt, "--arch")) {
+    emu_opts *o = ctx;
+    switch (id) {
+    case EMU_ARCH:
         if (tgx_sm5_arch_from_name(v, &o->arch) < 0)
-            return usage_error("--arch: '%s' is not sm_50, sm_52 or sm_53", v);
+            return bad_value("--arch", v, "sm_50, sm_52 or sm_53");
         o->have_arch = true;
-    } else if (!strcmp(opt, "--profile")) {
+        return 0;
+    case EMU_PROFILE:
         o->profile_set = true;
         if (!strcmp(v, "nv"))
             o->profile = TGX_TEX_PROFILE_NV;
         else if (!strcmp(v, "exact"))
             o->profile = TGX_TEX_PROFILE_EXACT;
         else
-            return usage_error("--profile: '%s' is not exact or nv", v);
-    } else if (!strcmp(opt, "--format")) {
+            return bad_value("--profile", v, "exact or nv");
+        return 0;
+    case EMU_FORMAT:
         if (!strcmp(v, "both"))
             o->format = FMT_BOTH;
         else if (!strcmp(v, "hex"))
@@ -101,55 +112,23 @@ static int opt_value(emu_opts *o, const char *opt, const char *v)
         else if (!strcmp(v, "float"))
             o->format = FMT_FLOAT;
         else
-            return usage_error("--format: '%s' is not both, hex or float", v);
-    } else if (!strcmp(opt, "--section")) {
-        o->section = v;
-    } else {
-        o->out = v;
+            return bad_value("--format", v, "both, hex or float");
+        return 0;
+    case EMU_SECTION: o->section = v; return 0;
+    case EMU_OUT: o->out = v; return 0;
     }
-    return -1;
+    return TGX_EXIT_USAGE;
 }
 
 /* Returns -1 to go on, else an exit status. */
 static int parse_options(int argc, char **argv, emu_opts *o)
 {
-    static const char *const with_value[] = {"--arch", "--profile", "--format", "--section", "-o"};
-    int operands = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tgx_cli_is_help(a)) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        }
-        bool matched = false;
-        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !matched; k++) {
-            size_t n = strlen(with_value[k]);
-            if (strncmp(a, with_value[k], n) != 0 || (a[n] != 0 && a[n] != '='))
-                continue;
-            matched = true;
-            const char *v = a[n] == '=' ? a + n + 1 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!v)
-                return usage_error("%s needs a value", with_value[k]);
-            int rc = opt_value(o, with_value[k], v);
-            if (rc >= 0)
-                return rc;
-        }
-        if (matched)
-            continue;
-        if (a[0] == '-' && a[1] != 0)
-            return usage_error("unknown option '%s'", a);
-        if (operands == 0)
-            o->program = a;
-        else if (operands == 1)
-            o->setup = a;
-        else
-            return usage_error("'%s': give PROGRAM and at most one SETUP", a);
-        operands++;
-    }
-    if (!o->program) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_emu_spec, argc, argv, emu_option, o, &first);
+    if (rc >= 0)
+        return rc;
+    o->program = argv[first];
+    o->setup = first + 1 < argc ? argv[first + 1] : NULL;
     return -1;
 }
 
@@ -346,11 +325,7 @@ static int print_registers(const emu_opts *o, tgx_sm5_emu *emu, const emu_prog *
                 printf("  P%u=%d", q, tgx_sm5_emu_pred(emu, t, q) ? 1 : 0);
         printf("\n");
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "tgx emu: could not write the output\n");
-        return TGX_EXIT_USAGE;
-    }
-    return TGX_EXIT_OK;
+    return TGX_EXIT_OK; /* stdout's errors are reported by main (close_stdout) */
 }
 
 static int write_tgxr(const emu_opts *o, tgx_sm5_emu *emu)

@@ -3,7 +3,7 @@
  *   tgx fmt FILE...      prints each file's canonical text to stdout (a blank line between files)
  *                        A file may hold several shaders one after another, each from its
  *                        processor line; they are printed with a blank line between them.
- *   tgx fmt -i FILE...   rewrites each file in place, atomically (temporary file + rename)
+ *   tgx fmt -i FILE...   rewrites each file in place, safely (tgx_write_file_atomic)
  *
  * '-' reads stdin (not with -i). Exit 0 when every file was formatted, 1 when a file does not
  * parse (its first error is printed as file:line:col), 2 on usage or I/O errors; every file is
@@ -17,14 +17,39 @@
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 
-static void usage(FILE *out)
+enum { FMT_IN_PLACE = 1 };
+
+static const tgx_cli_opt fmt_options[] = {
+    {FMT_IN_PLACE, "-i", NULL,
+     "rewrite each FILE in place instead of printing it (safely: the new text replaces the file "
+     "only once it is on disk; a symbolic link is written through to its target)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_fmt_spec = {
+    .verb = "fmt",
+    .synopsis = "[-i] FILE...",
+    .description =
+        "Prints TGSI shaders in canonical form: the layout of Mesa 22.3's tgsi_dump, with float "
+        "immediates spelled so that they read back exactly. A file may hold several shaders one "
+        "after another, each from its processor line; they are printed with a blank line between "
+        "them, as are the files. '-' is stdin (not with -i).",
+    .opts = fmt_options,
+    .notes = "A file with a shader that does not parse is neither printed nor rewritten; its first "
+             "error "
+             "is printed as file:line:col, and the other files are still formatted.",
+    .exit_status =
+        "0 every file formatted, 1 a file does not parse, 2 usage or I/O error (the worst outcome "
+        "decides).",
+    .operand = "FILE",
+    .min_operands = 1,
+    .max_operands = TGX_CLI_MANY,
+};
+
+static int fmt_option(void *ctx, int id, const char *value)
 {
-    fprintf(out, "usage: tgx fmt [-i] FILE...\n\n"
-                 "Prints TGSI shaders in canonical form: the layout of Mesa 22.3's tgsi_dump,\n"
-                 "with float immediates spelled so that they read back exactly.\n"
-                 "  -i     rewrite each FILE in place (atomically) instead of printing it\n"
-                 "  -      read stdin (not with -i)\n"
-                 "Exit status: 0 formatted, 1 a file does not parse, 2 usage or I/O error.\n");
+    (void)id, (void)value;
+    *(int *)ctx = 1; /* -i */
+    return 0;
 }
 
 static int worse(int a, int b)
@@ -114,41 +139,20 @@ static int fmt_file(const char *path, int in_place, int first)
 
 int tgx_cli_fmt(int argc, char **argv)
 {
-    int in_place = 0, i = 1;
-    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {
-        if (tgx_cli_is_help(argv[i])) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        }
-        if (strcmp(argv[i], "--") == 0) {
-            i++;
-            break;
-        }
-        if (strcmp(argv[i], "-i") != 0) {
-            fprintf(stderr, "tgx fmt: unknown option '%s'\n", argv[i]);
-            usage(stderr);
-            return TGX_EXIT_USAGE;
-        }
-        in_place = 1;
-    }
-    if (i >= argc) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
-    for (int k = i; k < argc; k++) {
-        if (in_place && strcmp(argv[k], "-") == 0) {
-            fprintf(stderr, "tgx fmt: -i cannot rewrite stdin\n");
-            return TGX_EXIT_USAGE;
-        }
-    }
-    int rc = TGX_EXIT_OK, first = 1;
-    for (int k = i; k < argc; k++) {
-        int r = fmt_file(argv[k], in_place, first);
+    int in_place = 0, first;
+    int rc = tgx_cli_parse(&tgx_cli_fmt_spec, argc, argv, fmt_option, &in_place, &first);
+    if (rc >= 0)
+        return rc;
+    for (int k = first; k < argc; k++)
+        if (in_place && strcmp(argv[k], "-") == 0)
+            return tgx_cli_usage_error(&tgx_cli_fmt_spec, "-i cannot rewrite stdin ('-')");
+    rc = TGX_EXIT_OK;
+    int printed = 0;
+    for (int k = first; k < argc; k++) {
+        int r = fmt_file(argv[k], in_place, !printed);
         if (r == TGX_EXIT_OK)
-            first = 0;
+            printed = 1;
         rc = worse(rc, r);
     }
-    if (fflush(stdout) != 0)
-        rc = worse(rc, TGX_EXIT_USAGE);
     return rc;
 }

@@ -14,25 +14,40 @@ typedef struct replay_cli {
     tgx_replay_opts opts;
     const char *save_dir; /* --save DIR, or NULL */
     bool strict;          /* --strict: every value bit-exact with softpipe */
+    uint32_t jobs;        /* -j */
 } replay_cli;
 
-static void replay_usage(FILE *out)
-{
-    fprintf(out,
-            "usage: tgx replay [-j N] [--strict] [--save DIR] CASE_DIR...\n\n"
-            "Rebuilds every input of each corpus case (case.json: textures from their\n"
-            "generators, samplers and views as softpipe had them, constants, UBOs, SSBOs,\n"
-            "images, attributes, dispatch), runs it, and compares each value with Mesa's: it\n"
-            "must have softpipe's bits where softpipe and llvmpipe have the same bits, and\n"
-            "else lie between the two drivers' values at that place (no farther from softpipe\n"
-            "than the case's figure for the channel). docs/replay.md has the rule.\n"
-            "Prints 'PASS name (N/M bit-exact)' or 'FAIL name: what, where' per case and a\n"
-            "closing 'N passed, N failed'; exits 0 only if every case passes.\n\n"
-            "  -j N        render threads (default: all cores; results do not depend on N)\n"
-            "  --strict    pass only cases whose every value is bit-exact with softpipe\n"
-            "  --save DIR  write each result as DIR/<case>.<softpipe's file name> (TGXR);\n"
-            "              DIR is created if missing\n");
-}
+enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE };
+
+static const tgx_cli_opt replay_options[] = {
+    {REPLAY_JOBS, "-j", "N",
+     "render threads, 0 to 256 (default 0: all cores; results do not depend on N)"},
+    {REPLAY_STRICT, "--strict", NULL,
+     "pass only cases whose every value is bit-exact with softpipe"},
+    {REPLAY_SAVE, "--save", "DIR",
+     "write each result as DIR/<case>.<softpipe's file name> (TGXR); DIR is created if "
+     "missing"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_replay_spec = {
+    .verb = "replay",
+    .synopsis = "[-j N] [--strict] [--save DIR] CASE_DIR...",
+    .description =
+        "Rebuilds every input of each corpus case (case.json: textures from their generators, "
+        "samplers and views as softpipe had them, constants, UBOs, SSBOs, images, attributes, "
+        "dispatch), runs it, and compares each value with Mesa's: it must have softpipe's bits "
+        "where softpipe and llvmpipe have the same bits, and else lie between the two drivers' "
+        "values at that place (no farther from softpipe than the case's figure for the "
+        "channel). docs/replay.md has the rule.\n\n"
+        "Prints 'PASS name (N/M bit-exact)' or 'FAIL name: what, where' per case and a closing "
+        "'N passed, N failed'.",
+    .opts = replay_options,
+    .exit_status = "0 every case passes, 1 a case fails (its FAIL line says why), 2 usage "
+                   "error or a CASE_DIR that is not a folder (nothing is run then).",
+    .operand = "CASE_DIR",
+    .min_operands = 1,
+    .max_operands = TGX_CLI_MANY,
+};
 
 static const char *base_name(const char *dir)
 {
@@ -185,55 +200,47 @@ static int prepare_save_dir(const char *dir)
     return TGX_EXIT_USAGE;
 }
 
-static int parse_args(int argc, char **argv, replay_cli *o, int *first)
+static int replay_option(void *ctx, int id, const char *value)
 {
-    int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        if (strcmp(argv[i], "--strict") == 0) {
-            o->strict = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--save") == 0 && i + 1 < argc) {
-            o->save_dir = argv[++i];
-            continue;
-        }
-        if (strcmp(argv[i], "-j") == 0 && i + 1 < argc) {
-            char *end;
-            unsigned long n = strtoul(argv[++i], &end, 10);
-            if (*end || end == argv[i] || n > 256) {
-                fprintf(stderr, "tgx replay: -j takes a thread count 0..256\n");
-                return TGX_EXIT_USAGE;
-            }
-            o->opts.threads = (unsigned)n;
-            continue;
-        }
-        fprintf(stderr, "tgx replay: unknown option '%s'\n", argv[i]);
-        replay_usage(stderr);
-        return TGX_EXIT_USAGE;
+    replay_cli *o = ctx;
+    switch (id) {
+    case REPLAY_JOBS: return tgx_cli_u32(&tgx_cli_replay_spec, "-j", value, 0, 256, &o->jobs);
+    case REPLAY_STRICT: o->strict = true; return 0;
+    case REPLAY_SAVE: o->save_dir = value; return 0;
     }
-    if (i >= argc) {
-        replay_usage(stderr);
-        return TGX_EXIT_USAGE;
+    return TGX_EXIT_USAGE;
+}
+
+/* Every CASE_DIR must be a folder before anything runs: a mistyped name is a usage error, not
+ * a failing case. */
+static int check_dirs(int n, char **dirs)
+{
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        if (stat(dirs[i], &st) != 0)
+            return tgx_cli_usage_error(&tgx_cli_replay_spec, "%s: %s", dirs[i], strerror(errno));
+        if (!S_ISDIR(st.st_mode))
+            return tgx_cli_usage_error(&tgx_cli_replay_spec,
+                                       "%s: not a folder (a CASE_DIR holds case.json)", dirs[i]);
     }
-    *first = i;
-    return o->save_dir ? prepare_save_dir(o->save_dir) : TGX_EXIT_OK;
+    return -1;
 }
 
 int tgx_cli_replay(int argc, char **argv)
 {
     unsigned passed = 0, failed = 0;
-    int first = 1;
+    int first;
     replay_cli o;
     memset(&o, 0, sizeof o);
     tgx_replay_opts_init(&o.opts);
-    for (int i = 1; i < argc; i++)
-        if (tgx_cli_is_help(argv[i])) {
-            replay_usage(stdout);
-            return TGX_EXIT_OK;
-        }
-    int rc = parse_args(argc, argv, &o, &first);
-    if (rc)
+    int rc = tgx_cli_parse(&tgx_cli_replay_spec, argc, argv, replay_option, &o, &first);
+    if (rc < 0)
+        rc = check_dirs(argc - first, argv + first);
+    if (rc < 0 && o.save_dir && prepare_save_dir(o.save_dir) != TGX_EXIT_OK)
+        rc = TGX_EXIT_USAGE;
+    if (rc >= 0)
         return rc;
+    o.opts.threads = o.jobs;
     for (int i = first; i < argc; i++) {
         char name[TGX_CASE_NAME_MAX], msg[1024];
         case_tally t = {0, 0};

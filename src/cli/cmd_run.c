@@ -9,75 +9,118 @@
 #include "tgx/pipe.h"
 #include "tgx/util.h"
 
-static void run_usage(FILE *out)
-{
-    fprintf(
-        out,
-        "usage: tgx run SHADER.tgsi [OPTIONS]\n\n"
-        "A fragment shader (FRAG) is run on a full-screen quad (triangle strip\n"
-        "(-1,-1) (1,-1) (-1,1) (1,1)); the built-in vertex shader passes the position and\n"
-        "writes GENERIC[0] = (x*0.5+0.5, y*0.5+0.5, 0, 1), the quad's texture coordinate.\n"
-        "A compute shader (COMP) is dispatched over --grid workgroups.\n\n"
-        "  --vs VS.tgsi            vertex shader instead of the built-in one (IN[0] = the\n"
-        "                          quad's position, 2 components)\n"
-        "  --gs GS.tgsi            geometry shader (GEOM) between the vertex and the fragment\n"
-        "                          shader; its GS_INPUT_PRIMITIVE must match --prim (stream 0\n"
-        "                          of its output is drawn: points, line strips or triangle\n"
-        "                          strips)\n"
-        "  --prim MODE             what the vertices form: triangle_strip (default),\n"
-        "                          triangles, points, lines, line_strip, lines_adjacency,\n"
-        "                          line_strip_adjacency, triangles_adjacency or\n"
-        "                          triangle_strip_adjacency (a GS takes LINES_ADJACENCY or\n"
-        "                          TRIANGLES_ADJACENCY; without one the lines or triangles\n"
-        "                          are drawn and the adjacent vertices ignored)\n"
-        "  --verts X,Y,X,Y,...     vertex positions (IN[0].xy) instead of the quad's four\n"
-        "  --size WxH              render target size (default 256x256)\n"
-        "  --int                   RGBA32UI target (default RGBA32F)\n"
-        "  --tex UNIT=FILE.png     SVIEW/SAMP[UNIT] texture from a PNG (rgba8, full mip chain\n"
-        "                          by box filter)\n"
-        "  --tex UNIT=GEN[@OPTS]   generated texture: GEN is hash[:seed=N], checker[:cell=N],\n"
-        "                          gradient or levels (fscale=, fbias= too); OPTS: WxH or\n"
-        "                          WxHxD, levels=N, format=NAME, target=NAME, mips=box (levels\n"
-        "                          above 0 box-filtered from level 0; default 256x256, full\n"
-        "                          mip chain from the generator, rgba8, 2d)\n"
-        "  --sampler UNIT=K=V,...  sampler state: wrap, wrap_s/t/r, min, mag, filter, mip,\n"
-        "                          aniso, lod_bias, min_lod, max_lod, compare, border,\n"
-        "                          border_int, normalized, seamless, profile, lod_rule\n"
-        "                          (default: GL's, min nearest_mipmap_linear, mag linear)\n"
-        "  --const B=V,V,...       CONST[B] words from row 0, 4 a row\n"
-        "  --const B:R=V,V,V,V     CONST[B][R] (and the rows after it if more values follow)\n"
-        "  --const B[:R]=@FILE     words from a text file (separated by spaces, commas or\n"
-        "                          newlines; '#' starts a comment)\n"
-        "                          A word V is 0xHEX (bits as they are), Nu (uint32), Ni\n"
-        "                          (int32) or a float (1, -2.5, 1e-3, inf, nan).\n"
-        "  --buffer N=BYTES        BUFFER[N], BYTES zero bytes (a multiple of 4)\n"
-        "  --buffer N=FILE         BUFFER[N] from a file: FILE.tgxr its words, else raw bytes\n"
-        "                          (padded with zeros to a multiple of 4)\n"
-        "  --dump N=FILE           after the run, BUFFER[N] to FILE.tgxr (uint32, one row),\n"
-        "                          '-' (hex words on stdout), or any other name (raw bytes)\n"
-        "  --image UNIT=TEXTURE    IMAGE[UNIT]: level 0 of a texture given as for --tex, or\n"
-        "                          @OPTS alone for zero texels (e.g. @16x16,format=rgba32ui)\n"
-        "  --dump-image UNIT=FILE  after the run, IMAGE[UNIT] (level 0, slices stacked) to\n"
-        "                          FILE.tgxr (4 words a texel) or FILE.png (8-bit view)\n"
-        "  --grid X,Y,Z            compute workgroups (default 1,1,1)\n"
-        "  --budget N              instructions per shader run before it stops with an error\n"
-        "  --profile exact|nv      texture-unit precision of every sampler (default exact:\n"
-        "                          GL formulas in float; nv: NVIDIA's fixed-point rules);\n"
-        "                          a unit's --sampler profile= overrides it\n"
-        "  --f2i saturate|x86      float-to-int of NaN and out-of-range values: saturate, NaN\n"
-        "                          -> 0 (default, as GPUs do) or as softpipe on x86-64\n"
-        "                          (0x80000000; tgx replay uses this)\n"
-        "  -j N                    render threads (default 0: all cores; same result for any N)\n"
-        "  -o FILE                 fragment: out.png (8-bit view, row 0 = window row 0) or\n"
-        "                          out.tgxr (exact words; default out.png); compute: BUFFER[0]\n"
-        "                          as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)\n\n"
-        "Points are squares of side PSIZE (or 1) pixels, lines GL's width-1 parallelogram.\n\n"
-        "Every shader file is first checked as 'tgx check' does: errors stop the run\n"
-        "(file:line:col on stderr, nothing written), warnings are printed and it goes on.\n\n"
-        "Exit status: 0 done, 1 a shader is invalid or its run failed (a geometry shader\n"
-        "whose input primitive the draw does not give included), 2 bad options or files (a\n"
-        "--vs or --gs file of the wrong kind of shader included).\n");
-}
+enum {
+    R_VS = 1,
+    R_GS,
+    R_PRIM,
+    R_VERTS,
+    R_SIZE,
+    R_INT,
+    R_TEX,
+    R_SAMPLER,
+    R_CONST,
+    R_BUFFER,
+    R_DUMP,
+    R_IMAGE,
+    R_DUMP_IMAGE,
+    R_GRID,
+    R_BUDGET,
+    R_PROFILE,
+    R_F2I,
+    R_JOBS,
+    R_OUT
+};
+
+#define MAX_SIZE   16384  /* --size, each side */
+#define MAX_GROUPS 65535u /* --grid, each axis: GL's least MAX_COMPUTE_WORK_GROUP_COUNT */
+
+static const tgx_cli_opt run_options[] = {
+    {R_VS, "--vs", "VS.tgsi",
+     "vertex shader instead of the built-in one (IN[0] = the quad's position, 2 components)"},
+    {R_GS, "--gs", "GS.tgsi",
+     "geometry shader (GEOM) between the vertex and the fragment shader; its "
+     "GS_INPUT_PRIMITIVE must match --prim (stream 0 of its output is drawn: points, line "
+     "strips or triangle strips)"},
+    {R_PRIM, "--prim", "MODE",
+     "what the vertices form: triangle_strip (default), triangles, points, lines, line_strip, "
+     "lines_adjacency, line_strip_adjacency, triangles_adjacency or triangle_strip_adjacency "
+     "(a GS takes LINES_ADJACENCY or TRIANGLES_ADJACENCY; without one the lines or triangles "
+     "are drawn and the adjacent vertices ignored)"},
+    {R_VERTS, "--verts", "X,Y,X,Y,...",
+     "vertex positions (IN[0].xy) instead of the quad's four (at most 4096 vertices)"},
+    {R_SIZE, "--size", "WxH", "render target size, each side 1 to 16384 (default 256x256)"},
+    {R_INT, "--int", NULL, "RGBA32UI target (default RGBA32F)"},
+    {R_TEX, "--tex", "UNIT=FILE.png",
+     "SVIEW/SAMP[UNIT] texture from a PNG (rgba8, full mip chain by box filter)"},
+    {R_TEX, "--tex", "UNIT=GEN[@OPTS]",
+     "generated texture: GEN is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, "
+     "fbias= too); OPTS: WxH or WxHxD, levels=N, format=NAME, target=NAME, mips=box (levels "
+     "above 0 box-filtered from level 0; default 256x256, full mip chain from the generator, "
+     "rgba8, 2d)"},
+    {R_SAMPLER, "--sampler", "UNIT=K=V,...",
+     "sampler state: wrap, wrap_s/t/r, min, mag, filter, mip, aniso, lod_bias, min_lod, "
+     "max_lod, compare, border, border_int, normalized, seamless, profile, lod_rule (default: "
+     "GL's, min nearest_mipmap_linear, mag linear)"},
+    {R_CONST, "--const", "B=V,V,...", "CONST[B] words from row 0, 4 a row"},
+    {R_CONST, "--const", "B:R=V,V,V,V",
+     "CONST[B][R] (and the rows after it if more values follow)"},
+    {R_CONST, "--const", "B[:R]=@FILE",
+     "words from a text file (separated by spaces, commas or newlines; '#' starts a comment). "
+     "A word V is 0xHEX (bits as they are), Nu (uint32), Ni (int32) or a float (1, -2.5, 1e-3, "
+     "inf, nan)"},
+    {R_BUFFER, "--buffer", "N=BYTES",
+     "BUFFER[N], BYTES zero bytes (a multiple of 4, at most "
+     "256 MiB)"},
+    {R_BUFFER, "--buffer", "N=FILE",
+     "BUFFER[N] from a file: FILE.tgxr its words, else raw bytes (padded with zeros to a "
+     "multiple of 4)"},
+    {R_DUMP, "--dump", "N=FILE",
+     "after the run, BUFFER[N] to FILE.tgxr (uint32, one row), '-' (hex words on stdout), or "
+     "any other name (raw bytes)"},
+    {R_IMAGE, "--image", "UNIT=TEXTURE",
+     "IMAGE[UNIT]: level 0 of a texture given as for --tex, or @OPTS alone for zero texels "
+     "(e.g. @16x16,format=rgba32ui)"},
+    {R_DUMP_IMAGE, "--dump-image", "UNIT=FILE",
+     "after the run, IMAGE[UNIT] (level 0, slices stacked) to FILE.tgxr (4 words a texel) or "
+     "FILE.png (8-bit view)"},
+    {R_GRID, "--grid", "X,Y,Z", "compute workgroups, each 1 to 65535 (default 1,1,1)"},
+    {R_BUDGET, "--budget", "N",
+     "instructions per shader run before it stops with an error, 1 to 2^64-1"},
+    {R_PROFILE, "--profile", "exact|nv",
+     "texture-unit precision of every sampler (default exact: GL formulas in float; nv: "
+     "NVIDIA's fixed-point rules); a unit's --sampler profile= overrides it, wherever it "
+     "stands"},
+    {R_F2I, "--f2i", "saturate|x86",
+     "float-to-int of NaN and out-of-range values: saturate, NaN -> 0 (default, as GPUs do) or "
+     "as softpipe on x86-64 (0x80000000; tgx replay uses this)"},
+    {R_JOBS, "-j", "N", "render threads, 0 to 256 (default 0: all cores; same result for any N)"},
+    {R_OUT, "-o", "FILE",
+     "fragment: out.png (8-bit view, row 0 = window row 0) or out.tgxr (exact words; default "
+     "out.png); compute: BUFFER[0] as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_run_spec = {
+    .verb = "run",
+    .synopsis = "SHADER.tgsi [OPTIONS]",
+    .description =
+        "A fragment shader (FRAG) is run on a full-screen quad (triangle strip (-1,-1) (1,-1) "
+        "(-1,1) (1,1)); the built-in vertex shader passes the position and writes GENERIC[0] = "
+        "(x*0.5+0.5, y*0.5+0.5, 0, 1), the quad's texture coordinate. A compute shader (COMP) "
+        "is dispatched over --grid workgroups.",
+    .opts = run_options,
+    .notes = "Points are squares of side PSIZE (or 1) pixels, lines GL's width-1 "
+             "parallelogram.\n\n"
+             "Every shader file is first checked as 'tgx check' does: errors stop the run "
+             "(file:line:col on stderr, nothing written), warnings are printed and it goes on. "
+             "Output files are written safely (docs/cli.md): a regular file is replaced only "
+             "once complete, a link is written through, a device or FIFO in place.",
+    .exit_status = "0 done, 1 a shader is invalid or its run failed (a geometry shader whose "
+                   "input primitive the draw does not give included), 2 bad options or files (a "
+                   "--vs or --gs file of the wrong kind of shader included).",
+    .operand = "SHADER.tgsi",
+    .min_operands = 1,
+    .max_operands = 1,
+};
 
 /* A growable array of 32-bit words (a constant buffer or a shader buffer). */
 typedef struct word_array {
@@ -94,7 +137,7 @@ typedef struct run_opts {
     unsigned nverts;
     uint32_t width, height;
     bool integer;
-    unsigned threads;
+    uint32_t threads;
     uint64_t budget;
     tgx_exec_f2i_rule f2i_rule;
     uint32_t grid[3];
@@ -107,6 +150,9 @@ typedef struct run_opts {
     tgx_tex *image[TGX_PIPE_MAX_UNITS];
     const char *dump_image[TGX_PIPE_MAX_UNITS];
     tgx_pipe_bindings b;
+    const char *profile;       /* --profile, applied before the --sampler options */
+    const char **sampler_args; /* the --sampler options, in their order */
+    unsigned nsampler_args;
 } run_opts;
 
 /* The shader is invalid or its run failed. */
@@ -127,8 +173,7 @@ static int option_diag(const char *opt, const tgx_diag *d)
 
 static int usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "tgx run: %s: '%s' (see tgx run --help)\n", what, arg);
-    return TGX_EXIT_USAGE;
+    return tgx_cli_usage_error(&tgx_cli_run_spec, "%s: '%s'", what, arg);
 }
 
 /* Grows a to at least n words (new words zero). */
@@ -151,15 +196,15 @@ static bool ends_with(const char *s, const char *tail)
     return n >= t && strcmp(s + n - t, tail) == 0;
 }
 
-/* "UNIT=REST": returns REST, or NULL if UNIT is not below limit. */
+/* "UNIT=REST": returns REST, or NULL if UNIT is not decimal digits below limit. */
 static const char *split_unit(const char *arg, unsigned limit, unsigned *unit)
 {
-    char *end;
-    unsigned long u = strtoul(arg, &end, 10);
-    if (end == arg || *end != '=' || u >= limit)
+    const char *eq = strchr(arg, '=');
+    uint64_t u;
+    if (!eq || !tgx_cli_digits(arg, (size_t)(eq - arg), &u) || u >= limit)
         return NULL;
     *unit = (unsigned)u;
-    return end + 1;
+    return eq + 1;
 }
 
 static int opt_tex(run_opts *o, const char *arg)
@@ -421,112 +466,89 @@ static int opt_verts(run_opts *o, const char *val)
     return TGX_EXIT_OK;
 }
 
-static int parse_option(run_opts *o, const char *opt, const char *val)
+static int opt_f2i(run_opts *o, const char *val)
 {
-    unsigned a, b, c;
-    int n = 0;
-    if (!strcmp(opt, "--vs"))
-        o->vs = val;
-    else if (!strcmp(opt, "--gs"))
-        o->gs = val;
-    else if (!strcmp(opt, "--prim"))
-        return opt_prim(o, val);
-    else if (!strcmp(opt, "--verts"))
-        return opt_verts(o, val);
-    else if (!strcmp(opt, "-o"))
-        o->out = val;
-    else if (!strcmp(opt, "--size")) {
-        if (sscanf(val, "%ux%u%n", &a, &b, &n) != 2 || val[n] || !a || !b || a > 16384 || b > 16384)
-            return usage_error("--size expects WxH (1..16384)", val);
-        o->width = a, o->height = b;
-    } else if (!strcmp(opt, "--grid")) {
-        if (sscanf(val, "%u,%u,%u%n", &a, &b, &c, &n) != 3 || val[n] || !a || !b || !c)
-            return usage_error("--grid expects X,Y,Z (each at least 1)", val);
-        o->grid[0] = a, o->grid[1] = b, o->grid[2] = c;
-    } else if (!strcmp(opt, "-j")) {
-        if (sscanf(val, "%u%n", &a, &n) != 1 || val[n] || a > 256)
-            return usage_error("-j expects a thread count 0..256", val);
-        o->threads = a;
-    } else if (!strcmp(opt, "--budget")) {
-        char *end;
-        o->budget = strtoull(val, &end, 10);
-        if (*end || end == val)
-            return usage_error("--budget expects an instruction count", val);
-    } else if (!strcmp(opt, "--profile")) {
-        /* applied to every sampler before the other options (apply_profile) */
-    } else if (!strcmp(opt, "--f2i")) {
-        if (!strcmp(val, "saturate"))
-            o->f2i_rule = TGX_EXEC_F2I_SATURATE;
-        else if (!strcmp(val, "x86"))
-            o->f2i_rule = TGX_EXEC_F2I_X86;
-        else
-            return usage_error("--f2i expects saturate or x86", val);
-    } else if (!strcmp(opt, "--tex"))
-        return opt_tex(o, val);
-    else if (!strcmp(opt, "--sampler"))
-        return opt_sampler(o, val);
-    else if (!strcmp(opt, "--const"))
-        return opt_const(o, val);
-    else if (!strcmp(opt, "--buffer"))
-        return opt_buffer(o, val);
-    else if (!strcmp(opt, "--dump"))
-        return opt_dump(o, val);
-    else if (!strcmp(opt, "--image"))
-        return opt_image(o, val);
-    else if (!strcmp(opt, "--dump-image"))
-        return opt_dump_image(o, val);
+    if (!strcmp(val, "saturate"))
+        o->f2i_rule = TGX_EXEC_F2I_SATURATE;
+    else if (!strcmp(val, "x86"))
+        o->f2i_rule = TGX_EXEC_F2I_X86;
     else
-        return usage_error("unknown option", opt);
+        return usage_error("--f2i expects saturate or x86", val);
     return TGX_EXIT_OK;
 }
 
-/* --profile exact|nv is the starting state of every unit's sampler wherever it stands on the
- * command line, so that a unit's own --sampler ...,profile= overrides it. */
-static int apply_profile(run_opts *o, int argc, char **argv)
+/* --sampler UNIT=...: checked now, applied after every option (apply_samplers). */
+static int opt_sampler_later(run_opts *o, const char *arg)
 {
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--profile"))
-            continue;
-        tgx_diag d;
-        for (unsigned u = 0; u < TGX_PIPE_MAX_UNITS; u++)
-            if (tgx_sampler_set(&o->samplers[u], "profile", argv[i + 1], &d) < 0)
-                return option_diag("--profile", &d);
+    unsigned unit;
+    if (!split_unit(arg, TGX_PIPE_MAX_UNITS, &unit))
+        return usage_error("--sampler expects UNIT=key=value,... with UNIT below 32", arg);
+    o->sampler_args[o->nsampler_args++] = arg;
+    return TGX_EXIT_OK;
+}
+
+static int run_option(void *ctx, int id, const char *val)
+{
+    run_opts *o = ctx;
+    const tgx_cli_spec *sp = &tgx_cli_run_spec;
+    switch (id) {
+    case R_VS: o->vs = val; return 0;
+    case R_GS: o->gs = val; return 0;
+    case R_PRIM: return opt_prim(o, val);
+    case R_VERTS: return opt_verts(o, val);
+    case R_OUT: o->out = val; return 0;
+    case R_INT: o->integer = true; return 0;
+    case R_SIZE: {
+        uint32_t wh[2];
+        int rc = tgx_cli_u32_list(sp, "--size", val, 'x', 2, 1, MAX_SIZE, wh);
+        if (rc == 0)
+            o->width = wh[0], o->height = wh[1];
+        return rc;
+    }
+    case R_GRID: return tgx_cli_u32_list(sp, "--grid", val, ',', 3, 1, MAX_GROUPS, o->grid);
+    case R_JOBS: return tgx_cli_u32(sp, "-j", val, 0, 256, &o->threads);
+    case R_BUDGET: return tgx_cli_u64(sp, "--budget", val, 1, UINT64_MAX, &o->budget);
+    case R_PROFILE: o->profile = val; return 0;
+    case R_F2I: return opt_f2i(o, val);
+    case R_TEX: return opt_tex(o, val);
+    case R_SAMPLER: return opt_sampler_later(o, val);
+    case R_CONST: return opt_const(o, val);
+    case R_BUFFER: return opt_buffer(o, val);
+    case R_DUMP: return opt_dump(o, val);
+    case R_IMAGE: return opt_image(o, val);
+    case R_DUMP_IMAGE: return opt_dump_image(o, val);
+    }
+    return TGX_EXIT_USAGE;
+}
+
+/* --profile exact|nv is the starting state of every unit's sampler wherever it stands on the
+ * command line, so that a unit's own --sampler ...,profile= overrides it; the --sampler options
+ * follow in their order. */
+static int apply_samplers(run_opts *o)
+{
+    tgx_diag d;
+    for (unsigned u = 0; o->profile && u < TGX_PIPE_MAX_UNITS; u++)
+        if (tgx_sampler_set(&o->samplers[u], "profile", o->profile, &d) < 0)
+            return option_diag("--profile", &d);
+    for (unsigned i = 0; i < o->nsampler_args; i++) {
+        int rc = opt_sampler(o, o->sampler_args[i]);
+        if (rc)
+            return rc;
     }
     return TGX_EXIT_OK;
 }
 
 static int parse_args(run_opts *o, int argc, char **argv)
 {
-    int rc = apply_profile(o, argc, argv);
-    if (rc)
-        return rc;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (tgx_cli_is_help(a)) {
-            run_usage(stdout);
-            return -1;
-        }
-        if (!strcmp(a, "--int")) {
-            o->integer = true;
-            continue;
-        }
-        if (a[0] == '-' && a[1]) {
-            if (i + 1 >= argc)
-                return usage_error("option needs a value", a);
-            rc = parse_option(o, a, argv[++i]);
-            if (rc)
-                return rc;
-            continue;
-        }
-        if (o->shader)
-            return usage_error("more than one shader given", a);
-        o->shader = a;
-    }
-    if (!o->shader) {
-        run_usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
-    return TGX_EXIT_OK;
+    o->sampler_args = malloc((size_t)argc * sizeof *o->sampler_args);
+    if (!o->sampler_args)
+        return usage_error("out of memory", "--sampler");
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_run_spec, argc, argv, run_option, o, &first);
+    if (rc >= 0)
+        return rc == TGX_EXIT_OK ? -1 : rc; /* -1: --help was printed, nothing to run */
+    o->shader = argv[first];
+    return apply_samplers(o);
 }
 
 /* Loads a shader file checked first as `tgx check` checks it (tgx_tgsi_validate): every
@@ -761,6 +783,7 @@ static void free_opts(run_opts *o)
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
         free(o->buffer[i].w);
     free(o->verts);
+    free(o->sampler_args);
 }
 
 static int run_shader(run_opts *o, const tgx_pipe_shader *sh)

@@ -11,77 +11,93 @@
 #include "tgx/tex.h"
 #include "tgx/util.h"
 
-/* The operations: name, what each input line holds after the coordinates, and the summary. */
+/* The operations: name and summary (what each input line holds after the coordinates). */
 #define SAMPLE_OPS(X)                                                                              \
-    X(SAMPLE, "sample", "", "implicit LOD from 2x2 quads (TEX, SAMPLE)")                           \
-    X(BIAS, "bias", " bias", "implicit LOD plus a bias (TXB, SAMPLE_B)")                           \
-    X(LOD, "lod", " lod", "explicit LOD (TXL, SAMPLE_L)")                                          \
-    X(GRAD, "grad", " ddx... ddy...", "explicit gradients (TXD, SAMPLE_D)")                        \
-    X(GATHER, "gather", "", "the 4 texels of the bilinear footprint (TG4)")                        \
-    X(LODQ, "lodq", "", "LOD query from 2x2 quads: clamped unclamped (LODQ)")                      \
-    X(FETCH, "fetch", "", "texel fetch: integer coordinates (TXF, SAMPLE_I)")                      \
-    X(QUERY, "query", "", "size query: level -> width height depth levels (TXQ)")                  \
-    X(SAMPLEPOS, "samplepos", "", "sample position: index -> x y (SAMPLE_POS)")
+    X(SAMPLE, "sample", "implicit LOD from 2x2 quads (TEX, SAMPLE)")                               \
+    X(BIAS, "bias", "implicit LOD plus a bias, the line's last value (TXB, SAMPLE_B)")             \
+    X(LOD, "lod", "explicit LOD, the line's last value (TXL, SAMPLE_L)")                           \
+    X(GRAD, "grad", "explicit gradients: the line ends in ddx... ddy... (TXD, SAMPLE_D)")          \
+    X(GATHER, "gather", "the 4 texels of the bilinear footprint (TG4)")                            \
+    X(LODQ, "lodq", "LOD query from 2x2 quads: prints clamped unclamped (LODQ)")                   \
+    X(FETCH, "fetch", "texel fetch: integer coordinates (TXF, SAMPLE_I)")                          \
+    X(QUERY, "query", "size query: level -> width height depth levels (TXQ)")                      \
+    X(SAMPLEPOS, "samplepos", "sample position: index -> x y (SAMPLE_POS)")
 
 typedef enum op_kind {
-#define X(id, name, extra, summary) OP_##id,
+#define X(id, name, summary) OP_##id,
     SAMPLE_OPS(X)
 #undef X
         OP_COUNT
 } op_kind;
 
-static const struct {
-    const char *name, *extra, *summary;
-} op_info[] = {
-#define X(id, name, extra, summary) {name, extra, summary},
+static const tgx_cli_opt op_rows[] = {
+#define X(id, name, summary) {OP_##id, name, NULL, summary},
     SAMPLE_OPS(X)
 #undef X
+        {0}};
+
+enum {
+    S_OP = 1,
+    S_SAMPLER,
+    S_PROFILE,
+    S_SWIZZLE,
+    S_VIEW,
+    S_COMPONENT,
+    S_OFFSET,
+    S_PROJ,
+    S_SINGLE,
+    S_HEX,
+    S_INPUT
 };
 
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: tgx sample TEXTURE [OPTIONS] < LINES\n\n"
-                 "Samples TEXTURE at the coordinates of each input line (one lane a line)\n"
-                 "and prints one result line per input line: 4 floats (%%.9g), or integers\n"
-                 "for integer formats.\n"
-                 "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for\n"
-                 "tgx run --tex: GEN is hash[:seed=N], checker[:cell=N], gradient or levels\n"
-                 "(fscale=, fbias= too); OPTS: WxH, WxHxD, levels=N, samples=N, format=NAME,\n"
-                 "target=NAME, mips=box (default 256x256, rgba8, 2d, a full mip chain from\n"
-                 "the generator).\n\n"
-                 "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d,\n"
-                 "cube: s t r; arrays add the layer), then q with --proj, then the depth\n"
-                 "reference when the sampler compares (compare=FUNC), then what the\n"
-                 "operation needs:\n");
-    for (int i = 0; i < OP_COUNT; i++)
-        fprintf(out, "  %-9s %-14s %s\n", op_info[i].name, op_info[i].extra, op_info[i].summary);
-    fprintf(out, "grad reads one ddx and one ddy per filtered axis (1d: 1, 2d: 2, 3d and\n"
-                 "cube: 3). fetch reads integers x [y] [z or layer], then the level (MS\n"
-                 "targets: the sample). For sample, bias and lodq, 4 consecutive lines form\n"
-                 "a 2x2 quad, pixels (x,y), (x+1,y), (x,y+1), (x+1,y+1), whose differences\n"
-                 "give the LOD; with --single each line is a quad of its own (zero\n"
-                 "derivatives: the magnification filter, base level). Blank lines and text\n"
-                 "after '#' are ignored.\n\n"
-                 "  --op NAME           the operation (default sample)\n"
-                 "  --sampler K=V,...   sampler state as for tgx run --sampler: wrap, min,\n"
-                 "                      mag, filter, mip, aniso, lod_bias, min_lod, max_lod,\n"
-                 "                      compare, border=R,G,B,A, border_int, normalized,\n"
-                 "                      seamless, profile, lod_rule (default GL's: repeat,\n"
-                 "                      nearest_mipmap_linear, linear)\n"
-                 "  --profile exact|nv  precision profile (same as --sampler profile=)\n"
-                 "  --swizzle XYZW      view swizzle (r/x g/y b/z a/w 0 1; default rgba)\n"
-                 "  --view K=V,...      the view: target=NAME, format=NAME (same texel\n"
-                 "                      size), swizzle=XYZW, levels=BASE[:MAX],\n"
-                 "                      layers=FIRST[:COUNT]\n"
-                 "  --component N       gather: channel 0..3 (default 0)\n"
-                 "  --offset X[,Y[,Z]]  texel offset of every lane\n"
-                 "  --proj              a q column follows the coordinates (TXP)\n"
-                 "  --single            every line is its own quad (see above)\n"
-                 "  --hex               also print the result words in hex\n"
-                 "  --input FILE        read lines from FILE instead of stdin\n\n"
-                 "Exit status: 0 done, 1 a bad input line (file:line:col) or the texture\n"
-                 "unit refused the request, 2 bad options or texture.\n");
-}
+static const tgx_cli_opt sample_options[] = {
+    {S_OP, "--op", "NAME", "the operation (default sample; see Operations)"},
+    {S_SAMPLER, "--sampler", "K=V,...",
+     "sampler state as for tgx run --sampler: wrap, min, mag, filter, mip, aniso, lod_bias, "
+     "min_lod, max_lod, compare, border=R,G,B,A, border_int, normalized, seamless, profile, "
+     "lod_rule (default GL's: repeat, nearest_mipmap_linear, linear)"},
+    {S_PROFILE, "--profile", "exact|nv", "precision profile (same as --sampler profile=)"},
+    {S_SWIZZLE, "--swizzle", "XYZW", "view swizzle (r/x g/y b/z a/w 0 1; default rgba)"},
+    {S_VIEW, "--view", "K=V,...",
+     "the view: target=NAME, format=NAME (same texel size), swizzle=XYZW, levels=BASE[:MAX], "
+     "layers=FIRST[:COUNT]"},
+    {S_COMPONENT, "--component", "N", "gather: channel 0..3 (default 0)"},
+    {S_OFFSET, "--offset", "X[,Y[,Z]]", "texel offset of every lane, each -64..64"},
+    {S_PROJ, "--proj", NULL, "a q column follows the coordinates (TXP)"},
+    {S_SINGLE, "--single", NULL, "every line is its own quad (see below)"},
+    {S_HEX, "--hex", NULL, "also print the result words in hex"},
+    {S_INPUT, "--input", "FILE", "read lines from FILE instead of stdin ('-')"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_sample_spec = {
+    .verb = "sample",
+    .synopsis = "TEXTURE [OPTIONS] < LINES",
+    .description =
+        "Samples TEXTURE at the coordinates of each input line (one lane a line) and prints "
+        "one result line per input line: 4 floats (%.9g), or integers for integer formats.\n\n"
+        "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for tgx run --tex: GEN "
+        "is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, fbias= too); OPTS: "
+        "WxH, WxHxD, levels=N, samples=N, format=NAME, target=NAME, mips=box (default 256x256, "
+        "rgba8, 2d, a full mip chain from the generator).\n\n"
+        "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d, cube: s t r; "
+        "arrays add the layer), then q with --proj, then the depth reference when the sampler "
+        "compares (compare=FUNC), then what the operation needs (see Operations).",
+    .opts = sample_options,
+    .notes = "grad reads one ddx and one ddy per filtered axis (1d: 1, 2d: 2, 3d and cube: 3). "
+             "fetch reads integers x [y] [z or layer], then the level (MS targets: the sample). "
+             "For sample, bias and lodq, 4 consecutive lines form a 2x2 quad, pixels (x,y), "
+             "(x+1,y), (x,y+1), (x+1,y+1), whose differences give the LOD; with --single each "
+             "line is a quad of its own (zero derivatives: the magnification filter, base "
+             "level). Blank lines and text after '#' are ignored.",
+    .exit_status = "0 done, 1 a bad input line (file:line:col) or the texture unit refused the "
+                   "request, 2 bad options or texture, or an "
+                   "input that cannot be read.",
+    .operand = "TEXTURE",
+    .min_operands = 1,
+    .max_operands = 1,
+    .table_title = "Operations",
+    .table = op_rows,
+};
 
 typedef struct sample_opts {
     const char *texture, *input, *swizzle, *view;
@@ -94,8 +110,7 @@ typedef struct sample_opts {
 
 static int usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "tgx sample: %s: '%s' (see tgx sample --help)\n", what, arg);
-    return TGX_EXIT_USAGE;
+    return tgx_cli_usage_error(&tgx_cli_sample_spec, "%s: '%s'", what, arg);
 }
 
 static int diag_error(const char *what, const tgx_diag *d, int code)
@@ -113,7 +128,7 @@ static int parse_offsets(const char *arg, int32_t off[3])
         char *end;
         long v = strtol(p, &end, 10);
         if (end == p || (*end && *end != ',') || v < -64 || v > 64)
-            return usage_error("--offset expects X[,Y[,Z]] (small integers)", arg);
+            return usage_error("--offset expects X[,Y[,Z]], integers from -64 to 64", arg);
         off[a] = (int32_t)v;
         p = *end ? end + 1 : end;
     }
@@ -123,7 +138,7 @@ static int parse_offsets(const char *arg, int32_t off[3])
 static int parse_op(const char *arg, op_kind *op)
 {
     for (int i = 0; i < OP_COUNT; i++) {
-        if (!strcmp(op_info[i].name, arg)) {
+        if (!strcmp(op_rows[i].name, arg)) {
             *op = (op_kind)i;
             return TGX_EXIT_OK;
         }
@@ -133,74 +148,42 @@ static int parse_op(const char *arg, op_kind *op)
                        arg);
 }
 
-/* One option with its value (already taken from argv). */
-static int set_option(sample_opts *o, const char *opt, const char *val)
+/* One option with its value (NULL for a flag). */
+static int sample_option(void *ctx, int id, const char *val)
 {
+    sample_opts *o = ctx;
     tgx_diag d;
-    if (!strcmp(opt, "--op"))
-        return parse_op(val, &o->op);
-    if (!strcmp(opt, "--sampler"))
+    switch (id) {
+    case S_OP: return parse_op(val, &o->op);
+    case S_SAMPLER:
         return tgx_sampler_parse(&o->samp, val, &d) < 0 ? diag_error("--sampler", &d, 2) : 0;
-    if (!strcmp(opt, "--profile"))
+    case S_PROFILE:
         return tgx_sampler_set(&o->samp, "profile", val, &d) < 0 ? diag_error("--profile", &d, 2)
                                                                  : 0;
-    if (!strcmp(opt, "--swizzle")) {
-        o->swizzle = val;
-        return TGX_EXIT_OK;
-    }
-    if (!strcmp(opt, "--view")) {
-        o->view = val;
-        return TGX_EXIT_OK;
-    }
-    if (!strcmp(opt, "--component")) {
+    case S_SWIZZLE: o->swizzle = val; return 0;
+    case S_VIEW: o->view = val; return 0;
+    case S_COMPONENT:
         if (strlen(val) != 1 || val[0] < '0' || val[0] > '3')
             return usage_error("--component expects 0, 1, 2 or 3", val);
         o->component = (uint32_t)(val[0] - '0');
-        return TGX_EXIT_OK;
+        return 0;
+    case S_OFFSET: return parse_offsets(val, o->offset);
+    case S_INPUT: o->input = strcmp(val, "-") == 0 ? NULL : val; return 0;
+    case S_PROJ: o->proj = true; return 0;
+    case S_SINGLE: o->single = true; return 0;
+    case S_HEX: o->hex = true; return 0;
     }
-    if (!strcmp(opt, "--offset"))
-        return parse_offsets(val, o->offset);
-    if (!strcmp(opt, "--input")) {
-        o->input = val;
-        return TGX_EXIT_OK;
-    }
-    return usage_error("unknown option", opt);
-}
-
-static bool takes_value(const char *opt)
-{
-    static const char *const with_value[] = {"--op",   "--sampler",   "--profile", "--swizzle",
-                                             "--view", "--component", "--offset",  "--input"};
-    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
-        if (!strcmp(opt, with_value[i]))
-            return true;
-    return false;
+    return TGX_EXIT_USAGE;
 }
 
 static int parse_args(int argc, char **argv, sample_opts *o)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--proj"))
-            o->proj = true;
-        else if (!strcmp(a, "--single"))
-            o->single = true;
-        else if (!strcmp(a, "--hex"))
-            o->hex = true;
-        else if (takes_value(a)) {
-            if (i + 1 >= argc)
-                return usage_error("option needs a value", a);
-            int rc = set_option(o, a, argv[++i]);
-            if (rc)
-                return rc;
-        } else if (a[0] == '-' && a[1])
-            return usage_error("unknown option", a);
-        else if (o->texture)
-            return usage_error("one texture only", a);
-        else
-            o->texture = a;
-    }
-    return o->texture ? TGX_EXIT_OK : usage_error("no texture given", "");
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_sample_spec, argc, argv, sample_option, o, &first);
+    if (rc >= 0)
+        return rc;
+    o->texture = argv[first];
+    return -1;
 }
 
 /* ---- the texture ----------------------------------------------------------------------------- */
@@ -604,14 +587,8 @@ int tgx_cli_sample(int argc, char **argv)
     sample_opts o;
     memset(&o, 0, sizeof o);
     tgx_sampler_init(&o.samp);
-    for (int i = 1; i < argc; i++) {
-        if (tgx_cli_is_help(argv[i])) {
-            usage(stdout);
-            return TGX_EXIT_OK;
-        }
-    }
     int rc = parse_args(argc, argv, &o);
-    if (rc)
+    if (rc >= 0)
         return rc;
     tgx_diag d;
     tgx_tex *tex;

@@ -4,39 +4,74 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/opts.h"
 
 typedef struct verb {
     const char *name;
     int (*run)(int argc, char **argv);
+    const tgx_cli_spec *spec;
     const char *summary;
 } verb;
 
 static const verb verbs[] = {
-#define X(name, fn, summary) {#name, fn, summary},
+#define X(name, fn, summary) {#name, fn, &fn##_spec, summary},
 #include "cli/verbs.def"
 #undef X
-    {NULL, NULL, NULL}};
+    {NULL, NULL, NULL, NULL}};
+
+static const tgx_cli_opt verb_rows[] = {
+#define X(name, fn, summary) {0, #name, NULL, summary},
+#include "cli/verbs.def"
+#undef X
+    {0}};
+
+enum { TOP_VERSION = 1, TOP_MAN };
+
+static const tgx_cli_opt top_opts[] = {
+    {TOP_VERSION, "--version", NULL, "print tgx's version and exit"},
+    {TOP_MAN, "--man", "[VERB]",
+     "print the man page (roff) of tgx, or of VERB; the pages are made from the same text as "
+     "--help, and installed with tgx"},
+    {0}};
+
+static const char top_summary[] = "the texture path of GPU shader pipelines: TGSI, the texture "
+                                  "unit, NVIDIA Maxwell texture instructions";
+
+static const tgx_cli_spec top_spec = {
+    .verb = "",
+    .synopsis = "VERB [OPTIONS] [ARGS]\n--help | --version | --man [VERB]",
+    .description =
+        "The texture path of GPU shader pipelines: TGSI text (parse, print, check, execute), one "
+        "texture unit shared by everything that samples, and NVIDIA Maxwell (SM 5.x) texture "
+        "instructions (encode, decode, disassemble as nvdisasm does, assemble, check).\n\n"
+        "'tgx VERB --help' describes a verb. Every verb takes options GNU-style: '--opt value' or "
+        "'--opt=value', one-letter options as '-o value' or '-ovalue', options and arguments in "
+        "any "
+        "order, '--' ends the options, and '-' as a file name means stdin (or stdout where a file "
+        "is "
+        "written).",
+    .opts = top_opts,
+    .notes =
+        "Files are written safely: a regular file is replaced only once the new contents are on "
+        "disk, a symbolic link is written through to its target, and a device or FIFO is written "
+        "in "
+        "place. A failed write, to stdout too, is reported and gives exit status 2.",
+    .exit_status =
+        "0 success; 1 the input is invalid or a comparison failed; 2 a usage error (an unknown "
+        "option, a bad value, a missing or extra argument) or an I/O error. Each verb's page says "
+        "what its own statuses mean.",
+    .operand = "VERB",
+    .min_operands = 0,
+    .max_operands = 0,
+    .table_title = "Verbs",
+    .table = verb_rows,
+};
 
 void tgx_cli_print_diag(const tgx_diag *d)
 {
     char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
     tgx_diag_format(d, buf, sizeof buf);
     fprintf(stderr, "%s\n", buf);
-}
-
-int tgx_cli_is_help(const char *arg)
-{
-    return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
-}
-
-static void usage(FILE *out)
-{
-    fprintf(out, "usage: tgx VERB [OPTIONS] [ARGS]\n\n"
-                 "The texture path of GPU shader pipelines: TGSI, the texture unit, and NVIDIA\n"
-                 "Maxwell (SM 5.x) texture instructions.\n\nVerbs:\n");
-    for (const verb *v = verbs; v->name; v++)
-        fprintf(out, "  %-8s %s\n", v->name, v->summary);
-    fprintf(out, "\n'tgx VERB --help' describes a verb. '-' as a file name means stdin.\n");
 }
 
 /* Every verb's output goes through stdout's buffer; a write that failed at any point leaves
@@ -66,23 +101,42 @@ static const verb *find_verb(const char *name)
     return NULL;
 }
 
-/* tgx without a verb: --help, --version, or a mistake. */
+/* tgx --man [VERB] */
+static int man_page(int argc, char **argv)
+{
+    if (argc > 3)
+        return tgx_cli_usage_error(&top_spec, "--man takes one VERB at most, not '%s' too",
+                                   argv[3]);
+    const verb *v = argc == 3 ? find_verb(argv[2]) : NULL;
+    if (argc == 3 && !v)
+        return tgx_cli_usage_error(&top_spec, "--man: unknown verb '%s' (try 'tgx --help')",
+                                   argv[2]);
+    tgx_cli_man(v ? v->spec : &top_spec, v ? v->summary : top_summary, stdout);
+    return TGX_EXIT_OK;
+}
+
+/* tgx without a verb: --help, --version, --man, or a mistake. */
 static int top_level(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return TGX_EXIT_USAGE;
-    }
-    if (tgx_cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
-        usage(stdout);
+    const char *a = argc >= 2 ? argv[1] : NULL;
+    if (!a)
+        return tgx_cli_usage_error(&top_spec, "missing VERB (try 'tgx --help')");
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "help") == 0) {
+        tgx_cli_help(&top_spec, stdout);
         return TGX_EXIT_OK;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("tgx 0.1.0\n");
+    if (strcmp(a, "--man") == 0)
+        return man_page(argc, argv);
+    if (strcmp(a, "--version") == 0) {
+        if (argc > 2)
+            return tgx_cli_usage_error(&top_spec, "--version takes no arguments, not '%s'",
+                                       argv[2]);
+        printf("tgx %s\n", TGX_VERSION);
         return TGX_EXIT_OK;
     }
-    fprintf(stderr, "tgx: unknown verb '%s' (try 'tgx --help')\n", argv[1]);
-    return TGX_EXIT_USAGE;
+    if (a[0] == '-')
+        return tgx_cli_usage_error(&top_spec, "unknown option '%s' (try 'tgx --help')", a);
+    return tgx_cli_usage_error(&top_spec, "unknown verb '%s' (try 'tgx --help')", a);
 }
 
 int main(int argc, char **argv)

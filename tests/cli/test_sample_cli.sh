@@ -169,7 +169,7 @@ expect_err input-missing 2 'cannot open' '' levels@4x4 --input "$tmp/none"
 expect_err ms-sampled 1 'multisampled textures are read with texel fetch' '0.5 0.5 0\n' \
     'checker@4x4,target=2d_ms,samples=4' --op lod
 expect_err bad-op 2 'unknown --op' '' levels@4x4 --op nope
-expect_err no-texture 2 'no texture given' '' --op lod
+expect_err no-texture 2 'missing TEXTURE' '' --op lod
 expect_err bad-sampler 2 'wrap=sideways' '' levels@4x4 --sampler wrap=sideways
 expect_err bad-texture 2 'unknown format' '' 'levels@4x4,format=rgb99'
 "$TGX" sample --help >"$tmp/help" 2>&1 && grep -q 'usage: tgx sample' "$tmp/help" &&

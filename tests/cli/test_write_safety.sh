@@ -143,6 +143,7 @@ verbs=(
     "fmt $tmp/fs.tgsi"
     "check --help"
     "sample --help"
+    "emu --help"
 )
 stdout_fails() { # DESCRIPTION VERB ARGS...: run with stdout on a full device
     local what=$1 verb=$2

@@ -73,12 +73,18 @@ expect_rc 2 "unknown option" -- "$TGX" check --frobnicate good.tgsi
 expect_rc 0 "--help" -- "$TGX" check --help
 grep -q 'usage: tgx check' out && ok || bad "--help text: $(cat out)"
 grep -q -- '--sm5' out && ok || bad "--help does not mention --sm5"
-# --sm5 hands the whole command to the Maxwell checker (src/cli/cmd_check_sm5.c), wherever it
-# stands among the options.
+# One help for both checkers: with --sm5 anywhere it is the same text, which gives the Maxwell
+# checker's usage line and options.
 expect_rc 0 "--sm5 --help" -- "$TGX" check --sm5 --help
-grep -q 'usage: tgx check --sm5' out && ok || bad "--sm5 --help is not the Maxwell checker's: $(cat out)"
+grep -q '^ *tgx check --sm5 --arch' out && grep -q -- '--textures float|integer' out && ok ||
+    bad "--sm5 --help does not describe the Maxwell checker: $(cat out)"
 expect_rc 0 "--help --sm5" -- "$TGX" check --help --sm5
-grep -q 'usage: tgx check --sm5' out && ok || bad "--help --sm5 is not the Maxwell checker's"
+grep -q '^ *tgx check --sm5 --arch' out && ok || bad "--help --sm5 does not describe --sm5"
+# The Maxwell options belong to --sm5, which needs --arch.
+expect_rc 2 "--arch without --sm5" -- "$TGX" check --arch sm_50 good.tgsi
+grep -q 'belong to --sm5' err && ok || bad "--arch without --sm5: $(cat err)"
+expect_rc 2 "--sm5 without --arch" -- "$TGX" check --sm5 good.tgsi
+grep -q -- '--sm5 needs --arch' err && ok || bad "--sm5 without --arch: $(cat err)"
 expect_rc 0 "-- ends options" -- "$TGX" check -- good.tgsi
 # A file of several shaders, each from its processor line (the corpus's 131 internal shaders):
 # each is checked, and a finding is reported at its line in the file. The first TXF on a CUBE

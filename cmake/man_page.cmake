@@ -1,0 +1,12 @@
+# cmake -DTGX=path/to/tgx -DVERB=verb|"" -DOUT=file -P man_page.cmake: one man page from tgx.
+get_filename_component(dir ${OUT} DIRECTORY)
+file(MAKE_DIRECTORY ${dir})
+if(VERB STREQUAL "")
+  execute_process(COMMAND ${TGX} --man OUTPUT_FILE ${OUT} RESULT_VARIABLE rc)
+else()
+  execute_process(COMMAND ${TGX} --man ${VERB} OUTPUT_FILE ${OUT} RESULT_VARIABLE rc)
+endif()
+if(NOT rc EQUAL 0)
+  file(REMOVE ${OUT})
+  message(FATAL_ERROR "tgx --man ${VERB} failed (${rc})")
+endif()
