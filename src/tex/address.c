@@ -120,20 +120,15 @@ void tex_axis_linear(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps
     t->i1 = wrap_index(i0 + 1, n, r);
 }
 
-double tex_scale_coord(const tex_ctx *c, double u, uint32_t n, uint32_t level_max_dim)
+double tex_scale_coord(const tex_ctx *c, int axis, double u, uint32_t n, uint32_t level_max_dim)
 {
     if (c->unnormalized)
         return u;
     if (!c->nv)
         return (double)((float)u * (float)n); /* GL: u = s * w_t, in float */
-    /* hw-facts: u is first floored to a multiple of 2^-F; F = 21 up to 8192 texels (observed to
-     * 2048; the rule between 2048 and 8192 is open), 22 above 8192, 23 above 65536; "3D reaches
-     * 22 earlier (5x3x4097)": 3D levels switch above 4096 (the first size observed). */
-    const uint32_t f22 = c->view->target == TGX_TEX_3D ? 4096 : 8192;
-    int F = level_max_dim > 65536 ? 23 : (level_max_dim > f22 ? 22 : 21);
-    const double scale = (double)(1u << F); /* powers of two: both products are exact */
-    double q = floor(u * scale) / scale;
-    return q * (double)n;
+    const double q = tex_nv_fixed_coord(u, tex_nv_coord_bits(c->view->target, level_max_dim));
+    return tex_nv_wrap_reduce(axis >= 0 ? c->wrap[axis] : TGX_TEX_WRAP_CLAMP_TO_EDGE, q) *
+           (double)n;
 }
 
 /* GL 4.6 table 8.19: (sc, tc, ma) per face. */

@@ -47,6 +47,8 @@ static float nv_length(const float v[3])
 {
     float a = fabsf(v[0]), b = fabsf(v[1]), c = fabsf(v[2]);
     float mx = fmaxf(a, fmaxf(b, c));
+    if (isinf(mx)) /* J22: an infinite gradient selects the last level (no inf - inf) */
+        return mx;
     return mx + (11.0f / 32.0f) * (a + b + c - mx);
 }
 

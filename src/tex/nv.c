@@ -18,11 +18,49 @@ tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w)
                                                                        : w;
 }
 
-float tex_nv_flush_denormal(float v)
+float tex_nv_input(float v)
 {
     /* probe A08 (wrap, point): u = -1.17549421e-38 reads texel 0 as +0 does, not texel 4 as
-     * floor(-tiny * 5) = -1 would */
-    return fabsf(v) < 0x1p-126f ? 0.0f : v;
+     * floor(-tiny * 5) = -1 would; J20 (linear, wrap and border): a NaN coordinate filters as 0
+     * does, before the -0.5 shift (texels 4 and 0 of a 5-wide texture, half each); J22: NaN and
+     * denormal gradients give LOD 0 (a zero gradient), infinite ones the last level */
+    return v != v || fabsf(v) < 0x1p-126f ? 0.0f : v;
+}
+
+int tex_nv_coord_bits(tgx_tex_target target, uint32_t level_max_dim)
+{
+    /* hw-facts "Normalized coordinate u" and probes J01, K01-K04 (every point of sweeps over u):
+     * F = 21 while the sampled level's largest dimension is <= 8192 (J01b_w8191, K02_2d_5x8192:
+     * 21; J01_w8193, K02_2d_5x8193: 22), 22 up to 65536 (J01_w65536: 22, K01_1d_w65537: 23),
+     * 23 above. 3D levels take 22 from 4096 (K04_3d_5x3x2049: 21, K04_3d_5x3x4096: 22); the data
+     * leaves 2050..4095 open, we take the power of two. The largest dimension counts whichever
+     * axis is swept (K02: the 5-wide axis of a 5x8193 texture takes 22). */
+    if (level_max_dim > 65536)
+        return 23;
+    if (level_max_dim > (target == TGX_TEX_3D ? 4095u : 8192u))
+        return 22;
+    return 21;
+}
+
+double tex_nv_fixed_coord(double u, int F)
+{
+    const double scale = ldexp(1.0, F); /* powers of two: both operations are exact */
+    return floor(u * scale) / scale;
+}
+
+double tex_nv_wrap_reduce(tgx_tex_wrap w, double q)
+{
+    /* Repeat and mirror only see the fixed-point coordinate modulo their period: J20 (wrap and
+     * mirror) reads u = +-inf, +-1e30 and 2^24 as u = 0 (their fixed-point fraction is 0 and
+     * the integer part even), and J01c/J01d/J01e (u near 1000, -3000, 70000) as their fraction.
+     * Reducing first keeps huge coordinates exact through the scaling. */
+    const double period =
+        w == TGX_TEX_WRAP_REPEAT ? 1.0 : (w == TGX_TEX_WRAP_MIRROR_REPEAT ? 2.0 : 0.0);
+    if (period == 0.0)
+        return q;
+    if (!isfinite(q))
+        return 0.0;
+    return q - period * floor(q / period);
 }
 
 /* ---- border colour -------------------------------------------------------------------------- */

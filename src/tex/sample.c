@@ -269,7 +269,7 @@ static void level_footprint(const tex_ctx *c, const level_info *li, const lane_c
     axis_taps *ax = fp->ax;
     memset(ax, 0, sizeof fp->ax);
     for (int a = 0; a < c->dims; a++) {
-        double x = tex_scale_coord(c, u[a], size[a], li->max_dim) + off[a];
+        double x = tex_scale_coord(c, a, u[a], size[a], li->max_dim) + off[a];
         if (linear)
             tex_axis_linear(c, a, x, size[a], &ax[a]);
         else
@@ -361,7 +361,7 @@ static void cube_footprint(const tex_ctx *c, const level_info *li, const lane_co
     axis_taps *ax = fp->ax;
     memset(ax, 0, sizeof fp->ax);
     for (int a = 0; a < 2; a++) {
-        double x = tex_scale_coord(c, lc->u[a], li->w, li->max_dim);
+        double x = tex_scale_coord(c, -1, lc->u[a], li->w, li->max_dim);
         cube_taps(c, a, x, li->w, linear, &ax[a]);
     }
     fp->dims = linear ? 2 : 0;
@@ -490,6 +490,10 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
         for (int a = 0; a < ncoord; a++) {
             gx[a] = req->ddx[a] ? req->ddx[a][lane] : 0.0f;
             gy[a] = req->ddy[a] ? req->ddy[a][lane] : 0.0f;
+            if (c->nv) {
+                gx[a] = tex_nv_input(gx[a]);
+                gy[a] = tex_nv_input(gy[a]);
+            }
         }
         if (c->cube && !c->softpipe) {
             cube_grad(lc->face, q->dir[l], gx, dx);
@@ -575,7 +579,7 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
     }
     if (c->nv) {
         for (int a = 0; a < 3; a++)
-            dir[a] = tex_nv_flush_denormal(dir[a]);
+            dir[a] = tex_nv_input(dir[a]);
         if (c->compare)
             lc->ref = tex_nv_depth_reference(c->fi, lc->ref);
     }
@@ -745,15 +749,16 @@ static void gather_texel(const tex_ctx *c, const level_info *li, const lane_coor
     axis_taps ax[2];
     if (c->cube) {
         for (int a = 0; a < 2; a++)
-            cube_taps(c, a, tex_scale_coord(c, lc->u[a], li->w, li->max_dim), li->w, true, &ax[a]);
+            cube_taps(c, a, tex_scale_coord(c, -1, lc->u[a], li->w, li->max_dim), li->w, true,
+                      &ax[a]);
         cube_texel(c, li, lc->face, pick[k][0] ? ax[0].i1 : ax[0].i0,
                    pick[k][1] ? ax[1].i1 : ax[1].i0, lc->ref, lc->slice, t);
         return;
     }
     const uint32_t size[2] = {li->w, li->h};
     for (int a = 0; a < 2; a++)
-        tex_axis_linear(c, a, tex_scale_coord(c, lc->u[a], size[a], li->max_dim) + off[a], size[a],
-                        &ax[a]);
+        tex_axis_linear(c, a, tex_scale_coord(c, a, lc->u[a], size[a], li->max_dim) + off[a],
+                        size[a], &ax[a]);
     texel_get(c, li, pick[k][0] ? ax[0].i1 : ax[0].i0, pick[k][1] ? ax[1].i1 : ax[1].i0,
               (int32_t)lc->slice, lc->ref, t);
 }

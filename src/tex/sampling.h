@@ -50,8 +50,9 @@ typedef struct axis_taps {
 
 void tex_axis_nearest(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps *t);
 void tex_axis_linear(const tex_ctx *c, int axis, double x, uint32_t n, axis_taps *t);
-/* Normalised coordinate -> texel coordinate of a level of size n (nv: quantised first). */
-double tex_scale_coord(const tex_ctx *c, double u, uint32_t n, uint32_t level_max_dim);
+/* Normalised coordinate -> texel coordinate of a level of size n on `axis` (its wrap mode; -1 for
+ * cube faces), nv: quantised and reduced to the wrap's period first. */
+double tex_scale_coord(const tex_ctx *c, int axis, double u, uint32_t n, uint32_t level_max_dim);
 /* Cube: direction -> face and face coordinates (s, t in [0, 1]); ties by profile. */
 void tex_cube_face(const tex_ctx *c, float rx, float ry, float rz, uint32_t *face, double *s,
                    double *t);
@@ -76,8 +77,15 @@ float tex_grad_length(const tex_ctx *c, const float v[3]);
 int32_t tex_nv_log2_fixed(float x);
 /* Unnormalised coordinates: repeat and mirrored repeat act as clamp-to-edge. */
 tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w);
-/* Coordinates enter with denormals flushed to +0 (the sign of a negative one too). */
-float tex_nv_flush_denormal(float v);
+/* Coordinates and gradients enter with NaN and denormals as +0. */
+float tex_nv_input(float v);
+/* Fraction bits F of the fixed-point normalised coordinate for a level's largest dimension. */
+int tex_nv_coord_bits(tgx_tex_target target, uint32_t level_max_dim);
+/* u floored to a multiple of 2^-F (exact in double; infinities pass). */
+double tex_nv_fixed_coord(double u, int F);
+/* Repeat keeps the fixed-point coordinate's fraction, mirrored repeat its value mod 2 (an infinity
+ * reads as 0); other wraps keep q. */
+double tex_nv_wrap_reduce(tgx_tex_wrap w, double q);
 /* A border colour channel (clamped to the format's range) as the texture unit holds it. */
 float tex_nv_border_channel(tgx_tex_type type, uint32_t bits, int channel, float v);
 /* A depth reference as fixed-point depth formats compare it (their integer, decoded). */

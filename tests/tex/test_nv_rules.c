@@ -264,6 +264,72 @@ static void srgb_table_and_border(void)
     tgx_tex_destroy(tex);
 }
 
+/* Special coordinates. Probe J20 (5x3 texture, texel = (x, y)): in linear filtering a NaN
+ * coordinate is 0 before the -0.5 shift (texels 4 and 0 under wrap, half each: R = 2), and under
+ * wrap an infinite or huge one reads like 0 (its fixed-point fraction is 0). Probe J22 (64x64
+ * chain, A = level): an infinite gradient selects the last level, a NaN one level 0. */
+static void special_coordinates(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_2D, 5, 3, 1, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_REPEAT);
+    static const uint32_t us[] = {0x7fc00000u, 0x7f800000u, 0xff800000u, 0x7149f2cau};
+    for (size_t i = 0; i < sizeof us / sizeof us[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, tgx_bits2f(us[i]), tgx_bits2f(0x7fc00000u));
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+        TGX_CHECK(same4(o, 2.0f, 1.0f, 0.0f, 0.0f), "J20 wrap u=0x%08x v=NaN: %g %g", us[i],
+                  (double)o[0], (double)o[1]);
+    }
+    tgx_tex_destroy(tex);
+
+    tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
+    tgx_tex_view_init(&v, tex);
+    s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    static const struct {
+        uint32_t g;
+        float r, a;
+    } grads[] = {{0x7f800000u, 0.0f, 6.0f}, {0xff800000u, 0.0f, 6.0f}, {0x7fc00000u, 31.5f, 0.0f}};
+    for (size_t i = 0; i < sizeof grads / sizeof grads[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, 0.5f, 0.5f);
+        for (int l = 0; l < 4; l++)
+            q.ddx[0][l] = q.ddy[1][l] = tgx_bits2f(grads[i].g);
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_GRAD, o);
+        TGX_CHECK(same4(o, grads[i].r, grads[i].r, 0.0f, grads[i].a), "J22 g=0x%08x: %g %g %g %g",
+                  grads[i].g, (double)o[0], (double)o[1], (double)o[2], (double)o[3]);
+    }
+    tgx_tex_destroy(tex);
+}
+
+/* Fixed-point normalised coordinates: 3D levels of 4096 take F = 22. Probe K04_3d_5x3x4096_u
+ * (R32F coord texture, (u, 0.5, 0.5): kz = 128, so each slice's x weight is rhu(kx / 2)):
+ * u = 0x3dcd99a0 reads 0.0078125 (F = 21 would floor it below texel 0's centre: 0). */
+static void coordinate_bits_3d(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_3D, 5, 3, 4096, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    static const uint32_t us[] = {0x3dcd99a0u, 0x3dd0cce0u, 0x3ddd99a0u};
+    static const float want[] = {0.0078125f, 0.015625f, 0.046875f};
+    for (int i = 0; i < 3; i++) {
+        tt_quad q;
+        tt_quad_at(&q, tgx_bits2f(us[i]), 0.5f);
+        for (int l = 0; l < 4; l++)
+            q.r[l] = 0.5f;
+        tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+        const float got = tt_sample1(&v, &s, &req, 0, 0);
+        TGX_CHECK(got == want[i], "K04 4096 u=0x%08x: %g, hardware %g", us[i], (double)got,
+                  (double)want[i]);
+    }
+    tgx_tex_destroy(tex);
+}
+
 int main(void)
 {
     lod_table_and_mip_weights();
@@ -271,5 +337,7 @@ int main(void)
     unnormalized_wrap_and_denormals();
     depth_reference();
     srgb_table_and_border();
+    special_coordinates();
+    coordinate_bits_3d();
     return tgx_test_finish();
 }
