@@ -190,105 +190,121 @@ static double primary(expr_ctx *e)
     return number(e);
 }
 
-static double product(expr_ctx *e)
+/* The binary operators, C's precedence (higher binds tighter). Two-character operators come
+ * before their one-character prefixes so that "<<" is not read as "<". */
+typedef double (*binop_fn)(double a, double b);
+
+static double op_or(double a, double b)
+{
+    return a != 0.0 || b != 0.0;
+}
+static double op_and(double a, double b)
+{
+    return a != 0.0 && b != 0.0;
+}
+static double op_bor(double a, double b)
+{
+    return (double)((uint32_t)to_int(a) | (uint32_t)to_int(b));
+}
+static double op_xor(double a, double b)
+{
+    return (double)((uint32_t)to_int(a) ^ (uint32_t)to_int(b));
+}
+static double op_band(double a, double b)
+{
+    return (double)((uint32_t)to_int(a) & (uint32_t)to_int(b));
+}
+static double op_eq(double a, double b)
+{
+    return a == b;
+}
+static double op_ne(double a, double b)
+{
+    return a != b;
+}
+static double op_le(double a, double b)
+{
+    return a <= b;
+}
+static double op_ge(double a, double b)
+{
+    return a >= b;
+}
+static double op_lt(double a, double b)
+{
+    return a < b;
+}
+static double op_gt(double a, double b)
+{
+    return a > b;
+}
+static double op_shl(double a, double b)
+{
+    uint64_t n = to_int(b);
+    return (double)(n < 32 ? (uint32_t)to_int(a) << n : 0u);
+}
+static double op_shr(double a, double b)
+{
+    uint64_t n = to_int(b);
+    return (double)(n < 32 ? (uint32_t)to_int(a) >> n : 0u);
+}
+static double op_add(double a, double b)
+{
+    return a + b;
+}
+static double op_sub(double a, double b)
+{
+    return a - b;
+}
+static double op_mul(double a, double b)
+{
+    return a * b;
+}
+static double op_div(double a, double b)
+{
+    return a / b;
+}
+static double op_mod(double a, double b)
+{
+    return fmod(a, b);
+}
+
+static const struct binop {
+    const char *text;
+    uint8_t prec;
+    binop_fn fn;
+} binops[] = {
+    {"||", 1, op_or},  {"&&", 2, op_and}, {"==", 6, op_eq},  {"!=", 6, op_ne}, {"<=", 7, op_le},
+    {">=", 7, op_ge},  {"<<", 8, op_shl}, {">>", 8, op_shr}, {"|", 3, op_bor}, {"^", 4, op_xor},
+    {"&", 5, op_band}, {"<", 7, op_lt},   {">", 7, op_gt},   {"+", 9, op_add}, {"-", 9, op_sub},
+    {"*", 10, op_mul}, {"/", 10, op_div}, {"%", 10, op_mod},
+};
+
+static const struct binop *peek_binop(scan *sc)
+{
+    skip_space(sc);
+    for (size_t k = 0; k < sizeof binops / sizeof binops[0]; k++)
+        if (!strncmp(sc->p, binops[k].text, strlen(binops[k].text)))
+            return &binops[k];
+    return NULL;
+}
+
+/* Precedence climbing: operands bound by operators of precedence min_prec and above. */
+static double expr_prec(expr_ctx *e, unsigned min_prec)
 {
     double v = primary(e);
     for (;;) {
-        skip_space(e->sc);
-        if (take(e->sc, "*"))
-            v *= primary(e);
-        else if (take(e->sc, "/"))
-            v /= primary(e);
-        else if (take(e->sc, "%"))
-            v = fmod(v, primary(e));
-        else
+        const struct binop *op = peek_binop(e->sc);
+        if (!op || op->prec < min_prec)
             return v;
-    }
-}
-
-static double sum(expr_ctx *e)
-{
-    double v = product(e);
-    for (;;) {
-        skip_space(e->sc);
-        if (take(e->sc, "+"))
-            v += product(e);
-        else if (e->sc->p[0] == '-' && take(e->sc, "-"))
-            v -= product(e);
-        else
-            return v;
-    }
-}
-
-static double shift(expr_ctx *e)
-{
-    double v = sum(e);
-    for (;;) {
-        uint64_t a = to_int(v), b;
-        if (take(e->sc, "<<")) {
-            b = to_int(sum(e));
-            v = (double)(uint32_t)(b < 32 ? a << b : 0);
-        } else if (take(e->sc, ">>")) {
-            b = to_int(sum(e));
-            v = (double)(uint32_t)(b < 32 ? (uint32_t)a >> b : 0);
-        } else {
-            return v;
-        }
-    }
-}
-
-static double compare(expr_ctx *e)
-{
-    double v = shift(e);
-    for (;;) {
-        if (take(e->sc, "<="))
-            v = v <= shift(e);
-        else if (take(e->sc, ">="))
-            v = v >= shift(e);
-        else if (take(e->sc, "=="))
-            v = v == shift(e);
-        else if (take(e->sc, "!="))
-            v = v != shift(e);
-        else if (take(e->sc, "<"))
-            v = v < shift(e);
-        else if (take(e->sc, ">"))
-            v = v > shift(e);
-        else
-            return v;
-    }
-}
-
-static double bits(expr_ctx *e)
-{
-    double v = compare(e);
-    for (;;) {
-        skip_space(e->sc);
-        const char *p = e->sc->p;
-        if (p[0] == '&' && p[1] != '&' && take(e->sc, "&"))
-            v = (double)((uint32_t)to_int(v) & (uint32_t)to_int(compare(e)));
-        else if (p[0] == '|' && p[1] != '|' && take(e->sc, "|"))
-            v = (double)((uint32_t)to_int(v) | (uint32_t)to_int(compare(e)));
-        else if (take(e->sc, "^"))
-            v = (double)((uint32_t)to_int(v) ^ (uint32_t)to_int(compare(e)));
-        else
-            return v;
+        e->sc->p += strlen(op->text);
+        v = op->fn(v, expr_prec(e, op->prec + 1u));
     }
 }
 
 static double expr_or(expr_ctx *e)
 {
-    double v = bits(e);
-    for (;;) {
-        if (take(e->sc, "&&")) {
-            double r = bits(e);
-            v = v != 0.0 && r != 0.0;
-        } else if (take(e->sc, "||")) {
-            double r = bits(e);
-            v = v != 0.0 || r != 0.0;
-        } else {
-            return v;
-        }
-    }
+    return expr_prec(e, 1);
 }
 
 /* Evaluates the rest of the statement for thread t; it must use the whole text. */
@@ -500,6 +516,15 @@ static tgx_status rest_text(scan *sc, const char *what, char *buf, size_t size)
     return TGX_OK;
 }
 
+/* "= TEXT" to the end of the line: TEXT trimmed into buf, *at where it starts. */
+static tgx_status eq_text(scan *sc, const char *what, char *buf, size_t size, const char **at)
+{
+    tgx_status st = expect_eq(sc);
+    skip_space(sc);
+    *at = sc->p;
+    return st < 0 ? st : rest_text(sc, what, buf, size);
+}
+
 /* Re-raises a library diagnostic at the statement's value. */
 static tgx_status fail_value(scan *sc, const char *at, const char *what, const tgx_diag *inner)
 {
@@ -510,13 +535,10 @@ static tgx_status stmt_header(emu_setup *s, scan *sc)
 {
     uint32_t index;
     char spec[512];
+    const char *at = sc->p;
     tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "a header index", &index);
     if (st == TGX_OK)
-        st = expect_eq(sc);
-    skip_space(sc);
-    const char *at = sc->p;
-    if (st == TGX_OK)
-        st = rest_text(sc, "a texture (FILE.png, GEN[@OPTS] or @OPTS)", spec, sizeof spec);
+        st = eq_text(sc, "a texture (FILE.png, GEN[@OPTS] or @OPTS)", spec, sizeof spec, &at);
     if (st < 0)
         return st;
     tgx_tex *tex = NULL;
@@ -553,14 +575,11 @@ static tgx_status stmt_view(emu_setup *s, scan *sc)
     uint32_t index;
     tgx_sm5_emu_header h;
     char text[256];
+    const char *at = sc->p;
     tgx_status st = existing_header(s, sc, &index, &h);
     if (st == TGX_OK)
-        st = expect_eq(sc);
-    skip_space(sc);
-    const char *at = sc->p;
-    if (st == TGX_OK)
-        st = rest_text(sc, "view options (target=, format=, swizzle=, levels=, layers=)", text,
-                       sizeof text);
+        st = eq_text(sc, "view options (target=, format=, swizzle=, levels=, layers=)", text,
+                     sizeof text, &at);
     if (st < 0)
         return st;
     tgx_diag inner;
@@ -586,13 +605,10 @@ static tgx_status stmt_sampler(emu_setup *s, scan *sc)
 {
     uint32_t index;
     char text[512];
+    const char *at = sc->p;
     tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "a sampler index", &index);
     if (st == TGX_OK)
-        st = expect_eq(sc);
-    skip_space(sc);
-    const char *at = sc->p;
-    if (st == TGX_OK)
-        st = rest_text(sc, "sampler states (key=value,...)", text, sizeof text);
+        st = eq_text(sc, "sampler states (key=value,...)", text, sizeof text, &at);
     if (st < 0)
         return st;
     tgx_sampler smp;

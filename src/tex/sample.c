@@ -813,6 +813,47 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
 
 /* ---- LOD query ------------------------------------------------------------------------------ */
 
+/* Calls visit for every active lane of req once its quad's coordinates and LODs are ready. */
+typedef void (*lane_visit)(const tex_ctx *c, const lane_coord *lc, uint32_t lane, void *user);
+
+static void for_each_prepared_lane(const tex_ctx *c, const tgx_tex_sample_req *req,
+                                   lane_visit visit, void *user)
+{
+    for (uint32_t q = 0; q < req->lanes / 4; q++) {
+        if (!quad_active(req->active, q))
+            continue;
+        quad_in qi;
+        lane_coord lcs[4];
+        prep_quad(c, req, q, &qi, lcs);
+        for (uint32_t l = 0; l < 4; l++)
+            if (tgx_tex_lane_active(req->active, 4 * q + l))
+                visit(c, &lcs[l], 4 * q + l, user);
+    }
+}
+
+typedef struct lod_out {
+    float *clamped, *unclamped;
+} lod_out;
+
+static void lod_of_lane(const tex_ctx *c, const lane_coord *lc, uint32_t lane, void *user)
+{
+    const lod_out *o = user;
+    const tgx_sampler *samp = c->samp;
+    float lambda = lc->lambda;
+    /* GL 4.6 section 8.14.3 / textureQueryLod: .x is the LOD used to pick levels (clamped to
+     * the sampler's range and to the view's levels), 0 without mipmaps */
+    float lo = c->nv ? tex_nv_quantize_lod(samp->min_lod) : samp->min_lod;
+    float hi = c->nv ? tex_nv_quantize_lod(samp->max_lod) : samp->max_lod;
+    float cl = fminf(fmaxf(lambda, lo), hi);
+    cl = fminf(fmaxf(cl, 0.0f), (float)(c->last - c->base));
+    if (samp->mip_filter == TGX_TEX_MIP_NONE || c->unnormalized)
+        cl = 0.0f;
+    if (o->clamped)
+        o->clamped[lane] = cl;
+    if (o->unclamped)
+        o->unclamped[lane] = lambda;
+}
+
 tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
                              const tgx_tex_sample_req *req, float *out_clamped,
                              float *out_unclamped, tgx_diag *d)
@@ -821,32 +862,8 @@ tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
     tgx_status st = ctx_init(&c, view, samp, req, "LOD query", d);
     if (st < 0)
         return st;
-    const float nlev = (float)(c.last - c.base);
-    for (uint32_t q = 0; q < req->lanes / 4; q++) {
-        if (!quad_active(req->active, q))
-            continue;
-        quad_in qi;
-        lane_coord lcs[4];
-        prep_quad(&c, req, q, &qi, lcs);
-        for (uint32_t l = 0; l < 4; l++) {
-            const uint32_t lane = 4 * q + l;
-            if (!tgx_tex_lane_active(req->active, lane))
-                continue;
-            float lambda = lcs[l].lambda;
-            /* GL 4.6 section 8.14.3 / textureQueryLod: .x is the LOD used to pick levels
-             * (clamped to the sampler's range and to the view's levels), 0 without mipmaps */
-            float lo = c.nv ? tex_nv_quantize_lod(samp->min_lod) : samp->min_lod;
-            float hi = c.nv ? tex_nv_quantize_lod(samp->max_lod) : samp->max_lod;
-            float cl = fminf(fmaxf(lambda, lo), hi);
-            cl = fminf(fmaxf(cl, 0.0f), nlev);
-            if (samp->mip_filter == TGX_TEX_MIP_NONE || c.unnormalized)
-                cl = 0.0f;
-            if (out_clamped)
-                out_clamped[lane] = cl;
-            if (out_unclamped)
-                out_unclamped[lane] = lambda;
-        }
-    }
+    lod_out o = {out_clamped, out_unclamped};
+    for_each_prepared_lane(&c, req, lod_of_lane, &o);
     return TGX_OK;
 }
 
@@ -854,18 +871,29 @@ tgx_status tgx_tex_query_lod(const tgx_tex_view *view, const tgx_sampler *samp,
 
 /* The footprint of one lane: the unit vector along the longer scaled gradient (first two axes)
  * and log2(shorter / longer), both 0 without gradients. */
-static void lane_aniso(const tex_ctx *c, const lane_coord *lc, float *u, float *v, float *ratio)
+typedef struct aniso_out {
+    float *u, *v, *ratio;
+} aniso_out;
+
+static void aniso_of_lane(const tex_ctx *c, const lane_coord *lc, uint32_t lane, void *user)
 {
+    const aniso_out *o = user;
     const float lx = tex_grad_length(c, lc->grad[0]), ly = tex_grad_length(c, lc->grad[1]);
     const float *major = lx >= ly ? lc->grad[0] : lc->grad[1];
     const float lmax = fmaxf(lx, ly), lmin = fminf(lx, ly);
     const float e = sqrtf(major[0] * major[0] + major[1] * major[1]);
-    *u = *v = *ratio = 0.0f;
-    if (!(lmax > 0.0f) || !(e > 0.0f) || isinf(lmax) || isinf(e))
-        return;
-    *u = major[0] / e;
-    *v = major[1] / e;
-    *ratio = log2f(lmin / lmax); /* -inf when the minor axis has no length */
+    float u = 0.0f, v = 0.0f, ratio = 0.0f;
+    if (lmax > 0.0f && e > 0.0f && !isinf(lmax) && !isinf(e)) {
+        u = major[0] / e;
+        v = major[1] / e;
+        ratio = log2f(lmin / lmax); /* -inf when the minor axis has no length */
+    }
+    if (o->u)
+        o->u[lane] = u;
+    if (o->v)
+        o->v[lane] = v;
+    if (o->ratio)
+        o->ratio[lane] = ratio;
 }
 
 tgx_status tgx_tex_query_aniso(const tgx_tex_view *view, const tgx_sampler *samp,
@@ -876,25 +904,7 @@ tgx_status tgx_tex_query_aniso(const tgx_tex_view *view, const tgx_sampler *samp
     tgx_status st = ctx_init(&c, view, samp, req, "anisotropy query", d);
     if (st < 0)
         return st;
-    for (uint32_t q = 0; q < req->lanes / 4; q++) {
-        if (!quad_active(req->active, q))
-            continue;
-        quad_in qi;
-        lane_coord lcs[4];
-        prep_quad(&c, req, q, &qi, lcs);
-        for (uint32_t l = 0; l < 4; l++) {
-            const uint32_t lane = 4 * q + l;
-            if (!tgx_tex_lane_active(req->active, lane))
-                continue;
-            float u, v, r;
-            lane_aniso(&c, &lcs[l], &u, &v, &r);
-            if (out_major_u)
-                out_major_u[lane] = u;
-            if (out_major_v)
-                out_major_v[lane] = v;
-            if (out_log2_ratio)
-                out_log2_ratio[lane] = r;
-        }
-    }
+    aniso_out o = {out_major_u, out_major_v, out_log2_ratio};
+    for_each_prepared_lane(&c, req, aniso_of_lane, &o);
     return TGX_OK;
 }

@@ -65,6 +65,15 @@ static inline tgx_sampler nearest_sampler(void)
     return s;
 }
 
+/* The same with LEQUAL depth comparison on. */
+static inline tgx_sampler compare_sampler(void)
+{
+    tgx_sampler s = nearest_sampler();
+    s.compare_enable = true;
+    s.compare_func = TGX_TEX_COMPARE_LEQUAL;
+    return s;
+}
+
 /* Binds tex as header h with sampler index h, and word `word` of bank 0 to (h << 20) | h. */
 static inline void bind(tgx_sm5_emu *emu, uint32_t word, uint32_t h, const tgx_tex *tex,
                         const tgx_sampler *s)

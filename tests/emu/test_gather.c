@@ -77,9 +77,7 @@ int main(void)
     tgx_sm5_emu *emu;
     if (tgx_sm5_emu_create(TGX_SM5_ARCH_SM52, &emu, NULL) < 0)
         return 1;
-    tgx_sampler s = nearest_sampler(), cmp = nearest_sampler();
-    cmp.compare_enable = true;
-    cmp.compare_func = TGX_TEX_COMPARE_LEQUAL;
+    tgx_sampler s = nearest_sampler(), cmp = compare_sampler();
     tgx_tex *t1 = make_tex(TGX_TEX_1D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 1, 1, 1, 1);
     tgx_tex *t2 = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 1, 1, 1);
     tgx_tex *td = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_Z32_FLOAT, 4, 4, 1, 1, 1);

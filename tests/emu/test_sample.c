@@ -290,9 +290,7 @@ int main(void)
     tgx_sm5_emu *emu;
     if (tgx_sm5_emu_create(TGX_SM5_ARCH_SM52, &emu, NULL) < 0)
         return 1;
-    tgx_sampler s = nearest_sampler(), cmp = nearest_sampler();
-    cmp.compare_enable = true;
-    cmp.compare_func = TGX_TEX_COMPARE_LEQUAL;
+    tgx_sampler s = nearest_sampler(), cmp = compare_sampler();
     textures[0] = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 1, 3, 1);
     textures[1] = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_Z32_FLOAT, 4, 4, 1, 1, 1);
     textures[2] = make_tex(TGX_TEX_2D_ARRAY, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 3, 1, 1);

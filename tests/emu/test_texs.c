@@ -80,9 +80,7 @@ static tgx_tex *textures[8];
 
 static void bind_all(tgx_sm5_emu *emu)
 {
-    tgx_sampler s = nearest_sampler(), cmp = nearest_sampler();
-    cmp.compare_enable = true;
-    cmp.compare_func = TGX_TEX_COMPARE_LEQUAL;
+    tgx_sampler s = nearest_sampler(), cmp = compare_sampler();
     textures[0] = make_tex(TGX_TEX_1D, TGX_TEX_FORMAT_RGBA32_FLOAT, 8, 1, 1, 1, 1);
     textures[1] = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 1, 3, 1);
     textures[2] = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_Z32_FLOAT, 4, 4, 1, 1, 1);
