@@ -6,12 +6,12 @@
 # The words are every word of tests/data/maxwell/real.tsv and fuzz-ARCH.tsv that nvdisasm
 # accepts (so that nvdisasm needs a single pass), repeated to WORDS. Timed, each as one command:
 #   1. tgx dis --words           one `WORD` line in, one text line out
-#   2. ../shared/oracle/nvdis    the same lines through nvdisasm (bundles, parallel chunks)
+#   2. tools/nvdis               the same lines through nvdisasm (bundles)
 #   3. tgx dis FILE.bin          the words as a raw code file (32-byte bundles, control words
 #                                 with the neutral field 0x7e1 in every slot)
 #   4. nvdisasm -b SMxx -hex     the same raw file, nvdisasm called directly
-# 2 and 4 are skipped, with the reason, when no CUDA 11.8 nvdisasm is found ($NVDISASM, the
-# install-cuda-tools cache, PATH); 3 and 4 need python3 to write the raw file. The texts of
+# 2 and 4 are skipped, with the reason, when no CUDA 11.8 nvdisasm is found (tools/find-nvdisasm;
+# tools/install-nvdisasm fetches it); 2, 3 and 4 need python3. The texts of
 # 1 and 2 are compared line by line.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +22,7 @@ TGX=$BUILD/tgx
 [ -x "$TGX" ] || TGX=$ROOT/$BUILD/tgx
 [ -x "$TGX" ] || { echo "bench-dis: no tgx binary in $BUILD (build it first)"; exit 2; }
 D=$ROOT/tests/data/maxwell
-NVDIS=${TGX_NVDIS:-$ROOT/../shared/oracle/nvdis}
+NVDIS=${TGX_NVDIS:-$ROOT/tools/nvdis}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 TIMEFORMAT='%R s wall, %U s user, %S s sys'
@@ -48,17 +48,9 @@ run() {
 
 run "tgx dis --words" "$TGX" dis --arch "$ARCH" --words "$TMP/words"
 
-nv=""
-if [ -n "${NVDISASM:-}" ] && [ -x "$NVDISASM" ]; then
-    nv=$NVDISASM
-elif [ -x "${TGX_ORACLE_DIR:-$HOME/.cache/cuda-11.8-tools}/bin/nvdisasm" ]; then
-    nv=${TGX_ORACLE_DIR:-$HOME/.cache/cuda-11.8-tools}/bin/nvdisasm
-elif command -v nvdisasm >/dev/null 2>&1; then
-    nv=$(command -v nvdisasm)
-fi
-
-if [ ! -x "$NVDIS" ]; then
-    echo "  nvdis: skipped: no oracle script at $NVDIS"
+nv=$("$ROOT/tools/find-nvdisasm" 2>"$TMP/why") || nv=""
+if [ -z "$nv" ] || ! command -v python3 >/dev/null 2>&1; then
+    echo "  nvdis: skipped: $(cat "$TMP/why")${nv:+python3 is not installed}"
 else
     run "nvdis (nvdisasm)" "$NVDIS" --arch "$ARCH" <"$TMP/words"
     rc=$?
@@ -87,7 +79,7 @@ with open(sys.argv[2], "wb") as f:
 EOF
 run "tgx dis FILE.bin" "$TGX" dis --arch "$ARCH" "$TMP/words.bin"
 if [ -z "$nv" ]; then
-    echo "  nvdisasm FILE.bin: skipped: no nvdisasm found (\$NVDISASM, install-cuda-tools cache, PATH)"
+    echo "  nvdisasm FILE.bin: skipped: $(cat "$TMP/why")"
 else
     sm=SM${ARCH#sm_}
     run "nvdisasm -b $sm FILE.bin" "$nv" -b "$sm" -hex "$TMP/words.bin" ||

@@ -1,5 +1,5 @@
 /* tgx/io.h — images in and out: PNG (libpng), the TGXR raw container, and the corpus texture
- * generators that rebuild every texture of ../shared/corpus/tgsi without OpenGL.
+ * generators that rebuild every texture of the Mesa corpus (tests/data/corpus) without OpenGL.
  *
  * Row order everywhere: row 0 is the first row in memory and the first row of the file (the
  * corpus stores framebuffer row y = 0 first in both its .png and its TGXR files). Loaders leave

@@ -3,12 +3,12 @@
  *
  * A texture instruction is one 64-bit word; its 21-bit scheduling-control field (one slot of the
  * bundle's control word) is a second, separate input: bits 17-18 of it are the texture phase
- * (.T/.P) and stall 0 + yield 0 changes the " ;" ending to ";" (../shared/oracle/README.md).
+ * (.T/.P) and stall 0 + yield 0 changes the " ;" ending to ";" (docs/sm5.md).
  *
  * Every field of every class is named in src/sm5/sm5_fields.def (bit position, width, how it
  * prints and parses); decode, encode, print and parse are all driven by that table. The opcode
  * recognition rule (which top bits select which class on which arch) is
- * src/sm5/sm5_opcodes.def, taken from ../shared/corpus/maxwell/opcode-patterns.tsv.
+ * src/sm5/sm5_opcodes.def, taken from the Maxwell corpus's opcode patterns (docs/sources.md).
  */
 #ifndef TGX_SM5_H
 #define TGX_SM5_H
@@ -117,7 +117,7 @@ typedef enum tgx_sm5_toff {
 #define TGX_SM5_PT 7u   /* predicate number of PT */
 
 /* One decoded texture instruction. Every member is a field of the word, by the name the spec
- * pages (../shared/spec/sm5-*.txt) give it; members a class does not have are 0 (registers RZ,
+ * pages (docs/sources.md) give it; members a class does not have are 0 (registers RZ,
  * predicates PT). Raw values are kept even where nvdisasm prints a placeholder (INVALID7), so
  * encode(decode(w)) gives back every bit nvdisasm reads. */
 typedef struct tgx_sm5_insn {
@@ -162,7 +162,7 @@ tgx_status tgx_sm5_disasm_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, 
                                size_t size, tgx_diag *d);
 
 /* 1 if nvdisasm knows word as a texture instruction of arch: its top bits select a texture
- * class (../shared/corpus/maxwell/opcode-map.tsv) and, on sm_50, the sparse predicate is PT and
+ * class (tests/data/maxwell/opcode-map.tsv) and, on sm_50, the sparse predicate is PT and
  * .LC is off; the other fields may still be undefined (decode then gives the class's error). */
 int tgx_sm5_is_texture_opcode(uint64_t word, tgx_sm5_arch arch);
 
@@ -269,7 +269,7 @@ void tgx_sm5_code_file_free(tgx_sm5_code_file *f);
 uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
 
 /* "NOP ;" with the neutral control field: what pads a program to whole bundles (the word
- * ../shared/oracle/nvdis pads with). */
+ * tools/nvdis pads with). */
 #define TGX_SM5_NOP_WORD 0x50B0000000070F00ull
 
 /* A program as a raw code file: ceil(count / 3) bundles of 4 words (the control word made of
@@ -280,7 +280,7 @@ size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t c
 size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s);
 tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i);
 
-/* Legality (src/sm5/legal.c): the rules of the seed pages (../shared/spec/sm5-*.txt) that
+/* Legality (src/sm5/legal.c): the rules of the SM5 pages (docs/sources.md) that
  * nvdisasm does not enforce: the TEXS/TLDS encoding tables and their Ra/Rb packing, the Rd1/RZ
  * vs write-mask tables, register alignment, RZ requirements, .MS/.CL/.DC/.F16 restrictions and
  * TXA's Ra. docs/sm5-legality.md lists every rule with its source. */

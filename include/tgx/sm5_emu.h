@@ -2,7 +2,7 @@
  *
  * The emulator runs every instruction the codec (tgx/sm5.h) knows -- TEX, TEXS, TLD, TLDS, TLD4,
  * TLD4S, TXD, TXQ, TMML, TXA and the bindless .B forms -- on one warp, with the semantics of the
- * seed pages (../shared/spec/sm5-*.txt), through the same texture unit (tgx/tex.h) that the TGSI
+ * SM5 pages (docs/sources.md), through the same texture unit (tgx/tex.h) that the TGSI
  * interpreter uses. docs/sm5-emu.md describes the machine model, the register packing of every
  * class and each choice the pages leave open.
  *

@@ -14,7 +14,7 @@
  *
  * Two precision profiles, per sampler: TGX_TEX_PROFILE_EXACT computes the GL 4.6 formulas in
  * float (docs/texture.md lists each); TGX_TEX_PROFILE_NV follows the fixed-point rules observed
- * on NVIDIA hardware (../shared/hw-facts.md).
+ * on NVIDIA hardware (the H100 probes of docs/sources.md).
  *
  * Nothing here allocates per sample; texture objects are read-only while being sampled, so
  * separate threads may sample the same texture at once.

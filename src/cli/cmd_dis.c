@@ -4,7 +4,7 @@
  *   tgx dis --arch ARCH [FILE]                         a raw code file or a cubin's .text sections
  *
  * With --words, every input word gives exactly one output line: nvdisasm's text for it with the
- * control field CTRL (default 0x7e1, the neutral field ../shared/oracle/nvdis uses), or
+ * control field CTRL (default 0x7e1, the neutral field tools/nvdis uses), or
  * `ERROR: <nvdisasm's message>`. Lines that hold no word (blank, `#` comment) give none; a line
  * that is not `WORD [CTRL]` is reported on stderr with its position and gives none either.
  */

@@ -1,6 +1,6 @@
 /* exec_alu.c — arithmetic instructions: per-lane kernels and the handlers that feed them.
  *
- * Formulas are the TGSI spec's (../shared/spec/tgsi-spec.txt); where the spec is silent or its
+ * Formulas are the TGSI spec's (docs/sources.md [TGSI]); where the spec is silent or its
  * text is wrong, the behaviour of Mesa 22.3's tgsi_exec.c (softpipe, the corpus reference) is
  * followed and named in a comment. Integer arithmetic is done in uint32_t / uint64_t so that
  * overflow wraps instead of being undefined; shift counts are masked (5 bits, 6 for 64-bit) as

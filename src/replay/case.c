@@ -1,5 +1,5 @@
 /* Reads a corpus case.json into tgx_case. The format is the one described in
- * ../shared/corpus/tgsi/README.md; every member the pipeline needs is checked for type and
+ * tests/data/corpus/README.md; every member the pipeline needs is checked for type and
  * range, with the position of the offending value in the diagnostic. */
 #include <ctype.h>
 #include <math.h>

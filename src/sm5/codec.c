@@ -1,6 +1,6 @@
 /* Decode and encode Maxwell texture-instruction words, driven by sm5_opcodes.def,
  * sm5_fields.def and sm5_encodings.def. Error texts are nvdisasm 11.8's, without "ERROR: "
- * (../shared/corpus/maxwell/README.md). */
+ * (tests/data/maxwell/README.md). */
 #include <string.h>
 
 #include "sm5/sm5_internal.h"

@@ -1,7 +1,7 @@
 /* Code files: raw Maxwell bundles and cubin (CUDA ELF64) .text sections.
  *
  * The bundle layout (a control word, then three instructions; slot k's 21-bit control field at
- * bits 21k..21k+20) is the one ../shared/oracle/README.md describes and nvdisasm reads. The ELF64
+ * bits 21k..21k+20) is the one nvdisasm reads (docs/sm5.md, "The control field"). The ELF64
  * layout is the System V gABI's (ELF-64 Object File Format 1.5): a 64-byte file header, a table
  * of 64-byte section headers, a string table of section names. Every offset and size read from
  * the file is checked against the file's size before use, in arithmetic that cannot overflow,

@@ -3,12 +3,12 @@
  * emulator (src/emu) and translators. docs/sm5-emu.md tabulates it.
  *
  * Sources (facts only; the code is our own):
- *   TEXS: ../shared/spec/sm5-TEXS.txt, legal modifier table (sm5_packing.def) and the
+ *   TEXS: sm5-TEXS (docs/sources.md), legal modifier table (sm5_packing.def) and the
  *     Rd1/Rd0/wmsk tables for 32-bit and packed-F16 returns.
- *   TLD: ../shared/spec/sm5-TLD.txt packing table: Ra = array, s, t, r; Rb = handle, LOD,
+ *   TLD: sm5-TLD packing table: Ra = array, s, t, r; Rb = handle, LOD,
  *     offsets, multisample index, "compacted upwards" when absent.
- *   TMML: ../shared/spec/sm5-TMML.txt packing table (Ra = array, s, t, r; Rb = handle).
- *   TXA: ../shared/spec/sm5-TXA.txt (Ra = s, t, weights).
+ *   TMML: sm5-TMML packing table (Ra = array, s, t, r; Rb = handle).
+ *   TXA: sm5-TXA (Ra = s, t, weights).
  *   TEX: no page. Mesa nouveau's NVC0LoweringPass::handleTEX ("Maxwell (tex): array, coords,
  *     indirect handle, sample, lod bias, depth compare, offsets", with the offsets placed before
  *     the depth compare) and texConstraintGM107 (Ra = array + coordinates, Rb = the rest); yuzu's
@@ -258,7 +258,7 @@ tgx_status tgx_sm5_operand_layout(const tgx_sm5_insn *in, tgx_sm5_layout *out, t
 
 /* ---- destinations ---------------------------------------------------------------------------- */
 
-/* ../shared/spec/sm5-TEXS.txt: wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ) as RGBA masks. */
+/* sm5-TEXS: wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ) as RGBA masks. */
 static const uint8_t wmsk2c[8] = {0x1, 0x2, 0x4, 0x8, 0x3, 0x9, 0xa, 0xc};
 static const uint8_t wmsk34c[8] = {0x7, 0xb, 0xd, 0xe, 0xf, 0, 0, 0};
 

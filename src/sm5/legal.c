@@ -2,7 +2,7 @@
  * enforce (it prints any word whose fields have names; ptxas never emits a word these rules
  * reject). docs/sm5-legality.md lists every rule with its source.
  *
- * Sources. ../shared/spec/sm5-TEXS.txt: the legal modifier table (encodings 0-13 with their
+ * Sources (docs/sources.md). sm5-TEXS: the legal modifier table (encodings 0-13 with their
  * Ra/Rb packing), the Rd1/Rd0/wmsk tables for 32-bit and F16 returns, alignment rules 1-4, .DC
  * not for 3D, .F16 not for integer textures. sm5-TLD.txt: the Ra/Rb packing table, rules 1-4
  * (rule 3, Rb = RZ when unused, "no error is generated": a warning), .MS only with .LZ and
@@ -10,7 +10,7 @@
  * empty after "Specifically," so TLD's list, introduced by the same sentence, is applied.
  * sm5-TXA.txt: Ra aligned to 4, not RZ; Rd aligned to the write mask.
  * TLDS and TLD4S have no seed page: which TLDS encodings exist is nvdisasm's (its Tld2D4 table
- * rejects 3, 9-11, 13-15: ../shared/corpus/maxwell fuzz lines); what each packs in Ra/Rb is the
+ * rejects 3, 9-11, 13-15: tests/data/maxwell fuzz lines); what each packs in Ra/Rb is the
  * operand layout (layout.c, sm5_packing.def: yuzu's Maxwell decoder); their register rules
  * are TEXS's, the page of their sibling scalar form. TEX and TLD4 have no page either; their
  * Ra/Rb hold what TLD's table describes (array, coordinates; handle, LOD, offsets, depth

@@ -153,7 +153,7 @@ size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t si
     }
     put(&o, sx->mnemonic);
     print_mods(&o, in, sx->mods);
-    /* The phase is bits 17-18 of the control field (../shared/oracle/README.md). */
+    /* The phase is bits 17-18 of the control field (docs/sm5.md, "The control field"). */
     static const char *const phases[4] = {"", ".T", ".P", ".INVALIDPHASE3"};
     put(&o, phases[TGX_SM5_CTRL_PHASE(ctrl)]);
     const char *ops = sx->operands;
@@ -171,7 +171,7 @@ size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t si
         }
     }
     /* nvdisasm drops the space before ';' when the field's low 17 bits are 0x7e0 (stall 0,
-     * yield 0, no barriers, no waits), measured with oracle/nvdis --ctrl. */
+     * yield 0, no barriers, no waits), measured with tools/nvdis --ctrl. */
     put(&o, (ctrl & 0x1ffffu) == 0x7e0u ? ";" : " ;");
     return o.len;
 }

@@ -49,13 +49,13 @@ const char *const sm5_lod_names[8] = {"",     ".LZ", ".LB", ".LL", ".INVALIDBLOD
                                       ".LBA", ".LLA"};
 const char *const sm5_toff_names[4] = {"", ".AOFFI", ".PTP", ".INVALIDBTOFF03"};
 const char *const sm5_comp_names[4] = {".R", ".G", ".B", ".A"};
-/* ../shared/spec/sm5-TEXS.txt: wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ), by encoding; 5-7 of
+/* sm5-TEXS (docs/sources.md): wmsk2C (Rd1 = RZ) and wmsk34C (Rd1 != RZ), by encoding; 5-7 of
  * wmsk34C are reserved and nvdisasm prints INVALID5..7. */
 const char *const sm5_wmsk2_names[8] = {"R", "G", "B", "A", "RG", "RA", "GA", "BA"};
 const char *const sm5_wmsk34_names[8] = {"RGB",  "RGA",      "RBA",      "GBA",
                                          "RGBA", "INVALID5", "INVALID6", "INVALID7"};
 
-/* nvdisasm's 'TXQModeDim' table (../shared/corpus/maxwell/fuzz-*.tsv): 1, 2, 5 and the even
+/* nvdisasm's 'TXQModeDim' table (tests/data/maxwell/fuzz-*.tsv): 1, 2, 5 and the even
  * values from 6 up are defined; the named ones print by name, the others as value/2. */
 const char *sm5_query_name(unsigned v)
 {

@@ -1,4 +1,4 @@
-/* Word lists: the `WORD [CTRL]` lines that ../shared/oracle/nvdis reads, and `tgx dis --words`
+/* Word lists: the `WORD [CTRL]` lines that tools/nvdis reads, and `tgx dis --words`
  * and `tgx check --sm5 --words` with it. */
 #include "tgx/sm5.h"
 

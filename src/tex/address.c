@@ -1,7 +1,7 @@
 /* Addressing: texel coordinates, wrap modes, nearest/linear taps, cube faces and seamless cube
  * neighbours. Formulas: GL 4.6 sections 8.13 (cube maps, table 8.19) and 8.14.2 (wrap modes,
  * eqs. 8.11 and table 8.20), EXT_texture_mirror_clamp for the legacy mirror-clamp modes, and the
- * nv rules of ../shared/hw-facts.md. docs/texture.md lists each. */
+ * nv rules of the H100 probes (docs/sources.md); docs/texture.md lists each. */
 #include <math.h>
 
 #include "tex/sampling.h"

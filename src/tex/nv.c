@@ -1,7 +1,7 @@
 /* The nv profile's fixed-point steps, one function per step of the NVIDIA texture pipeline as the
- * H100 probes in ../shared/hw show it (docs/texture.md section 3 lists each rule with the probes
- * that show it; ../shared/hw-facts.md summarises them). sample.c, address.c and lod.c call these
- * where the profile is nv; nothing here depends on the request beyond its arguments. */
+ * H100 probes in tests/data/hw show it (docs/texture.md section 3 lists each rule with the probes
+ * that show it). sample.c, address.c and lod.c call these where the profile is nv; nothing here
+ * depends on the request beyond its arguments. */
 #include <math.h>
 
 #include "tex/sampling.h"

@@ -4,7 +4,7 @@
  * quad: coordinates are prepared for all four lanes (inactive ones too, for derivatives) and the
  * LOD is computed. Per active lane: mip levels are chosen and each level is filtered; results
  * go through the layout + view swizzle map. Formulas: GL 4.6 sections 8.14-8.15 and 8.23 (exact
- * profile), ../shared/hw-facts.md (nv profile); docs/texture.md lists them. */
+ * profile), the H100 probes (nv profile, docs/sources.md); docs/texture.md lists them. */
 #include <math.h>
 #include <string.h>
 

@@ -112,7 +112,7 @@ static void run_case(tgx_sm5_emu *emu, const texs_case *c)
             CHECK_REG_F(emu, t, c->want[i].reg, c->want[i].v, c->text);
 }
 
-/* ../shared/spec/sm5-TEXS.txt, "Legal modifier table for Rd1,Rd0,wmsk", on a 1x1 texture holding
+/* sm5-TEXS (docs/sources.md), "Legal modifier table for Rd1,Rd0,wmsk", on a 1x1 texture holding
  * (0.5, 0.25, 2, -1): what lands in Rd0, Rd0+1, Rd1, Rd1+1 (NAN: untouched). F16: the packed
  * words, with the halves 0x3800, 0x3400, 0x4000, 0xbc00 (IEEE half of the four values). */
 typedef struct wmask_row {

@@ -1,5 +1,5 @@
 /* Every arithmetic opcode on four lanes of varied inputs. The expected value of each lane is
- * computed here from the spec's formula (../shared/spec/tgsi-spec.txt), or from the Mesa
+ * computed here from the spec's formula (docs/sources.md [TGSI]), or from the Mesa
  * tgsi_exec rule docs/exec.md names where the spec is silent, with plain C. */
 #include <float.h>
 #include <stdlib.h>

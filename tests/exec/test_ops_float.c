@@ -3,7 +3,7 @@
  * opcodes (ARL, ARR, UARL, ARA, PUSHA, POPA) with indirect addressing, NOP, modifiers (abs then
  * negate), saturate (NaN -> 0), write masks and replication.
  *
- * Expected values: the spec's formula (../shared/spec/tgsi-spec.txt) written in C, in the same
+ * Expected values: the spec's formula (docs/sources.md [TGSI]) written in C, in the same
  * order of float operations, or Mesa's tgsi_exec (src/gallium/auxiliary/tgsi/tgsi_exec.c) where
  * the two differ or the spec is silent; every such place says so. Transcendental results are
  * compared with the exact function (computed in double) within a few ulp, since the spec asks

@@ -8,11 +8,13 @@
 #  * -plr listings (which leave out a section's trailing NOPs) assemble to the same instructions;
 #  * a listing without -hex: MOV & co. have no word, an error at the first of them;
 #  * hand-made edits: the text wins over a stale hex comment, a control word after an incomplete
-#    bundle fills it with NOPs, labels with '$' and '.', a non-texture line without a word.
+#    bundle fills it with NOPs, labels with '$' and '.', a non-texture line without a word; with
+#    NVIDIA's nvdisasm at hand (docs/testing.md), it reads the edited code as tgx dis does.
 set -u
-: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
+: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}" "${TGX_SRC:?}"
 D=$TGX_TEST_DATA/cubin
 . "$(dirname "$0")/../common/lib.sh"
+. "$(dirname "$0")/../common/oracle.sh"
 
 arch_of() { echo "$1" | grep -o 'sm_5[0-3]'; }
 # The instruction words of a code file (every 4th 64-bit word is a bundle's control word).
@@ -57,10 +59,16 @@ sed -n '/^k_surf:/,/^\.L_x_0:/p' "$L.nvdisasm" >"$tmp/k_surf"
 # 1. the TEXS text edited to .T and to other registers: its word and phase follow the text
 sed 's/TEXS.LL.P R10, R8, R8, R10/TEXS.LL.T R12, R8, R8, R10/' "$tmp/k_surf" >"$tmp/edit"
 "$TGX" as --arch sm_52 --bundles -o "$tmp/edit.bin" "$tmp/edit" 2>"$tmp/err"
-if "$TGX" dis --arch sm_52 "$tmp/edit.bin" 2>&1 | grep -q '/\*00a8\*/ *TEXS.LL.T R12, R8, R8, R10, 0x52, 2D, RGBA ;'; then
+want='/\*00a8\*/ *TEXS.LL.T R12, R8, R8, R10, 0x52, 2D, RGBA ;'
+if "$TGX" dis --arch sm_52 "$tmp/edit.bin" 2>&1 | grep -q "$want"; then
     ok
 else
     bad "edited TEXS: $(head -c 300 "$tmp/err") $("$TGX" dis --arch sm_52 "$tmp/edit.bin" | grep 00a8)"
+fi
+if oracle_nvdisasm; then # and NVIDIA's tool reads the same there
+    if "$NVDISASM" -b SM52 -hex "$tmp/edit.bin" 2>&1 | grep -q "$want"; then ok; else bad "nvdisasm on the edited code"; fi
+else
+    echo "note: nvdisasm part left out: $ORACLE_WHY"
 fi
 # 2. the third instruction of the first bundle removed: a NOP takes its slot, the control word stays
 sed '/MOV32I R2, `(.nv.unified.texrefDescSize)/d' "$tmp/k_surf" >"$tmp/short"

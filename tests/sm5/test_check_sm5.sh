@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `tgx check --sm5`: the legality rules (docs/sm5-legality.md) over assembly text and word lists.
-#  * ptxas's own code (tests/data/maxwell/real.tsv, from ../shared/corpus/maxwell) has no error;
+#  * ptxas's own code (tests/data/maxwell/real.tsv, NVIDIA-made, docs/sources.md) has no error;
 #  * hand-made violations of the seed pages' rules are reported at file:line:col with the rule;
 #  * exit statuses 0, 1, 2.
 # Skips (77) while `tgx check` does not hand --sm5 over to tgx_cli_check_sm5.

@@ -1,6 +1,6 @@
 /* Every line of the nvdisasm corpus (tests/data/maxwell, copied from
- * ../shared/corpus/maxwell): decode+print gives nvdisasm's text character for character (or its
- * ERROR message), and for every valid line the assembler gives back a word that prints the same
+ * docs/sources.md [Maxwell corpus]): decode+print gives nvdisasm's text character for character (or
+ * its ERROR message), and for every valid line the assembler gives back a word that prints the same
  * and equals the original in every bit nvdisasm reads. Prints the match rate per file. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `tgx dis --words` over every line of the nvdisasm corpus (tests/data/maxwell, copied from
-# ../shared/corpus/maxwell, made by NVIDIA's nvdisasm 11.8): the printed line must be the corpus
+# the Maxwell corpus, made by NVIDIA's nvdisasm 11.8): the printed line must be the corpus
 # text, character for character, for every arch. Files with a ctrl column pass it as the second
 # field of the input line. Also: comments, blank lines, `0x` prefixes and malformed lines.
 set -u
@@ -45,7 +45,7 @@ for f in ctrl.tsv real-ctrl.tsv; do
 done
 
 # Input syntax: 0x optional, `#` comments and blank lines give no output, a CTRL field.
-# Expected texts are nvdisasm's (../shared/oracle/README.md examples).
+# Expected texts are nvdisasm's (examples of docs/sm5.md).
 printf '%s\n' '# comment' '' '  0xd860055ff0a70802   # TEXS.LL' 'D830055FF0970804 0x20000' \
     'd030058140970813' >"$TMP/syn"
 printf '%s\n' 'TEXS.LL RZ, R2, R8, R10, 0x55, 2D, R ;' 'TEXS.T RZ, R4, R8, R9, 0x55, 2D, RG ;' \

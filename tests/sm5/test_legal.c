@@ -1,5 +1,5 @@
 /* The legality checker, rule by rule: for each rule of the seed pages an instruction the page's
- * tables allow and one they forbid, built by hand from the tables (../shared/spec/sm5-*.txt),
+ * tables allow and one they forbid, built by hand from the tables (the SM5 pages, docs/sources.md),
  * plus the pages' own examples, which must pass. */
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* ptxas never emits an illegal instruction: every word of the real-compiler corpus
  * (tests/data/maxwell/real.tsv, NVIDIA ptxas 11.8 output for ~16,500 PTX kernels, copied from
- * ../shared/corpus/maxwell) must pass the legality checker without any diagnostic, warnings
+ * docs/sources.md [Maxwell corpus]) must pass the legality checker without any diagnostic, warnings
  * included. And the rules must bite: among the bit-fuzzed words nvdisasm accepts (fuzz-*.tsv),
  * every class the checker looks at has words it rejects.
  */

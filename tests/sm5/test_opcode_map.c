@@ -1,8 +1,8 @@
 /* Opcode recognition against nvdisasm's opcode map (tests/data/maxwell/opcode-map.tsv, copied
- * from ../shared/corpus/maxwell: what nvdisasm 11.8 decodes each value of bits 63..48 as, per
- * arch). For all 65,536 values and the three archs: tgx_sm5_is_texture_opcode says yes exactly
- * where the map names a texture class, and the class our opcode table picks is the one the map
- * names (nvdisasm's mnemonic, or its opclass name such as TEXS_F16 or TXQ_B). */
+ * from the Maxwell corpus (docs/sources.md): what nvdisasm 11.8 decodes each value of bits 63..48
+ * as, per arch). For all 65,536 values and the three archs: tgx_sm5_is_texture_opcode says yes
+ * exactly where the map names a texture class, and the class our opcode table picks is the one the
+ * map names (nvdisasm's mnemonic, or its opclass name such as TEXS_F16 or TXQ_B). */
 #include <stdio.h>
 #include <string.h>
 

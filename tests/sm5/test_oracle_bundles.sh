@@ -5,17 +5,18 @@
 # pair, and `nvdisasm -b SM5x -hex` must list that file as the same instructions, in the same
 # order, in the same pairs. The listing it prints must then assemble back into the same file.
 #
-# Skips (exit 77, reason printed) when no CUDA 11.8 nvdisasm is found: $NVDISASM, then
-# $TGX_ORACLE_DIR/bin or ~/.cache/cuda-11.8-tools/bin (../shared/oracle/install-cuda-tools).
+# Skips (exit 77, reason printed) when no CUDA 11.8 nvdisasm is found (tools/find-nvdisasm;
+# tools/install-nvdisasm fetches it).
 set -u
-: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
-NV=${NVDISASM:-${TGX_ORACLE_DIR:-$HOME/.cache/cuda-11.8-tools}/bin/nvdisasm}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-if [ ! -x "$NV" ]; then
-    echo "SKIP: no nvdisasm at $NV (see ../shared/oracle/README.md)"
+: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}" "${TGX_SRC:?}"
+. "$(dirname "$0")/../common/oracle.sh"
+if ! oracle_nvdisasm; then
+    echo "SKIP: $ORACLE_WHY"
     exit 77
 fi
+NV=$NVDISASM
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
 D=$TGX_TEST_DATA/maxwell
 pass=0 fail=0
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Differential fuzz test: random words from the texture-unit opcode space, disassembled by
-# `tgx dis --words` and by NVIDIA's nvdisasm (through ../shared/oracle/nvdis), must print the
+# `tgx dis --words` and by NVIDIA's nvdisasm (through tools/nvdis), must print the
 # same text, line for line, on sm_50, sm_52 and sm_53.
 #
 # Words: a class is picked uniformly from tests/data/maxwell-legal/texture-patterns.tsv (the
@@ -9,18 +9,19 @@
 # stall-0 form, or random). The generator is a fixed 64-bit LCG, so a seed gives the same words
 # on every machine: TGX_ORACLE_SEED (default 1), TGX_ORACLE_WORDS per arch (default 3000).
 #
-# Skips (exit 77, reason printed) when nvdis is absent or exits 2 (no CUDA 11.8 nvdisasm).
+# Skips (exit 77, reason printed) without CUDA 11.8's nvdisasm (tools/install-nvdisasm) or
+# python3 (tools/nvdis), or when nvdis exits 2.
 # Mismatches are listed (arch, word, ctrl, ours, nvdisasm's) and fail the test.
 set -u
 : "${TGX:?TGX must name the tgx binary}" "${TGX_SRC:?}" "${TGX_TEST_DATA:?}"
-NVDIS=${TGX_NVDIS:-$TGX_SRC/../shared/oracle/nvdis}
 SEED=${TGX_ORACLE_SEED:-1}
 N=${TGX_ORACLE_WORDS:-3000}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-if [ ! -x "$NVDIS" ]; then
-    echo "SKIP: no oracle at $NVDIS (see ../shared/oracle/README.md)"
+. "$(dirname "$0")/../common/oracle.sh"
+if ! oracle_nvdis; then
+    echo "SKIP: $ORACLE_WHY"
     exit 77
 fi
 

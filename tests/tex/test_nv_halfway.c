@@ -1,5 +1,5 @@
 /* nv profile rounding at exact half-way points (issue 15: a deliberate mistake in these roundings
- * survived the tests). The rules, from ../shared/hw-facts.md (docs/texture.md):
+ * survived the tests). The rules, from the H100 probes (docs/texture.md):
  *   axis weight  k = floor(frac(x - 0.5) * 256 + 0.5)       round half up
  *   2D corner    w11 = round_half_up(kx * ky / 256), w10 = kx - w11, w01 = ky - w11
  *   UNORM8 blend texels widened to 16 bits (c * 257), sum of w * c16 rounded to 16 bits

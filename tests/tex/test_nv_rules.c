@@ -1,5 +1,5 @@
 /* The nv profile's rules (docs/texture.md section 3), one check per rule. Expected values are
- * the H100's answers from the probes in ../shared/hw (named at each check: probe, coordinate,
+ * the H100's answers from the probes in tests/data/hw (named at each check: probe, coordinate,
  * result), or derived by hand from the documented rule where a probe has no such point. */
 #include "tex_test_util.h"
 
@@ -186,7 +186,7 @@ static void unnormalized_wrap_and_denormals(void)
 
 /* Depth compare on D16 / D24: the reference becomes the format's integer round(ref (2^n - 1)).
  * Probe GL22_shadow_depth16_5x3_equal_nearest: texel (4, 1) holds H(91,4,1,0,0,0) >> 16 = 12051
- * (../shared/hw/README.md's formula); (u, v, ref) = (0x3f5f9f22, 0x3ebe4983, 0x3e3c4d98):
+ * (tests/data/hw/manifest.json's formula); (u, v, ref) = (0x3f5f9f22, 0x3ebe4983, 0x3e3c4d98):
  * ref * 65535 = 12051.21 -> 12051, EQUAL returns 1 on hardware (a float compare gives 0). */
 static void depth_reference(void)
 {

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Every real Mesa 22.3 shader copied from ../shared/corpus into tests/data (tests/data/corpus/*/
+# Every real Mesa 22.3 shader of the Mesa corpus in tests/data (tests/data/corpus/*/
 # for the cases, tests/data/tgsi/ for the TGSI copies including _perf and the 131 internal
 # shaders, which one file holds separated by blank lines) must check clean: exit 0, no error.
 # Two warnings are allowed, each only where the shader really does what it names:

@@ -1,4 +1,4 @@
-/* Every Mesa 22.3 shader of the corpus (tests/data/tgsi, copied from ../shared/corpus/tgsi:
+/* Every Mesa 22.3 shader of the corpus (tests/data/tgsi, the Mesa corpus of docs/sources.md:
  * <case>/shader.tgsi, <case>/vertex.tgsi, _perf/<name>.tgsi and the 131 shaders of
  * _internal/softpipe-internal-shaders.tgsi, separated by blank lines) parses, and printing it
  * gives back Mesa's tgsi_dump text byte for byte; printing is idempotent. */
