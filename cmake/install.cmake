@@ -11,12 +11,7 @@ install(TARGETS tgx_static tgx_shared EXPORT tgxTargets
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tgx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.def")
 
-# Man pages: every file listed in TGX_MAN_PAGES (section 1, generated from the verbs' --help
-# text) goes to share/man/man1.
-get_property(tgx_man_pages GLOBAL PROPERTY TGX_MAN_PAGES)
-if(tgx_man_pages)
-  install(FILES ${tgx_man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
-endif()
+# Man pages (share/man/man1): cmake/man.cmake writes and installs them with the tgx command.
 
 # CMake package.
 set(TGX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/tgx)

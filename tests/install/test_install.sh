@@ -27,7 +27,7 @@ libdir=${libdir%/}
 
 # ---- layout -------------------------------------------------------------------------------
 for f in bin/tgx include/tgx/tex.h include/tgx/tgsi.h include/tgx/tgsi_opcodes.def \
-    include/tgx/tex_formats.def; do
+    include/tgx/tex_formats.def share/man/man1/tgx.1 share/man/man1/tgx-as.1; do
     if [ -e "$prefix/$f" ]; then ok; else bad "installed tree lacks $f"; fi
 done
 for f in libtgx.a libtgx.so pkgconfig/tgx.pc cmake/tgx/tgxConfig.cmake \
