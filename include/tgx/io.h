@@ -129,13 +129,24 @@ tgx_status tgx_texgen_fill(tgx_tex *tex, const tgx_texgen *g, tgx_diag *d);
  *                         format=, target=, and mips=box to box-filter levels 1.. from level 0);
  *                         without OPTS a 256x256 2D rgba8 texture with a full mip chain
  *   @OPTS                 the texture OPTS describe with every texel zero (images a shader fills)
+ *   raw:PATH[@OPTS]       the texture OPTS describe with its memory read from the file PATH:
+ *                         every level in order, each laid out as tgx_tex_level_data says (rows
+ *                         of texels, or of 4x4 blocks for block-compressed formats; slices
+ *                         consecutive); with mips=box only level 0, the others filtered from it
+ *   hex:DIGITS[@OPTS]     the same bytes as hexadecimal digits (two a byte, '_' may separate)
+ * The spec's last '@' starts OPTS. Generators fill block-compressed formats (bc1_rgba, bc7, ...)
+ * only with hash, whose 32-bit words make random blocks (block (bx, by) of slice z of level L,
+ * word j = tgx_texgen_hash(seed, L, z, by, bx, j)); raw: and hex: give chosen blocks.
  */
 typedef struct tgx_tex_source {
     const char *png; /* a PNG file (the texture is then 2D RGBA8 with a full mip chain), or NULL */
     bool generated;  /* fill every level with gen; false: every texel zero */
     tgx_texgen gen;
     tgx_tex_desc desc;
-    bool box_mips; /* after filling: levels 1.. box-filtered from level 0 */
+    bool box_mips;    /* after filling: levels 1.. box-filtered from level 0 */
+    const char *data; /* raw:/hex: the path or the digits (data_len bytes of the spec), or NULL */
+    size_t data_len;
+    bool data_hex; /* data holds hex digits, not a path */
 } tgx_tex_source;
 
 /* Parses a spec string into src; src->png points into spec. Nothing is built. */

@@ -121,6 +121,15 @@ typedef enum tgx_tex_pack {
     TGX_TEX_PACK_RGB9E5,
     TGX_TEX_PACK_Z24S8,
     TGX_TEX_PACK_Z32FS8,
+    /* block-compressed: 4x4 texels per block (src/tex/bc.c) */
+    TGX_TEX_PACK_BC1,
+    TGX_TEX_PACK_BC2,
+    TGX_TEX_PACK_BC3,
+    TGX_TEX_PACK_BC4,
+    TGX_TEX_PACK_BC5,
+    TGX_TEX_PACK_BC6H_U,
+    TGX_TEX_PACK_BC6H_S,
+    TGX_TEX_PACK_BC7,
 } tgx_tex_pack;
 
 typedef enum tgx_tex_type {
@@ -141,8 +150,9 @@ typedef struct tgx_tex_format_info {
     tgx_tex_layout layout;
     tgx_tex_pack pack;
     tgx_tex_type type;
-    uint32_t bytes;   /* per texel (per sample) */
-    uint8_t bits[4];  /* stored channels c0..c3 */
+    uint32_t bytes;   /* per texel (per sample); block-compressed: per block */
+    uint8_t block;    /* texels per block side: 4 for block-compressed formats, else 1 */
+    uint8_t bits[4];  /* stored channels c0..c3 (block-compressed: decoded channels) */
     uint8_t channels; /* stored channels with bits > 0 */
     bool is_integer;  /* UINT/SINT: results are raw integers, filtering not allowed */
     bool is_signed;   /* SNORM/SINT/FLOAT */
@@ -174,8 +184,10 @@ typedef struct tgx_tex tgx_tex; /* opaque; owns its texel memory */
 
 /* From memory: tgx_tex_create then tgx_tex_upload. From a PNG file: tgx_png_load_tex in
  * tgx/io.h (libpng lives in the io layer, so the texture unit itself needs no image library).
- * Creates a texture whose texels are all zero. Checks the description (sizes, levels not more
- * than the full chain, cube faces square, etc.) and says what is wrong. */
+ * Creates a texture whose texels are all zero. Checks the description (sizes within the
+ * target's limits, levels not more than the full chain, cube faces square, block-compressed
+ * formats only on 2d, 2d_array, cube, cube_array and 3d targets, etc.) and says what is wrong.
+ * Block-compressed texels come from their blocks (tgx_tex_level_data or tgx_tex_upload). */
 tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d);
 void tgx_tex_destroy(tgx_tex *tex);
 const tgx_tex_desc *tgx_tex_get_desc(const tgx_tex *tex);
@@ -188,7 +200,10 @@ bool tgx_tex_level_size(const tgx_tex *tex, uint32_t level, uint32_t *w, uint32_
 
 /* Raw memory of one level: rows of wL texels (each `samples` consecutive samples of
  * format->bytes), row_pitch = wL * samples * bytes, slice_pitch = row_pitch * hL, slices
- * consecutive. Writable, so callers can fill texels directly. NULL if level is out of range. */
+ * consecutive. Block-compressed formats (format->block 4): rows of ceil(wL / 4) blocks of
+ * format->bytes, row_pitch = ceil(wL / 4) * bytes, slice_pitch = row_pitch * ceil(hL / 4); a
+ * block holds texels (4 bx + i, 4 by + j), and those past the level's edge are ignored.
+ * Writable, so callers can fill texels (blocks) directly. NULL if level is out of range. */
 void *tgx_tex_level_data(tgx_tex *tex, uint32_t level, size_t *row_pitch, size_t *slice_pitch);
 const void *tgx_tex_level_data_const(const tgx_tex *tex, uint32_t level, size_t *row_pitch,
                                      size_t *slice_pitch);
@@ -196,7 +211,8 @@ const void *tgx_tex_level_data_const(const tgx_tex *tex, uint32_t level, size_t 
 /* Copies a whole level from memory laid out as tgx_tex_level_data describes (size must match). */
 tgx_status tgx_tex_upload(tgx_tex *tex, uint32_t level, const void *data, size_t size, tgx_diag *d);
 
-/* Pointer to one texel's raw bytes (image atomics, RAW buffers); NULL if out of range. */
+/* Pointer to one texel's raw bytes (image atomics, RAW buffers); NULL if out of range, and for
+ * block-compressed formats (no texel has bytes of its own). */
 void *tgx_tex_texel_ptr(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
                         uint32_t sample);
 
@@ -208,7 +224,7 @@ bool tgx_tex_load_texel(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t
 /* Encodes 4 words (c0..c3 as above: float bits for float/normalised formats, integers for
  * integer formats) into one texel with the format's conversion: UNORM/SNORM clamp and round to
  * nearest, float to half rounds to nearest even, integers keep their low bits (GL image stores).
- * Out of range: nothing written, returns false. */
+ * Out of range or block-compressed: nothing written, returns false. */
 bool tgx_tex_store_texel(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
                          uint32_t sample, const uint32_t value[4]);
 
@@ -216,11 +232,12 @@ bool tgx_tex_store_texel(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, u
 void tgx_tex_format_encode(tgx_tex_format f, const uint32_t value[4], uint32_t bits[4]);
 
 /* Stores raw channel bits (the low bits[i] bits of bits_in[i]; FLOAT 16: half bits) without
- * conversion, for exact texture generators. Out of range: false. */
+ * conversion, for exact texture generators. Out of range or block-compressed: false. */
 bool tgx_tex_store_texel_bits(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
                               uint32_t sample, const uint32_t bits_in[4]);
 
-/* Fills levels 1.. from level 0 with a 2x2(x2) box filter in float (integer formats: rejected). */
+/* Fills levels 1.. from level 0 with a 2x2(x2) box filter in float (integer, packed
+ * depth-stencil and block-compressed formats: rejected). */
 tgx_status tgx_tex_generate_mipmaps(tgx_tex *tex, tgx_diag *d);
 
 /* Levels of a full mip chain: 1 + floor(log2(max(w, h, d))) (GL 4.6 section 8.14.3). */

@@ -57,6 +57,9 @@ static const tgx_cli_opt run_options[] = {
      "fbias= too); OPTS: WxH or WxHxD, levels=N, format=NAME, target=NAME, mips=box (levels "
      "above 0 box-filtered from level 0; default 256x256, full mip chain from the generator, "
      "rgba8, 2d)"},
+    {R_TEX, "--tex", "UNIT=raw:FILE@OPTS",
+     "texture memory from FILE: every level, rows of texels or of 4x4 blocks (bc1_rgba ... "
+     "bc7); UNIT=hex:DIGITS@OPTS gives the same bytes in hex"},
     {R_SAMPLER, "--sampler", "UNIT=K=V,...",
      "sampler state: wrap, wrap_s/t/r, min, mag, filter, mip, aniso, lod_bias, min_lod, "
      "max_lod, compare, border, border_int, normalized, seamless, profile, lod_rule (default: "

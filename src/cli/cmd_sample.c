@@ -78,7 +78,9 @@ const tgx_cli_spec tgx_cli_sample_spec = {
         "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for tgx run --tex: GEN "
         "is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, fbias= too); OPTS: "
         "WxH, WxHxD, levels=N, samples=N, format=NAME, target=NAME, mips=box (default 256x256, "
-        "rgba8, 2d, a full mip chain from the generator).\n\n"
+        "rgba8, 2d, a full mip chain from the generator), or raw:FILE@OPTS / hex:DIGITS@OPTS: "
+        "the texture's memory (every level; block-compressed formats bc1_rgba ... bc7 as 4x4 "
+        "blocks).\n\n"
         "Input line: the coordinates the target takes (1d: s; 2d, rect: s t; 3d, cube: s t r; "
         "arrays add the layer), then q with --proj, then the depth reference when the sampler "
         "compares (compare=FUNC), then what the operation needs (see Operations).",

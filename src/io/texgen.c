@@ -137,12 +137,43 @@ void tgx_texgen_texel(const tgx_texgen *g, tgx_tex_format format, int is3d, uint
         tgx_tex_format_encode(format, values, out);
 }
 
+/* Block-compressed textures: every 32-bit word of every block from the hash (random blocks;
+ * the other generators describe texels, which a block does not store one by one). */
+static tgx_status fill_blocks(tgx_tex *tex, const tgx_texgen *g, tgx_diag *d)
+{
+    const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
+    const tgx_tex_format_info *fi = tgx_tex_get_format(tex);
+    if (g->kind != TGX_TEXGEN_HASH)
+        return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0,
+                            "the %s generator cannot fill a %s texture (4x4 compressed blocks): "
+                            "use hash (random blocks), raw:FILE or hex:DIGITS",
+                            tgx_texgen_kind_name(g->kind), fi->name);
+    for (uint32_t L = 0; L < desc->levels; L++) {
+        uint32_t w, h, s;
+        size_t row, slice;
+        tgx_tex_level_size(tex, L, &w, &h, &s);
+        uint8_t *mem = tgx_tex_level_data(tex, L, &row, &slice);
+        for (uint32_t z = 0; z < s; z++)
+            for (uint32_t by = 0; by < (h + 3) / 4; by++)
+                for (uint32_t bx = 0; bx < (w + 3) / 4; bx++)
+                    for (uint32_t j = 0; j < fi->bytes / 4; j++) {
+                        const uint32_t v = tgx_texgen_hash(g->seed, L, z, by, bx, j);
+                        uint8_t *p = mem + z * slice + by * row + (size_t)bx * fi->bytes + 4 * j;
+                        for (int b = 0; b < 4; b++)
+                            p[b] = (uint8_t)(v >> (8 * b));
+                    }
+    }
+    return TGX_OK;
+}
+
 tgx_status tgx_texgen_fill(tgx_tex *tex, const tgx_texgen *g, tgx_diag *d)
 {
     const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
     if ((unsigned)g->kind > TGX_TEXGEN_LEVELS)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown texture generator %d",
                             (int)g->kind);
+    if (tgx_tex_get_format(tex)->block > 1)
+        return fill_blocks(tex, g, d);
     const int is3d = desc->target == TGX_TEX_3D;
     for (uint32_t L = 0; L < desc->levels; L++) {
         uint32_t w, h, s;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tgx/io.h"
+#include "tgx/util.h"
 
 static bool is_png_name(const char *spec)
 {
@@ -23,18 +24,112 @@ tgx_status tgx_tex_source_parse(const char *spec, tgx_tex_source *src, tgx_diag 
         *src = s;
         return TGX_OK;
     }
-    if (strlen(spec) >= sizeof gen)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture spec too long");
-    strcpy(gen, spec);
-    char *at = strchr(gen, '@');
-    if (at)
-        *at++ = 0;
-    s.generated = gen[0] != 0; /* "@OPTS" alone: every texel zero */
-    tgx_status st = s.generated ? tgx_texgen_parse(gen, &s.gen, d) : TGX_OK;
+    const char *at = strrchr(spec, '@'); /* OPTS never hold an '@' */
+    tgx_status st = TGX_OK;
+    if (!strncmp(spec, "raw:", 4) || !strncmp(spec, "hex:", 4)) {
+        s.data = spec + 4;
+        s.data_len = at ? (size_t)(at - s.data) : strlen(s.data);
+        s.data_hex = spec[0] == 'h';
+        if (!s.data_len)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s needs %s", spec,
+                                s.data_hex ? "hex digits" : "a file name");
+    } else {
+        const size_t n = at ? (size_t)(at - spec) : strlen(spec);
+        if (n >= sizeof gen)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "texture spec too long");
+        memcpy(gen, spec, n);
+        gen[n] = 0;
+        s.generated = gen[0] != 0; /* "@OPTS" alone: every texel zero */
+        st = s.generated ? tgx_texgen_parse(gen, &s.gen, d) : TGX_OK;
+    }
     if (st == TGX_OK)
-        st = tgx_tex_desc_parse(at ? at : "", &s.desc, &s.box_mips, d);
+        st = tgx_tex_desc_parse(at ? at + 1 : "", &s.desc, &s.box_mips, d);
     if (st == TGX_OK)
         *src = s;
+    return st;
+}
+
+/* hex: digits (two a byte, '_' between them ignored) into a malloc'ed buffer. */
+static tgx_status hex_bytes(const char *digits, size_t len, char **out, size_t *size, tgx_diag *d)
+{
+    char *buf = malloc(len / 2 + 1);
+    size_t n = 0;
+    int half = -1;
+    if (!buf)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory reading hex data");
+    for (size_t i = 0; i < len; i++) {
+        const char c = digits[i];
+        int v = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (c == '_' && half < 0)
+            continue;
+        if (v < 0) {
+            free(buf);
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                                "hex: texture data: '%c' at digit %zu is not a hex digit%s", c,
+                                i + 1, c == '_' ? " (a '_' cannot split a byte)" : "");
+        }
+        if (half < 0) {
+            half = v;
+        } else {
+            buf[n++] = (char)(half << 4 | v);
+            half = -1;
+        }
+    }
+    if (half >= 0) {
+        free(buf);
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "hex: texture data has an odd number of digits");
+    }
+    *out = buf;
+    *size = n;
+    return TGX_OK;
+}
+
+/* raw:/hex: data into every level of tex (only level 0 when the others are filtered from it). */
+static tgx_status fill_from_data(tgx_tex *tex, const tgx_tex_source *src, tgx_diag *d)
+{
+    char *data = NULL, path[1024];
+    size_t size = 0, need = 0;
+    tgx_status st;
+    if (src->data_hex) {
+        st = hex_bytes(src->data, src->data_len, &data, &size, d);
+    } else {
+        if (src->data_len >= sizeof path)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "raw: file name too long");
+        memcpy(path, src->data, src->data_len);
+        path[src->data_len] = 0;
+        st = tgx_read_file(path, &data, &size, d);
+    }
+    if (st < 0)
+        return st;
+    const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
+    const uint32_t levels = src->box_mips ? 1 : desc->levels;
+    size_t level_size[32];
+    for (uint32_t l = 0; l < levels; l++) {
+        size_t slice;
+        uint32_t w, h, n;
+        tgx_tex_level_data(tex, l, NULL, &slice);
+        tgx_tex_level_size(tex, l, &w, &h, &n);
+        level_size[l] = slice * n;
+        need += level_size[l];
+    }
+    if (size != need) {
+        st = tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                          "%s texture data: %zu bytes given, the %ux%ux%u %s texture needs %zu "
+                          "(%u level%s)",
+                          src->data_hex ? "hex:" : "raw:", size, desc->width, desc->height,
+                          desc->depth, tgx_tex_get_format(tex)->name, need, levels,
+                          levels == 1 ? "" : "s");
+    }
+    size_t off = 0;
+    for (uint32_t l = 0; st == TGX_OK && l < levels; l++) {
+        st = tgx_tex_upload(tex, l, data + off, level_size[l], d);
+        off += level_size[l];
+    }
+    free(data);
     return st;
 }
 
@@ -46,6 +141,8 @@ tgx_status tgx_tex_source_build(const tgx_tex_source *src, tgx_tex **out, tgx_di
     tgx_status st = tgx_tex_create(&src->desc, &tex, d);
     if (st == TGX_OK && src->generated)
         st = tgx_texgen_fill(tex, &src->gen, d);
+    if (st == TGX_OK && src->data)
+        st = fill_from_data(tex, src, d);
     /* mips=box: keep level 0 of the generator, filter the others from it (a natural-looking mip
      * chain instead of the generator's own per-level pattern) */
     if (st == TGX_OK && src->box_mips)

@@ -45,7 +45,7 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "texel fetch needs a view and a lane count that is a multiple of 4");
     const tgx_tex_format_info *fi = tgx_tex_format_get(view->format);
-    if (!fi || fi->bytes != tgx_tex_get_format(view->tex)->bytes)
+    if (!tgx_tex_formats_compatible(fi, tgx_tex_get_format(view->tex)))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "view format does not have the texture's texel size");
     const bool nv = samp_or_null && samp_or_null->profile == TGX_TEX_PROFILE_NV;
@@ -70,14 +70,14 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         else if (layered)
             a.slice += view->first_slice;
         const uint8_t *p = NULL;
+        uint32_t k = 0;
         if (lvl >= 0 && lvl < nlevels && a.x >= 0 && a.y >= 0 && a.slice >= 0 && sample >= 0 &&
             a.x <= UINT32_MAX && a.y <= UINT32_MAX && a.slice <= UINT32_MAX && sample <= 64)
-            p = tgx_tex_texel_ptr((tgx_tex *)view->tex, view->base_level + (uint32_t)lvl,
-                                  (uint32_t)a.x, (uint32_t)a.y, (uint32_t)a.slice,
-                                  (uint32_t)sample);
+            p = tgx_tex_texel_loc(view->tex, view->base_level + (uint32_t)lvl, (uint32_t)a.x,
+                                  (uint32_t)a.y, (uint32_t)a.slice, (uint32_t)sample, &k);
         if (p) {
             tgx_texel t;
-            decode(p, &t);
+            decode(p, k, &t);
             tgx_tex_apply_map(map, &t, fi->is_integer, r);
         }
         for (int c = 0; c < 4; c++)

@@ -10,6 +10,7 @@
 
 #define IS_INT(type)        ((type) == TGX_TEX_TYPE_UINT || (type) == TGX_TEX_TYPE_SINT)
 #define NCH(b0, b1, b2, b3) (((b0) > 0) + ((b1) > 0) + ((b2) > 0) + ((b3) > 0))
+#define PACK_IS_BLOCK(pack) ((pack) >= TGX_TEX_PACK_BC1 && (pack) <= TGX_TEX_PACK_BC7)
 
 static const tgx_tex_format_info format_table[TGX_TEX_FORMAT_COUNT] = {
 #define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3)                                                 \
@@ -19,6 +20,7 @@ static const tgx_tex_format_info format_table[TGX_TEX_FORMAT_COUNT] = {
      .pack = TGX_TEX_PACK_##pk,                                                                    \
      .type = TGX_TEX_TYPE_##ty,                                                                    \
      .bytes = by,                                                                                  \
+     .block = PACK_IS_BLOCK(TGX_TEX_PACK_##pk) ? 4 : 1,                                            \
      .bits = {b0, b1, b2, b3},                                                                     \
      .channels = NCH(b0, b1, b2, b3),                                                              \
      .is_integer = IS_INT(TGX_TEX_TYPE_##ty),                                                      \
@@ -36,6 +38,11 @@ const tgx_tex_format_info *tgx_tex_format_get(tgx_tex_format f)
     if ((unsigned)f >= TGX_TEX_FORMAT_COUNT)
         return NULL;
     return &format_table[f];
+}
+
+bool tgx_tex_formats_compatible(const tgx_tex_format_info *a, const tgx_tex_format_info *b)
+{
+    return a && b && a->bytes == b->bytes && a->block == b->block;
 }
 
 tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out)
@@ -104,12 +111,18 @@ static inline void unpack_raw(const uint8_t *p, uint32_t raw[4], tgx_tex_pack pa
 
 void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4])
 {
+    if (fi->block > 1) { /* no texel has bits of its own in a compressed block */
+        memset(bits, 0, 4 * sizeof *bits);
+        return;
+    }
     const uint32_t b[4] = {fi->bits[0], fi->bits[1], fi->bits[2], fi->bits[3]};
     unpack_raw(p, bits, fi->pack, fi->bytes, b);
 }
 
 void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], uint8_t *p)
 {
+    if (fi->block > 1)
+        return;
     if (pack_is_bytewise(fi->pack)) {
         uint32_t off = 0;
         memset(p, 0, fi->bytes);
@@ -348,27 +361,54 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
     }
 }
 
+/* A block-compressed channel the decoder gives as the rational v / den (the exact profile's
+ * palettes), converted with the format's type. */
+static inline float bc_rational(int32_t v, uint32_t den, tgx_tex_type type, int c)
+{
+    const float f = (float)v / (float)den; /* both below 2^24: one correctly rounded division */
+    if (type == TGX_TEX_TYPE_SNORM)
+        return f < -1.0f ? -1.0f : f;
+    if (type == TGX_TEX_TYPE_SRGB && c < 3)
+        return tgx_tex_srgb_to_linear(f);
+    return f;
+}
+
+/* One texel of a row of the table: p is the texel, or its 4x4 block (k: index in the block). */
+static inline void decode_row(const uint8_t *p, uint32_t k, tgx_texel *o, tgx_tex_pack pack,
+                              uint32_t bytes, tgx_tex_type type, const uint32_t b[4],
+                              conv_rule rule)
+{
+    uint32_t raw[4];
+    if (!PACK_IS_BLOCK(pack)) {
+        unpack_raw(p, raw, pack, bytes, b);
+        convert_raw(raw, o, type, b, rule);
+        return;
+    }
+    tgx_bc_texel bt;
+    tgx_tex_bc_texel(pack, type == TGX_TEX_TYPE_SNORM, rule == CONV_NV, p, k, &bt);
+    for (int c = 0; c < 4; c++)
+        raw[c] = (uint32_t)bt.v[c] & low_mask(b[c]);
+    convert_raw(raw, o, type, b, rule);
+    for (int c = 0; c < 4; c++)
+        if (bt.den[c] && b[c])
+            o->f[c] = bc_rational(bt.v[c], bt.den[c], type, c);
+}
+
 #define X(id, nm, lay, pk, ty, by, b0, b1, b2, b3)                                                 \
-    static void decode_##id(const uint8_t *p, tgx_texel *o)                                        \
+    static void decode_##id(const uint8_t *p, uint32_t k, tgx_texel *o)                            \
     {                                                                                              \
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
-        uint32_t raw[4];                                                                           \
-        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_GL);                                        \
+        decode_row(p, k, o, TGX_TEX_PACK_##pk, by, TGX_TEX_TYPE_##ty, b, CONV_GL);                 \
     }                                                                                              \
-    static void decode_mesa_##id(const uint8_t *p, tgx_texel *o)                                   \
+    static void decode_mesa_##id(const uint8_t *p, uint32_t k, tgx_texel *o)                       \
     {                                                                                              \
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
-        uint32_t raw[4];                                                                           \
-        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_MESA);                                      \
+        decode_row(p, k, o, TGX_TEX_PACK_##pk, by, TGX_TEX_TYPE_##ty, b, CONV_MESA);               \
     }                                                                                              \
-    static void decode_nv_##id(const uint8_t *p, tgx_texel *o)                                     \
+    static void decode_nv_##id(const uint8_t *p, uint32_t k, tgx_texel *o)                         \
     {                                                                                              \
         static const uint32_t b[4] = {b0, b1, b2, b3};                                             \
-        uint32_t raw[4];                                                                           \
-        unpack_raw(p, raw, TGX_TEX_PACK_##pk, by, b);                                              \
-        convert_raw(raw, o, TGX_TEX_TYPE_##ty, b, CONV_NV);                                        \
+        decode_row(p, k, o, TGX_TEX_PACK_##pk, by, TGX_TEX_TYPE_##ty, b, CONV_NV);                 \
     }
 #include "tgx/tex_formats.def"
 #undef X

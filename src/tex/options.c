@@ -181,10 +181,12 @@ static tgx_status view_option(tgx_tex_view *view, const char *key, const char *v
         tgx_tex_format f;
         if (tgx_tex_format_from_name(value, &f) < 0)
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown view format '%s'", value);
-        if (tgx_tex_format_get(f)->bytes != tgx_tex_get_format(view->tex)->bytes)
+        const tgx_tex_format_info *vf = tgx_tex_format_get(f), *tf = tgx_tex_get_format(view->tex);
+        if (!tgx_tex_formats_compatible(vf, tf))
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                                "view format %s has %u-byte texels, the texture %u", value,
-                                tgx_tex_format_get(f)->bytes, tgx_tex_get_format(view->tex)->bytes);
+                                "view format %s has %u-byte %s, the texture %u-byte %s", value,
+                                vf->bytes, vf->block > 1 ? "4x4 blocks" : "texels", tf->bytes,
+                                tf->block > 1 ? "4x4 blocks" : "texels");
         view->format = f;
         return TGX_OK;
     }

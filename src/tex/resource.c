@@ -11,6 +11,12 @@
     ((uint64_t)(SIZE_MAX >> 1) < ((uint64_t)1 << 32) ? (uint64_t)(SIZE_MAX >> 1)                   \
                                                      : ((uint64_t)1 << 32))
 
+/* Texels, or 4x4 blocks of block-compressed formats, along an axis of n texels. */
+static uint32_t blocks(const tgx_tex_format_info *fi, uint32_t n)
+{
+    return fi->block > 1 ? (n + fi->block - 1u) / fi->block : n;
+}
+
 static uint32_t full_chain(const tgx_tex_desc *desc)
 {
     uint32_t m = desc->width;
@@ -59,6 +65,12 @@ static tgx_status check_desc(const tgx_tex_desc *desc, tgx_diag *d)
                             "(NVIDIA sm_90, docs/texture.md)",
                             tgx_tex_target_name(t), desc->width, desc->height, desc->depth,
                             ti->max_width, ti->max_height, ti->max_depth);
+    const tgx_tex_format_info *fi = tgx_tex_format_get(desc->format);
+    if (fi->block > 1 && (ti->dims < 2 || ti->multisample || ti->texel_coords))
+        return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0,
+                            "%s is block-compressed (4x4 texel blocks): it needs a 2d, 2d_array, "
+                            "cube, cube_array or 3d texture, not %s",
+                            fi->name, tgx_tex_target_name(t));
     if (desc->levels > full_chain(desc))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%u levels requested but a %ux%ux%u texture has at most %u",
@@ -104,7 +116,8 @@ tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d)
         uint32_t w, h, s;
         tgx_tex_level_size(tex, l, &w, &h, &s);
         tex->level_offset[l] = (size_t)total;
-        total += (uint64_t)w * h * s * desc->samples * tex->fi->bytes;
+        total +=
+            (uint64_t)blocks(tex->fi, w) * blocks(tex->fi, h) * s * desc->samples * tex->fi->bytes;
         if (total > TEX_MAX_BYTES) {
             free(tex);
             return tgx_diag_set(d, TGX_ERR_LIMIT, NULL, 0, 0,
@@ -149,11 +162,11 @@ const void *tgx_tex_level_data_const(const tgx_tex *tex, uint32_t level, size_t 
     uint32_t w, h, s;
     if (!tgx_tex_level_size(tex, level, &w, &h, &s))
         return NULL;
-    size_t row = (size_t)w * tex->desc.samples * tex->fi->bytes;
+    size_t row = (size_t)blocks(tex->fi, w) * tex->desc.samples * tex->fi->bytes;
     if (row_pitch)
         *row_pitch = row;
     if (slice_pitch)
-        *slice_pitch = row * h;
+        *slice_pitch = row * blocks(tex->fi, h);
     return tex->data + tex->level_offset[level];
 }
 
@@ -179,15 +192,30 @@ tgx_status tgx_tex_upload(tgx_tex *tex, uint32_t level, const void *data, size_t
     return TGX_OK;
 }
 
-static const uint8_t *texel_at(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y,
-                               uint32_t slice, uint32_t sample)
+/* The texel (or, block-compressed, its block and *k) at a position; NULL out of range. */
+const uint8_t *tgx_tex_texel_loc(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y,
+                                 uint32_t slice, uint32_t sample, uint32_t *k)
 {
     uint32_t w, h, s;
     if (!tgx_tex_level_size(tex, level, &w, &h, &s) || x >= w || y >= h || slice >= s ||
         sample >= tex->desc.samples)
         return NULL;
+    if (tex->fi->block > 1) {
+        size_t row, slice_pitch;
+        const uint8_t *data = tgx_tex_level_data_const(tex, level, &row, &slice_pitch);
+        return tgx_tex_texel_addr(tex->fi, data, row, slice_pitch, x, y, slice, k);
+    }
+    *k = 0;
     size_t idx = (((size_t)slice * h + y) * w + x) * tex->desc.samples + sample;
     return tex->data + tex->level_offset[level] + idx * tex->fi->bytes;
+}
+
+/* A texel's own bytes: none for block-compressed formats. */
+static const uint8_t *texel_at(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y,
+                               uint32_t slice, uint32_t sample)
+{
+    uint32_t k;
+    return tex->fi->block > 1 ? NULL : tgx_tex_texel_loc(tex, level, x, y, slice, sample, &k);
 }
 
 void *tgx_tex_texel_ptr(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
@@ -199,13 +227,14 @@ void *tgx_tex_texel_ptr(tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, ui
 bool tgx_tex_load_texel(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y, uint32_t slice,
                         uint32_t sample, uint32_t out[4])
 {
-    const uint8_t *p = texel_at(tex, level, x, y, slice, sample);
+    uint32_t k;
+    const uint8_t *p = tgx_tex_texel_loc(tex, level, x, y, slice, sample, &k);
     if (!p) {
         memset(out, 0, 4 * sizeof *out);
         return false;
     }
     tgx_texel t;
-    tgx_tex_decoder(tex->desc.format)(p, &t);
+    tgx_tex_decoder(tex->desc.format)(p, k, &t);
     memcpy(out, t.u, sizeof t.u);
     return true;
 }
@@ -257,7 +286,7 @@ static void box_texel(tgx_tex *tex, uint32_t src, uint32_t x, uint32_t y, uint32
 tgx_status tgx_tex_generate_mipmaps(tgx_tex *tex, tgx_diag *d)
 {
     if (tex->fi->is_integer || tex->fi->pack == TGX_TEX_PACK_Z24S8 ||
-        tex->fi->pack == TGX_TEX_PACK_Z32FS8)
+        tex->fi->pack == TGX_TEX_PACK_Z32FS8 || tex->fi->block > 1)
         return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 0,
                             "mipmaps of %s textures cannot be generated by filtering",
                             tex->fi->name);

@@ -68,7 +68,7 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     c->samp = samp;
     c->tex = view->tex;
     c->fi = tgx_tex_format_get(view->format);
-    if (!c->fi || c->fi->bytes != tgx_tex_get_format(view->tex)->bytes)
+    if (!tgx_tex_formats_compatible(c->fi, tgx_tex_get_format(view->tex)))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s: the view's format does not have the texture's texel size", what);
     if (ti->multisample || desc->samples > 1)
@@ -148,11 +148,14 @@ static float compare_texel(const tex_ctx *c, float ref, float dt)
 static void texel_get(const tex_ctx *c, const level_info *li, int32_t x, int32_t y, int32_t z,
                       float ref, tgx_texel *t)
 {
-    if (x < 0 || y < 0 || z < 0)
+    if (x < 0 || y < 0 || z < 0) {
         *t = c->border;
-    else
-        c->decode(li->data + (size_t)z * li->slice + (size_t)y * li->row + (size_t)x * c->fi->bytes,
-                  t);
+    } else {
+        uint32_t k;
+        const uint8_t *p = tgx_tex_texel_addr(c->fi, li->data, li->row, li->slice, (uint32_t)x,
+                                              (uint32_t)y, (uint32_t)z, &k);
+        c->decode(p, k, t);
+    }
     if (c->compare && !c->compare_late) {
         float r = compare_texel(c, ref, t->f[0]);
         t->f[0] = t->f[1] = t->f[2] = t->f[3] = r;

@@ -11,8 +11,10 @@ typedef union tgx_texel {
     uint32_t u[4];
 } tgx_texel;
 
-/* Per-format decoder, chosen once per request (no per-texel switch on the format). */
-typedef void (*tgx_texel_decode_fn)(const uint8_t *p, tgx_texel *out);
+/* Per-format decoder, chosen once per request (no per-texel switch on the format). p is the
+ * texel, or the 4x4 block holding it for block-compressed formats (k: its index in the block,
+ * x-major; ignored otherwise); tgx_tex_texel_addr gives both. */
+typedef void (*tgx_texel_decode_fn)(const uint8_t *p, uint32_t k, tgx_texel *out);
 
 tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f);
 /* The decoder a sampler reads texels with: the exact profile's softpipe LOD rule converts
@@ -20,6 +22,41 @@ tgx_texel_decode_fn tgx_tex_decoder(tgx_tex_format f);
  * profile decodes 8-bit sRGB through the H100's table; every other sampler, and none, the GL
  * formulas correctly rounded. */
 tgx_texel_decode_fn tgx_tex_decoder_for(tgx_tex_format f, const tgx_sampler *samp);
+
+/* Views may reinterpret a texture in another format with the same texel (block) size. */
+bool tgx_tex_formats_compatible(const tgx_tex_format_info *a, const tgx_tex_format_info *b);
+
+/* Where texel (x, y) of slice z of a level lies (data, row and slice pitch as
+ * tgx_tex_level_data gives them): its address, or for block-compressed formats the address of
+ * its 4x4 block with *k its index in the block. No range checks. */
+static inline const uint8_t *tgx_tex_texel_addr(const tgx_tex_format_info *fi, const uint8_t *data,
+                                                size_t row, size_t slice, uint32_t x, uint32_t y,
+                                                uint32_t z, uint32_t *k)
+{
+    if (fi->block == 1) {
+        *k = 0;
+        return data + (size_t)z * slice + (size_t)y * row + (size_t)x * fi->bytes;
+    }
+    *k = (y & 3u) * 4u + (x & 3u);
+    return data + (size_t)z * slice + (size_t)(y >> 2) * row + (size_t)(x >> 2) * fi->bytes;
+}
+
+/* One decoded texel of a block-compressed format: channel c is v[c] / den[c], or when den[c] is
+ * 0 the channel's raw value in the format's decoded bits (8-bit colour, 16-bit BC3 alpha and
+ * BC4/BC5, half-float bits for BC6H), converted like any texel of that width. */
+typedef struct tgx_bc_texel {
+    int32_t v[4];
+    uint32_t den[4];
+} tgx_bc_texel;
+
+/* Texel k (x-major, 0..15) of a 4x4 block of a BC pack (src/tex/bc.c). sgn: BC4/BC5 SNORM. nv:
+ * NVIDIA's palettes (H100 probes) instead of the specifications' exact arithmetic. */
+void tgx_tex_bc_texel(tgx_tex_pack pack, bool sgn, bool nv, const uint8_t *p, uint32_t k,
+                      tgx_bc_texel *out);
+
+/* A texel (block-compressed formats: its block, *k its index there); NULL out of range. */
+const uint8_t *tgx_tex_texel_loc(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y,
+                                 uint32_t slice, uint32_t sample, uint32_t *k);
 
 /* Raw channel bits of one texel (no conversion), and their inverse. */
 void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4]);

@@ -172,6 +172,37 @@ expect_err bad-op 2 'unknown --op' '' levels@4x4 --op nope
 expect_err no-texture 2 'missing TEXTURE' '' --op lod
 expect_err bad-sampler 2 'wrap=sideways' '' levels@4x4 --sampler wrap=sideways
 expect_err bad-texture 2 'unknown format' '' 'levels@4x4,format=rgb99'
+# Block-compressed textures from their block bytes (hex: and raw:), expected values from the
+# specifications' rules by hand (docs/texture.md "Block-compressed formats"). BC1 block
+# c0 = 0xf800 (red), c1 = 0x001f (blue), texels 0..3 indices 0..3: index 2 = (2 c0 + c1) / 3,
+# i.e. red 62/93 and blue 31/93.
+BC1='hex:00f81f00e4000000@4x4,format=bc1_rgba,levels=1'
+expect bc1-fetch '1 0 0 1\n0 0 1 1\n0.666666687 0 0.333333343 1' '0 0 0\n1 0 0\n2 0 0\n' "$BC1" \
+    --op fetch
+# green endpoints 63 and 1, index 2: exact (2*63 + 1)/189; nv 176/255 (NVIDIA's palette, H10)
+expect bc1-green-exact '0 0.671957672 0 1' '0 0 0\n' 'hex:e007_2000_0200_0000@4x4,format=bc1_rgba,levels=1' \
+    --op fetch
+expect bc1-green-nv '0 0.690196097 0 1' '0 0 0\n' 'hex:e007_2000_0200_0000@4x4,format=bc1_rgba,levels=1' \
+    --op fetch --profile nv
+# BC4 200 > 100, texel 0 index 2 = (6*200 + 100)/1785; every other texel index 0 = 200/255, so
+# bilinear filtering between texels 2 and 3 of row 1 gives 200/255 again
+printf '\310\144\072\000\000\000\000\000' >"$tmp/bc4.bin"
+expect bc4-raw '0.728291333 0 0 1' '0 0 0\n' "raw:$tmp/bc4.bin@4x4,format=bc4_unorm,levels=1" \
+    --op fetch
+expect bc4-linear '0.784313738 0 0 1' '0.75 0.375\n' \
+    "raw:$tmp/bc4.bin@4x4,format=bc4_unorm,levels=1" --single --sampler $LIN
+# BC6H mode 3, e0 = 0, e1 = 1023 (unquantised 0xffff), texel 1 index 15: 0xffff * 31 >> 6 = 65504
+expect bc6h-fetch '65504 65504 65504 1' '1 0 0\n' \
+    'hex:03000000f8fffffff108000000000000@4x4,format=bc6h_ufloat,levels=1' --op fetch
+expect bc7-query '64 64 0 7' '0\n' 'hash:seed=5@64x64,format=bc7' --op query
+expect_err bc-checker 2 'cannot fill a bc7 texture' '' 'checker@8x8,format=bc7'
+expect_err bc-short 2 '2 bytes given, the 4x4x1 bc1_rgba texture needs 8' '' \
+    'hex:00f8@4x4,format=bc1_rgba,levels=1'
+expect_err bc-hex-digit 2 "'g' at digit 3 is not a hex digit" '' \
+    'hex:00g8@4x4,format=bc1_rgba,levels=1'
+expect_err bc-1d 2 'block-compressed (4x4 texel blocks): it needs a 2d' '' \
+    'hash@8x1,format=bc7,target=1d'
+expect_err raw-missing 2 'cannot open' '' "raw:$tmp/none@4x4,format=bc1_rgba"
 "$TGX" sample --help >"$tmp/help" 2>&1 && grep -q 'usage: tgx sample' "$tmp/help" &&
     pass=$((pass + 1)) || {
     echo "FAIL help"
