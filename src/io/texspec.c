@@ -1,6 +1,8 @@
 /* Textures from a description (tgx/io.h, "Textures from a description"): a PNG file, or a
  * corpus generator over a texture description, with or without box-filtered mipmaps. The verbs,
  * the case replay and the benchmarks all build their textures here. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,26 +90,41 @@ static tgx_status hex_bytes(const char *digits, size_t len, char **out, size_t *
     return TGX_OK;
 }
 
+/* Up to max + 1 bytes of a file ("-": stdin) into a malloc'ed buffer: enough to tell a file of
+ * the right size from a longer one without reading an endless one (a device, a FIFO) to its end. */
+static tgx_status read_bounded(const char *path, size_t max, char **out, size_t *size, tgx_diag *d)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f)
+        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
+    char *buf = malloc(max + 1);
+    size_t n = 0;
+    while (buf && n <= max) {
+        const size_t got = fread(buf + n, 1, max + 1 - n, f);
+        if (got == 0)
+            break;
+        n += got;
+    }
+    const bool bad = !buf || ferror(f);
+    const int err = errno;
+    if (f != stdin)
+        fclose(f);
+    if (bad) {
+        free(buf);
+        return buf ? tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot read: %s", strerror(err))
+                   : tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory reading it");
+    }
+    *out = buf;
+    *size = n;
+    return TGX_OK;
+}
+
 /* raw:/hex: data into every level of tex (only level 0 when the others are filtered from it). */
 static tgx_status fill_from_data(tgx_tex *tex, const tgx_tex_source *src, tgx_diag *d)
 {
-    char *data = NULL, path[1024];
-    size_t size = 0, need = 0;
-    tgx_status st;
-    if (src->data_hex) {
-        st = hex_bytes(src->data, src->data_len, &data, &size, d);
-    } else {
-        if (src->data_len >= sizeof path)
-            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "raw: file name too long");
-        memcpy(path, src->data, src->data_len);
-        path[src->data_len] = 0;
-        st = tgx_read_file(path, &data, &size, d);
-    }
-    if (st < 0)
-        return st;
     const tgx_tex_desc *desc = tgx_tex_get_desc(tex);
     const uint32_t levels = src->box_mips ? 1 : desc->levels;
-    size_t level_size[32];
+    size_t level_size[32], need = 0;
     for (uint32_t l = 0; l < levels; l++) {
         size_t slice;
         uint32_t w, h, n;
@@ -116,14 +133,27 @@ static tgx_status fill_from_data(tgx_tex *tex, const tgx_tex_source *src, tgx_di
         level_size[l] = slice * n;
         need += level_size[l];
     }
-    if (size != need) {
-        st = tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                          "%s texture data: %zu bytes given, the %ux%ux%u %s texture needs %zu "
-                          "(%u level%s)",
-                          src->data_hex ? "hex:" : "raw:", size, desc->width, desc->height,
-                          desc->depth, tgx_tex_get_format(tex)->name, need, levels,
-                          levels == 1 ? "" : "s");
+    char *data = NULL, path[1024];
+    size_t size = 0;
+    tgx_status st;
+    if (src->data_hex) {
+        st = hex_bytes(src->data, src->data_len, &data, &size, d);
+    } else {
+        if (src->data_len >= sizeof path)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "raw: file name too long");
+        memcpy(path, src->data, src->data_len);
+        path[src->data_len] = 0;
+        st = read_bounded(path, need, &data, &size, d);
     }
+    if (st < 0)
+        return st;
+    if (size != need)
+        st = tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                          "%s texture data: %s%zu bytes given, the %ux%ux%u %s texture needs %zu "
+                          "(%u level%s)",
+                          src->data_hex ? "hex:" : "raw:", size > need ? "more than " : "",
+                          size > need ? need : size, desc->width, desc->height, desc->depth,
+                          tgx_tex_get_format(tex)->name, need, levels, levels == 1 ? "" : "s");
     size_t off = 0;
     for (uint32_t l = 0; st == TGX_OK && l < levels; l++) {
         st = tgx_tex_upload(tex, l, data + off, level_size[l], d);

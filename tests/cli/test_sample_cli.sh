@@ -203,6 +203,8 @@ expect_err bc-hex-digit 2 "'g' at digit 3 is not a hex digit" '' \
 expect_err bc-1d 2 'block-compressed (4x4 texel blocks): it needs a 2d' '' \
     'hash@8x1,format=bc7,target=1d'
 expect_err raw-missing 2 'cannot open' '' "raw:$tmp/none@4x4,format=bc1_rgba"
+printf '123456789' >"$tmp/nine.bin"
+expect_err raw-long 2 'more than 8 bytes given' '' "raw:$tmp/nine.bin@4x4,format=bc1_rgba,levels=1"
 "$TGX" sample --help >"$tmp/help" 2>&1 && grep -q 'usage: tgx sample' "$tmp/help" &&
     pass=$((pass + 1)) || {
     echo "FAIL help"

@@ -115,10 +115,66 @@ static void png(void)
     rmdir(dir);
 }
 
+/* raw:/hex: the texture's memory, level after level, as given (values chosen here). */
+static void memory(void)
+{
+    tgx_tex *tex = NULL;
+    tgx_diag d;
+    /* 2x1 rgba8 with 2 levels: level 0 = (255,0,0,255) (0,0,0,255), level 1 = (1,2,3,4) */
+    TGX_CHECK(tgx_tex_from_spec("hex:ff0000ff_000000ff_01020304@2x1,format=rgba8", &tex, &d) ==
+                  TGX_OK,
+              "hex: %s", d.message);
+    if (tex) {
+        TGX_CHECK(byte_at(tex, 0, 0, 0, 0) == 255 && byte_at(tex, 0, 1, 0, 3) == 255 &&
+                      byte_at(tex, 1, 0, 0, 0) == 1 && byte_at(tex, 1, 0, 0, 3) == 4,
+                  "hex: bytes land level after level");
+        tgx_tex_destroy(tex);
+        tex = NULL;
+    }
+    /* mips=box: only level 0 is given; level 1 is the mean, 255/2 -> round(127.5) = 128 */
+    TGX_CHECK(tgx_tex_from_spec("hex:ff0000ff000000ff@2x1,format=rgba8,mips=box", &tex, &d) ==
+                  TGX_OK,
+              "hex mips=box: %s", d.message);
+    if (tex) {
+        TGX_CHECK(byte_at(tex, 1, 0, 0, 0) == 128, "box-filtered level 1 from the given level 0");
+        tgx_tex_destroy(tex);
+        tex = NULL;
+    }
+    /* the same bytes from a file */
+    char path[] = "/tmp/tgx_texspec_XXXXXX";
+    int fd = mkstemp(path);
+    const unsigned char bytes[12] = {255, 0, 0, 255, 0, 0, 0, 255, 1, 2, 3, 4};
+    TGX_CHECK(fd >= 0 && write(fd, bytes, sizeof bytes) == (ssize_t)sizeof bytes, "temp file");
+    if (fd >= 0)
+        close(fd);
+    char spec[128];
+    snprintf(spec, sizeof spec, "raw:%s@2x1,format=rgba8", path);
+    TGX_CHECK(tgx_tex_from_spec(spec, &tex, &d) == TGX_OK, "raw: %s", d.message);
+    if (tex) {
+        TGX_CHECK(byte_at(tex, 1, 0, 0, 2) == 3, "raw: level 1 blue");
+        tgx_tex_destroy(tex);
+        tex = NULL;
+    }
+    snprintf(spec, sizeof spec, "raw:%s@2x1,format=rgba8,levels=1", path);
+    TGX_CHECK(tgx_tex_from_spec(spec, &tex, &d) < 0 && strstr(d.message, "more than 8 bytes"),
+              "raw: a longer file: %s", d.message);
+    unlink(path);
+    TGX_CHECK(tgx_tex_from_spec("hex:ff0@1x1,format=r8", &tex, &d) < 0 &&
+                  strstr(d.message, "odd number of digits"),
+              "hex: odd digits: %s", d.message);
+    TGX_CHECK(tgx_tex_from_spec("hex:f_f@1x1,format=r8", &tex, &d) < 0 &&
+                  strstr(d.message, "cannot split a byte"),
+              "hex: '_' inside a byte: %s", d.message);
+    TGX_CHECK(tgx_tex_from_spec("hex:@1x1", &tex, &d) < 0 && strstr(d.message, "hex digits"),
+              "hex: nothing: %s", d.message);
+    TGX_CHECK(!tex, "no texture after errors");
+}
+
 int main(void)
 {
     generated();
     errors();
     png();
+    memory();
     return tgx_test_finish();
 }
