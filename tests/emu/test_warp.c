@@ -81,6 +81,37 @@ static void test_pools(tgx_sm5_emu *emu)
               "samplerPtr is 12 bits");
 }
 
+/* sm5-TEXS: ".LL LOD Level is actually relative to textureHeader.resViewMinMapLevel"; sm5-TLD:
+ * "LOD Level 0 actually selects the level set by textureHeader.resViewMinMapLevel". A view of
+ * levels 1..2 of a 3-level 4x4 texture: LOD 0 is level 1 (2x2), LOD 1 level 2 (1x1). Texel rule
+ * of emu_harness.h: channel 0 of texel (x, y) at level L is L * 1000 + y * 10 + x. */
+static void test_view_base_level(tgx_sm5_emu *emu)
+{
+    tgx_tex *tex = make_tex(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 4, 4, 1, 3, 1);
+    tgx_sm5_emu_header h;
+    tgx_sm5_emu_header_init(&h, tex);
+    h.view.base_level = 1;
+    tgx_sm5_emu_set_header(emu, 0x70, &h, NULL);
+    tgx_sampler s = nearest_sampler();
+    tgx_sm5_emu_set_sampler(emu, 0x70, &s, NULL);
+    tgx_sm5_emu_set_cbank(emu, 0, 0x70, 0x070u << 20 | 0x70u, NULL);
+    fill_sentinel(emu);
+    set_all_f(emu, 4, 0.75f); /* texel 1 of 2 */
+    set_all_f(emu, 5, 0.25f);
+    set_all_f(emu, 6, 0.0f);
+    set_all_u(emu, 8, 1); /* TLDS: x = 1, y = 0, level 0 */
+    set_all_u(emu, 9, 0);
+    if (run_line(emu, "TEXS.LL RZ, R0, R4, R6, 0x70, 2D, R ;") == TGX_OK)
+        CHECK_REG_F(emu, 0, 0, 1001.0f, "TEXS.LL 0 on a view from level 1");
+    set_all_f(emu, 6, 1.0f);
+    if (run_line(emu, "TEXS.LL RZ, R0, R4, R6, 0x70, 2D, R ;") == TGX_OK)
+        CHECK_REG_F(emu, 0, 0, 2000.0f, "TEXS.LL 1 on a view from level 1");
+    if (run_line(emu, "TLDS.LZ RZ, R0, R8, R9, 0x70, 2D, R ;") == TGX_OK)
+        CHECK_REG_F(emu, 0, 0, 1001.0f, "TLDS level 0 on a view from level 1");
+    tgx_sm5_emu_clear_header(emu, 0x70);
+    tgx_tex_destroy(tex);
+}
+
 static void test_programs(tgx_sm5_emu *emu)
 {
     uint64_t words[2];
@@ -169,6 +200,7 @@ int main(void)
         return 1;
     setup(emu);
     test_pools(emu);
+    test_view_base_level(emu);
     test_programs(emu);
     test_accessors(emu);
     tgx_sm5_emu_destroy(emu);
