@@ -17,6 +17,7 @@
  * reference), and TLD's rules hold for every TEX/TLD4 word ptxas emitted in the corpus.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -85,13 +86,6 @@ static const char *const target_name[8] = {"1D", "ARRAY_1D", "2D",   "ARRAY_2D",
 /* " .LZ" & co.: how messages name a LOD mode after the target ("2D .LZ"). */
 static const char *const lod_name[8] = {
     "", " .LZ", " .LB", " .LL", " .INVALIDBLOD4", " .INVALIDBLOD5", " .LBA", " .LLA"};
-
-/* Scalars per target: array index first, then coordinates (sm5-TLD/sm5-TMML packing tables). */
-static unsigned target_scalars(unsigned target)
-{
-    static const uint8_t n[8] = {1, 2, 2, 3, 3, 4, 3, 4};
-    return target < 8 ? n[target] : 0;
-}
 
 /* Rule 2 of the pages: 1 scalar -> any register, 2 -> even, 3 or 4 -> multiple of 4. */
 static unsigned alignment_for(unsigned scalars)
@@ -253,14 +247,15 @@ static void check_short_dest(checker *c)
     check_dest(c, "Rd1", in->rd1, f16 ? 1 : n - 2, wmsk34c_name[w]);
 }
 
-/* Rules 2-4 for Ra and Rb as the operand layout packs them. */
-static void check_layout_sources(checker *c, const tgx_sm5_layout *p)
+/* Rules 2-4 for Ra and Rb as the operand layout packs them; unused_sev is rule 3's severity
+ * (sm5-TEXS: "must be RZ"; sm5-TLD: "no error is generated"). */
+static void check_layout_sources(checker *c, const tgx_sm5_layout *p, tgx_severity unused_sev)
 {
     char pa[64], pb[64];
     packing_text(p->a, p->na, pa, sizeof pa);
     packing_text(p->b, p->nb, pb, sizeof pb);
     check_source(c, "Ra", c->in->ra, p->na, pa, TGX_SEV_ERROR);
-    check_source(c, "Rb", c->in->rb, p->nb, pb, TGX_SEV_ERROR);
+    check_source(c, "Rb", c->in->rb, p->nb, pb, unused_sev);
 }
 
 static void check_texs_tlds(checker *c, int is_tlds)
@@ -278,7 +273,7 @@ static void check_texs_tlds(checker *c, int is_tlds)
     mode_text(e->target, e->lod, e->flags, mode, sizeof mode);
     snprintf(c->what, sizeof c->what, "encoding %u (%s)", e->num, mode);
     check_fields_match(c, e);
-    check_layout_sources(c, &p);
+    check_layout_sources(c, &p, TGX_SEV_ERROR);
     check_short_dest(c);
 }
 
@@ -292,45 +287,30 @@ static void check_tld4s(checker *c)
     snprintf(c->what, sizeof c->what, "TLD4S%s%s", aoffi ? ".AOFFI" : "", dc ? ".DC" : "");
     tgx_sm5_layout p;
     tgx_sm5_operand_layout(in, &p, NULL);
-    check_layout_sources(c, &p);
+    check_layout_sources(c, &p, TGX_SEV_ERROR);
     check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, "RGBA");
     check_dest(c, "Rd1", in->rd1, f16 ? 1 : 2, "RGBA");
 }
 
-static int is_bindless(tgx_sm5_class cls)
+/* TEX, TLD, TLD4, TMML, TXD: Ra and Rb as the operand layout packs them (sm5-TLD / sm5-TMML
+ * tables; nouveau's Maxwell lowering for TEX, TLD4, TXD: every one of ptxas's 928 TXD words in
+ * the corpus follows rule 2 with it). Forms no Maxwell compiler emits -- .LBA, .LLA, .PTP, .LC,
+ * reserved values -- are not checked: no word shows what the hardware requires of them. */
+static bool general_checked(const tgx_sm5_insn *in)
 {
-    return cls == TGX_SM5_TEX_B || cls == TGX_SM5_TLD_B || cls == TGX_SM5_TLD4_B ||
-           cls == TGX_SM5_TXD_B || cls == TGX_SM5_TXQ_B || cls == TGX_SM5_TMML_B;
-}
-
-/* TEX, TLD, TLD4, TMML: Ra = [array], coordinates; Rb = [handle], [LOD], [offset], [.MS sample],
- * [depth reference] (sm5-TLD / sm5-TMML packing tables). Returns 0 where the packing is not known
- * (.LBA/.LLA, .PTP, reserved values), so nothing is checked. */
-static int general_packing(const tgx_sm5_insn *in, unsigned *na, unsigned *nb)
-{
-    if (in->target >= 8 || in->lod == TGX_SM5_LOD_INVALID4 || in->lod == TGX_SM5_LOD_INVALID5 ||
-        in->lod == TGX_SM5_LOD_LBA || in->lod == TGX_SM5_LOD_LLA || (in->flags & TGX_SM5_F_PTP) ||
-        in->toff == TGX_SM5_TOFF_INVALID3)
-        return 0;
-    *na = target_scalars(in->target);
-    *nb = (unsigned)is_bindless(in->cls) +
-          (in->lod == TGX_SM5_LOD_LB || in->lod == TGX_SM5_LOD_LL) +
-          !!(in->flags & TGX_SM5_F_AOFFI) + !!(in->flags & TGX_SM5_F_MS) +
-          !!(in->flags & TGX_SM5_F_DC);
-    return 1;
+    return in->target < 8 && in->lod != TGX_SM5_LOD_INVALID4 && in->lod != TGX_SM5_LOD_INVALID5 &&
+           in->lod != TGX_SM5_LOD_LBA && in->lod != TGX_SM5_LOD_LLA &&
+           !(in->flags & (TGX_SM5_F_PTP | TGX_SM5_F_LC)) && in->toff != TGX_SM5_TOFF_INVALID3;
 }
 
 static void check_general(checker *c)
 {
     const tgx_sm5_insn *in = c->in;
-    unsigned na, nb;
     snprintf(c->what, sizeof c->what, "%s %s%s", tgx_sm5_class_name(in->cls),
              in->target < 8 ? target_name[in->target] : "?", in->lod < 8 ? lod_name[in->lod] : "");
-    if (general_packing(in, &na, &nb)) {
-        check_source(c, "Ra", in->ra, na, "the array index and coordinates", TGX_SEV_ERROR);
-        check_source(c, "Rb", in->rb, nb, "the handle/LOD/offset/sample/reference",
-                     TGX_SEV_WARNING);
-    }
+    tgx_sm5_layout p;
+    if (general_checked(in) && tgx_sm5_operand_layout(in, &p, NULL) == TGX_OK)
+        check_layout_sources(c, &p, TGX_SEV_WARNING);
 }
 
 /* sm5-TLD: .MS needs .LZ and 2D/ARRAY_2D; .CL excludes .MS. */
@@ -416,9 +396,11 @@ tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
     case TGX_SM5_TLD4:
     case TGX_SM5_TLD4_B:
     case TGX_SM5_TMML:
-    case TGX_SM5_TMML_B: check_general(&c); break;
+    case TGX_SM5_TMML_B:
+    case TGX_SM5_TXD:
+    case TGX_SM5_TXD_B: check_general(&c); break;
     case TGX_SM5_TXA: check_txa(&c); break;
-    default: /* TXD, TXQ: no page gives their Ra/Rb packing; only rule 1 below */ break;
+    default: /* TXQ: Ra holds [handle], level, no Rb; only rule 1 below */ break;
     }
     check_common(&c, arch, opts);
     return c.st;

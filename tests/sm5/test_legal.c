@@ -261,13 +261,24 @@ static void tld_rules(void)
     LEGAL(cl);
     /* Ra: array, s, t, r -> 3 scalars align to 4, 2 to 2 */
     tgx_sm5_insn r3d = general(TGX_SM5_TLD, TGX_SM5_3D, LZ, 0, 0, 6, RZ, 0xf);
-    ILLEGAL(r3d, "sm5-TLD: Ra aligned to the number of scalars packed in it: TLD 3D .LZ packs the "
-                 "array index and coordinates (3 scalars) in Ra, so Ra must be a multiple of 4, "
-                 "not R6");
+    ILLEGAL(r3d, "sm5-TLD: Ra aligned to the number of scalars packed in it: TLD 3D .LZ packs "
+                 "s,t,r (3 scalars) in Ra, so Ra must be a multiple of 4, not R6");
     tgx_sm5_insn a1d = general(TGX_SM5_TLD, TGX_SM5_ARRAY_1D, LZ, 0, 0, 5, RZ, 0xf);
     ILLEGAL(a1d, "sm5-TLD: Ra aligned to the number of scalars packed in it:");
     tgx_sm5_insn d1 = general(TGX_SM5_TLD, TGX_SM5_1D, LZ, 0, 0, 5, RZ, 0xf);
     LEGAL(d1);
+    /* TXD (operand layout, docs/sm5-emu.md): Ra = [handle], coordinates, [array | offsets], Rb
+     * = the gradients. ptxas: TXD.B R16, R8, R18, 0x0, ARRAY_1D, 0xf (3 scalars in Ra at R8, 2
+     * in Rb at R18). */
+    tgx_sm5_insn txd = general(TGX_SM5_TXD_B, TGX_SM5_ARRAY_1D, 0, 0, 16, 8, 18, 0xf);
+    LEGAL(txd);
+    txd.ra = 10;
+    ILLEGAL(txd, "sm5-TLD: Ra aligned to the number of scalars packed in it: TXD.B ARRAY_1D packs "
+                 "handle,s,array|off (3 scalars) in Ra, so Ra must be a multiple of 4, not R10");
+    txd.ra = 8;
+    txd.rb = 19;
+    ILLEGAL(txd, "sm5-TLD: Rb aligned to the number of scalars packed in it: TXD.B ARRAY_1D packs "
+                 "dsdx,dsdy (2 scalars) in Rb, so Rb must be a multiple of 2, not R19");
     /* Rb: handle (.B), LOD (.LL), offsets (.AOFFI), sample (.MS) */
     tgx_sm5_insn rb2 = general(TGX_SM5_TLD_B, TGX_SM5_2D, LL, 0, 0, 4, 7, 0xf);
     ILLEGAL(rb2, "sm5-TLD: Rb aligned to the number of scalars packed in it:");
