@@ -27,6 +27,7 @@ enum {
     R_BUDGET,
     R_PROFILE,
     R_F2I,
+    R_DENORMS,
     R_JOBS,
     R_OUT
 };
@@ -96,6 +97,9 @@ static const tgx_cli_opt run_options[] = {
     {R_F2I, "--f2i", "saturate|x86",
      "float-to-int of NaN and out-of-range values: saturate, NaN -> 0 (default, as GPUs do) or "
      "as softpipe on x86-64 (0x80000000; tgx replay uses this)"},
+    {R_DENORMS, "--denorms", "preserve|flush",
+     "denormal floats in shader arithmetic: preserve (default, IEEE 754) or flush to zero as "
+     "D3D10 and Mesa's draws do (tgx replay uses this for draws; docs/exec.md)"},
     {R_JOBS, "-j", "N", "render threads, 0 to 256 (default 0: all cores; same result for any N)"},
     {R_OUT, "-o", "FILE",
      "fragment: out.png (8-bit view, row 0 = window row 0) or out.tgxr (exact words; default "
@@ -143,6 +147,7 @@ typedef struct run_opts {
     uint32_t threads;
     uint64_t budget;
     tgx_exec_f2i_rule f2i_rule;
+    tgx_exec_denorm_rule denorms;
     uint32_t grid[3];
     tgx_tex *tex[TGX_PIPE_MAX_UNITS];
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
@@ -480,6 +485,17 @@ static int opt_f2i(run_opts *o, const char *val)
     return TGX_EXIT_OK;
 }
 
+static int opt_denorms(run_opts *o, const char *val)
+{
+    if (!strcmp(val, "preserve"))
+        o->denorms = TGX_EXEC_DENORMS_PRESERVE;
+    else if (!strcmp(val, "flush"))
+        o->denorms = TGX_EXEC_DENORMS_FLUSH;
+    else
+        return usage_error("--denorms expects preserve or flush", val);
+    return TGX_EXIT_OK;
+}
+
 /* --sampler UNIT=...: checked now, applied after every option (apply_samplers). */
 static int opt_sampler_later(run_opts *o, const char *arg)
 {
@@ -513,6 +529,7 @@ static int run_option(void *ctx, int id, const char *val)
     case R_BUDGET: return tgx_cli_u64(sp, "--budget", val, 1, UINT64_MAX, &o->budget);
     case R_PROFILE: o->profile = val; return 0;
     case R_F2I: return opt_f2i(o, val);
+    case R_DENORMS: return opt_denorms(o, val);
     case R_TEX: return opt_tex(o, val);
     case R_SAMPLER: return opt_sampler_later(o, val);
     case R_CONST: return opt_const(o, val);
@@ -723,6 +740,7 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     st.threads = o->threads;
     st.budget = o->budget;
     st.f2i_rule = o->f2i_rule;
+    st.denorms = o->denorms;
     draw.vs = vs;
     draw.fs = fs;
     draw.gs = gs;
@@ -770,6 +788,7 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
     st.threads = o->threads;
     st.budget = o->budget;
     st.f2i_rule = o->f2i_rule;
+    st.denorms = o->denorms;
     if (tgx_pipe_dispatch(cs, o->grid, &o->b, &st, &d) < 0)
         return fail_diag(&d);
     return write_dumps(o);

@@ -174,6 +174,26 @@ expect_words "$tmp/f.tgxr" 0 "00000000 7fffffff 80000000 00000001" "F2I, saturat
 expect_rc 0 "--f2i x86" -- "$TGX" run "$tmp/f2i.tgsi" --size 2x2 --f2i x86 -o "$tmp/f.tgxr"
 expect_words "$tmp/f.tgxr" 0 "80000000 80000000 80000000 00000001" "F2I, x86"
 
+# --denorms: 1e-39 (0x000ae398) * 1.0, a move of it, and 2^-126 (0x00800000) * 0.5 = 2^-127
+# (0x00400000): preserve (IEEE 754) keeps both denormals; flush (D3D10, Mesa's draws) reads the
+# denormal source as 0 and writes the denormal product as 0, the move keeps its bits.
+cat >"$tmp/denorm.tgsi" <<'T'
+FRAG
+DCL OUT[0], COLOR
+IMM[0] UINT32 {713624, 1065353216, 8388608, 1056964608}
+  0: MUL OUT[0].x, IMM[0].xxxx, IMM[0].yyyy
+  1: MOV OUT[0].y, IMM[0].xxxx
+  2: MUL OUT[0].z, IMM[0].zzzz, IMM[0].wwww
+  3: MOV OUT[0].w, IMM[0].yyyy
+  4: END
+T
+expect_rc 0 "--denorms preserve" -- "$TGX" run "$tmp/denorm.tgsi" --size 2x2 -o "$tmp/d.tgxr"
+expect_words "$tmp/d.tgxr" 0 "000ae398 000ae398 00400000 3f800000" "denormals, preserve (default)"
+expect_rc 0 "--denorms flush" -- "$TGX" run "$tmp/denorm.tgsi" --size 2x2 --denorms flush \
+    -o "$tmp/d.tgxr"
+expect_words "$tmp/d.tgxr" 0 "00000000 000ae398 00000000 3f800000" "denormals, flush"
+expect_rc 2 "bad --denorms" -- "$TGX" run "$tmp/denorm.tgsi" --denorms daz
+
 # -j: tiles over threads give identical bytes (a 200x150 image is 7x5 tiles of 32x32), with
 # textures, mipmapping and derivatives (the demo shader).
 demo=${TGX_SRC:-$(dirname "$0")/../..}/examples/demo.tgsi
@@ -438,7 +458,7 @@ expect_rc 2 "--vs not a vertex shader" -- "$TGX" run "$tmp/color.tgsi" --vs "$tm
 
 # ---- --help lists every option --------------------------------------------------------------------
 expect_rc 0 "--help" -- "$TGX" run --help
-for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i --profile "-j N" "-o FILE"; do
+for opt in --vs --gs --prim --verts --size --int --tex --sampler --const --buffer --dump --image --dump-image --grid --budget --f2i --denorms --profile "-j N" "-o FILE"; do
     grep -q -- "$opt" "$tmp/out" && ok || bad "--help does not mention $opt"
 done
 
