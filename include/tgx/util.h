@@ -19,6 +19,14 @@ int64_t tgx_d2i64_sat(double d);
 uint64_t tgx_d2u64_sat(double d);
 int32_t tgx_floor_to_i32(float f); /* floor then saturate, NaN -> 0 */
 
+/* Reads all of text as a float, in C's strtof/strtod syntax (1, -2.5e3, 0x1p-3, inf, nan),
+ * but a finite number the type cannot hold is refused instead of silently becoming inf or 0:
+ * TGX_ERR_LIMIT, with *why "is too large for a 32-bit float (it would become inf; ...)" or "is
+ * too small ... (it would become 0)". A denormal result is kept. Text that is not one number
+ * is TGX_ERR_PARSE ("is not a number"). *out is only written on TGX_OK; why may be NULL. */
+tgx_status tgx_parse_f32(const char *text, float *out, const char **why);
+tgx_status tgx_parse_f64(const char *text, double *out, const char **why);
+
 /* Bit casts. */
 static inline uint32_t tgx_f2bits(float f)
 {

@@ -266,32 +266,38 @@ static int opt_sampler(run_opts *o, const char *arg)
 }
 
 /* A word of --const or a constants file: 0x... bits as they are, Nu a uint32, Ni an int32
- * (two's complement), anything else a float (strtof: 1, -2.5, 1e-3, inf, nan). */
-static bool parse_word(const char *s, uint32_t *w)
+ * (two's complement), anything else a float (1, -2.5, 1e-3, inf, nan; a number a float cannot
+ * hold is refused, as everywhere: tgx_parse_f32). Returns NULL, or what is wrong. */
+static const char *parse_word(const char *s, uint32_t *w)
 {
+    static const char *const not_word = "is not a word (0xHEX, Nu, Ni or a float)";
     char *end;
     size_t n = strlen(s);
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         unsigned long long v = strtoull(s + 2, &end, 16);
         if (end == s + 2 || *end || v > 0xffffffffull)
-            return false;
+            return not_word;
         *w = (uint32_t)v;
-        return true;
+        return NULL;
     }
     if (n > 1 && (s[n - 1] == 'u' || s[n - 1] == 'i')) {
         long long v = strtoll(s, &end, 10);
         bool is_u = s[n - 1] == 'u';
         if (end != s + n - 1 || (is_u && (v < 0 || v > 0xffffffffll)) ||
             (!is_u && (v < INT32_MIN || v > INT32_MAX)))
-            return false;
+            return not_word;
         *w = is_u ? (uint32_t)v : (uint32_t)(int32_t)v;
-        return true;
+        return NULL;
     }
-    float f = strtof(s, &end);
-    if (end == s || *end)
-        return false;
+    float f;
+    const char *why;
+    tgx_status st = tgx_parse_f32(s, &f, &why);
+    if (st == TGX_ERR_PARSE)
+        return not_word;
+    if (st != TGX_OK)
+        return why;
     *w = tgx_f2bits(f);
-    return true;
+    return NULL;
 }
 
 /* Stores the words of text (separated by commas or white space; '#' to the end of a line is a
@@ -309,8 +315,9 @@ static int put_words(word_array *a, size_t at, char *text, const char *name)
         for (char *tok = strtok(line, ", \t\r"); tok; tok = strtok(NULL, ", \t\r"), k++) {
             if (!grow(a, (k + 4) & ~(size_t)3))
                 return usage_error("out of memory", name);
-            if (!parse_word(tok, &a->w[k]))
-                return usage_error("--const: not a word (0xHEX, Nu, Ni or a float)", tok);
+            const char *why = parse_word(tok, &a->w[k]);
+            if (why)
+                return tgx_cli_usage_error(&tgx_cli_run_spec, "--const: '%s' %s", tok, why);
         }
         line = next;
     }
@@ -462,11 +469,13 @@ static int opt_verts(run_opts *o, const char *val)
         next = strchr(tok, ',');
         if (next)
             *next++ = 0;
-        char *end;
-        float v = strtof(tok, &end);
-        if (end == tok || *end || k >= 2 * MAX_VERTS)
-            return usage_error("--verts expects X,Y pairs of numbers (at most 4096 vertices)", val);
-        o->verts[k / 2][k % 2] = v;
+        const char *why;
+        if (k >= 2 * MAX_VERTS)
+            return usage_error("--verts: at most 4096 vertices", val);
+        if (tgx_parse_f32(tok, &o->verts[k / 2][k % 2], &why) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_run_spec,
+                                       "--verts: value %u, '%s' %s (X,Y pairs of numbers)", k + 1,
+                                       tok, why);
     }
     if (k == 0 || k % 2)
         return usage_error("--verts expects X,Y pairs of numbers", val);

@@ -256,29 +256,32 @@ static bool lines_push(lines *L, const double *row, unsigned lineno)
     return true;
 }
 
-/* One number of a line; false if the field is not one (integer columns: a decimal or 0x
- * integer that fits 32 bits). */
-static bool parse_number(const char *field, size_t len, bool integer, double *out)
+/* One number of a line; NULL, or what is wrong with the field (integer columns: a decimal or 0x
+ * integer that fits 32 bits; float columns: a number a float can hold, tgx_parse_f32). */
+static const char *parse_number(const char *field, size_t len, bool integer, double *out)
 {
+    static const char *const not_int = "is not a 32-bit integer", *const not_num =
+                                                                      "is not a number";
     char buf[64];
     if (len >= sizeof buf)
-        return false;
+        return integer ? not_int : not_num;
     memcpy(buf, field, len);
     buf[len] = 0;
-    char *end;
-    errno = 0;
     if (integer) {
+        char *end;
+        errno = 0;
         long long v = strtoll(buf, &end, 0);
         if (*end || end == buf || errno || v < -2147483648LL || v > 4294967295LL)
-            return false;
+            return not_int;
         *out = (double)v;
-        return true;
+        return NULL;
     }
-    float f = strtof(buf, &end);
-    if (*end || end == buf)
-        return false;
+    float f;
+    const char *why;
+    if (tgx_parse_f32(buf, &f, &why) != TGX_OK)
+        return why;
     *out = f;
-    return true;
+    return NULL;
 }
 
 /* Splits one line into numbers; reports file:line:col on a bad field or count. */
@@ -301,9 +304,9 @@ static int parse_line(const char *name, unsigned lineno, const char *text, const
                     col, want, c->names);
             return TGX_EXIT_INVALID;
         }
-        if (!parse_number(p, len, c->integer, &row[n++])) {
-            fprintf(stderr, "%s:%u:%u: error: '%.*s' is not %s\n", name, lineno, col, (int)len, p,
-                    c->integer ? "a 32-bit integer" : "a number");
+        const char *why = parse_number(p, len, c->integer, &row[n++]);
+        if (why) {
+            fprintf(stderr, "%s:%u:%u: error: '%.*s' %s\n", name, lineno, col, (int)len, p, why);
             return TGX_EXIT_INVALID;
         }
         p += len;

@@ -18,6 +18,7 @@
  * place in the quad, i % 4), x, y (its pixel in an 8x4 tile of 2x2 quads), + - * / %, unary -,
  * comparisons, && ||, & | ^ << >> (on integers), parentheses. Arithmetic is in double. */
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -151,8 +152,16 @@ static double number(expr_ctx *e)
     double v;
     if (sc->p[0] == '0' && (sc->p[1] == 'x' || sc->p[1] == 'X'))
         v = (double)strtoull(sc->p, &end, 16);
-    else
+    else {
+        errno = 0;
         v = strtod(sc->p, &end);
+        /* as everywhere in tgx, a number the type cannot hold is an error, not inf or 0 */
+        if (end != start && errno == ERANGE && (isinf(v) || v == 0))
+            return expr_fail(e, start,
+                             isinf(v) ? "number too large for a 64-bit float"
+                                      : "number too small for a 64-bit float (it "
+                                        "would become 0)");
+    }
     if (end == start)
         return expr_fail(e, start, "expected a number, a thread variable (i, q, l, x, y) or '('");
     sc->p = end;

@@ -204,10 +204,11 @@ static tgx_status parse_param(tgx_texgen *g, const char *spec, const char *key, 
         return TGX_OK;
     }
     if (!strcmp(key, "fscale") || !strcmp(key, "fbias")) {
-        float f = strtof(val, &end);
-        if (end == val || *end)
-            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "generator '%s': %s=%s is not a number",
-                                spec, key, val);
+        float f;
+        const char *why;
+        if (tgx_parse_f32(val, &f, &why) != TGX_OK)
+            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "generator '%s': %s=%s %s", spec, key,
+                                val, why);
         *(!strcmp(key, "fscale") ? &g->fscale : &g->fbias) = f;
         return TGX_OK;
     }

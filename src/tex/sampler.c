@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tex/tex_internal.h"
+#include "tgx/util.h"
 
 void tgx_sampler_init(tgx_sampler *s)
 {
@@ -116,26 +117,37 @@ static bool lookup_gl_min(const char *v, tgx_sampler *s)
     return false;
 }
 
+/* A number a float cannot hold (1e999, 1e-999) is refused like text (tgx_parse_f32), never
+ * turned into inf or 0; inf and nan spelled out are read (each key says which it takes). */
 static bool parse_float(const char *v, float *out)
 {
-    char *end;
-    float f = strtof(v, &end);
-    if (end == v || *end)
-        return false;
-    *out = f;
-    return true;
+    return tgx_parse_f32(v, out, NULL) == TGX_OK;
+}
+
+/* One float key: a clear message when the value is out of a float's range. */
+static tgx_status float_key(tgx_diag *d, const char *key, const char *value, float *out)
+{
+    const char *why;
+    if (tgx_parse_f32(value, out, &why) != TGX_OK)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "sampler option %s=%s: '%s' %s", key, value,
+                            value, why);
+    return TGX_OK;
 }
 
 static bool parse_floats(const char *v, float out[4])
 {
     float tmp[4];
+    char buf[64];
     const char *p = v;
     for (int i = 0; i < 4; i++) {
-        char *end;
-        tmp[i] = strtof(p, &end);
-        if (end == p || (i < 3 && *end != ',') || (i == 3 && *end))
+        size_t n = strcspn(p, ",");
+        if (n >= sizeof buf || (i < 3 && p[n] != ',') || (i == 3 && p[n]))
             return false;
-        p = end + 1;
+        memcpy(buf, p, n);
+        buf[n] = '\0';
+        if (!parse_float(buf, &tmp[i]))
+            return false;
+        p += n + 1;
     }
     memcpy(out, tmp, sizeof tmp);
     return true;
@@ -216,8 +228,10 @@ tgx_status tgx_sampler_set(tgx_sampler *s, const char *key, const char *value, t
     }
     if (!strcmp(key, "lod_bias") || !strcmp(key, "min_lod") || !strcmp(key, "max_lod")) {
         float f;
-        if (!parse_float(value, &f) || f != f)
-            return bad(d, key, value, "a number");
+        if ((st = float_key(d, key, value, &f)) < 0)
+            return st;
+        if (f != f)
+            return bad(d, key, value, "a number, not NaN");
         *(!strcmp(key, "lod_bias") ? &s->lod_bias
                                    : (!strcmp(key, "min_lod") ? &s->min_lod : &s->max_lod)) = f;
         return TGX_OK;

@@ -951,17 +951,21 @@ static bool all_hex(const char *s)
 }
 
 /* FLT32: decimal (strtof, exact rounding), inf/nan, or 0xHHHHHHHH raw bits (Mesa's
- * TGSI_DUMP_FLOAT_AS_HEX form and tgx's spelling of NaNs). */
+ * TGSI_DUMP_FLOAT_AS_HEX form and tgx's spelling of NaNs). A decimal the type cannot hold is an
+ * error at the value (tgx_parse_f32). */
 static tgx_status parse_f32(parser *p, const char *tok, size_t n, uint32_t *out)
 {
     if ((tok[0] == '0') && (tok[1] == 'x' || tok[1] == 'X') && n <= 10 && all_hex(tok + 2)) {
         *out = (uint32_t)strtoul(tok + 2, NULL, 16);
         return TGX_OK;
     }
-    char *end;
-    float f = strtof(tok, &end);
-    if (end != tok + n)
+    float f;
+    const char *why;
+    tgx_status st = tgx_parse_f32(tok, &f, &why);
+    if (st == TGX_ERR_PARSE)
         return FAIL(p, "'%s' is not a FLT32 value", tok);
+    if (st != TGX_OK) /* 1e999 or 1e-999: never inf or 0 in silence (docs/tgsi.md, Numbers) */
+        return FAIL(p, "FLT32 value '%s' %s", tok, why);
     *out = tgx_f2bits(f);
     return TGX_OK;
 }
@@ -972,10 +976,13 @@ static tgx_status parse_f64(parser *p, const char *tok, size_t n, uint64_t *out)
         *out = (uint64_t)strtoull(tok + 2, NULL, 16);
         return TGX_OK;
     }
-    char *end;
-    double v = strtod(tok, &end);
-    if (end != tok + n)
+    double v;
+    const char *why;
+    tgx_status st = tgx_parse_f64(tok, &v, &why);
+    if (st == TGX_ERR_PARSE)
         return FAIL(p, "'%s' is not a FLT64 value", tok);
+    if (st != TGX_OK)
+        return FAIL(p, "FLT64 value '%s' %s", tok, why);
     *out = tgx_d2bits(v);
     return TGX_OK;
 }

@@ -1,5 +1,8 @@
-/* Conversions with the behaviour GPUs have where C's is undefined: NaN -> 0, saturation. */
+/* Conversions with the behaviour GPUs have where C's is undefined: NaN -> 0, saturation; and
+ * reading floats without their silent overflow to inf or underflow to 0. */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "tgx/util.h"
 
@@ -101,4 +104,62 @@ uint16_t tgx_float_to_half(float f)
     if (rem > 0x1000u || (rem == 0x1000u && (half & 1)))
         half++; /* may carry into the exponent, which is the right result */
     return (uint16_t)(sign | half);
+}
+
+/* The one overflow policy of tgx (docs/tgsi.md, "Numbers"): a number written in the text that
+ * the type cannot hold is refused, never turned into inf or 0 in silence. inf, -inf and nan
+ * spelled out are values like any other; a literal that rounds to a denormal is kept (it is
+ * not 0). C's strtof/strtod set ERANGE on overflow (result +-HUGE_VALF) and on underflow. */
+static tgx_status range_problem(int is_inf, int is_zero, const char **why, int k)
+{
+    /* [0] 32-bit, [1] 64-bit */
+    static const char *const big[] = {"is too large for a 32-bit float (it would become inf; "
+                                      "write inf for infinity)",
+                                      "is too large for a 64-bit float (it would become inf; "
+                                      "write inf for infinity)"};
+    static const char *const small[] = {"is too small for a 32-bit float (it would become 0)",
+                                        "is too small for a 64-bit float (it would become 0)"};
+    if (is_inf)
+        *why = big[k];
+    else if (is_zero)
+        *why = small[k];
+    else
+        return TGX_OK;
+    return TGX_ERR_LIMIT;
+}
+
+tgx_status tgx_parse_f32(const char *text, float *out, const char **why)
+{
+    static const char *const not_number = "is not a number";
+    const char *dummy;
+    char *end;
+    why = why ? why : &dummy;
+    errno = 0;
+    float f = strtof(text, &end);
+    if (end == text || *end) {
+        *why = not_number;
+        return TGX_ERR_PARSE;
+    }
+    if (errno == ERANGE && range_problem(isinf(f), f == 0.0f, why, 0) != TGX_OK)
+        return TGX_ERR_LIMIT;
+    *out = f;
+    return TGX_OK;
+}
+
+tgx_status tgx_parse_f64(const char *text, double *out, const char **why)
+{
+    static const char *const not_number = "is not a number";
+    const char *dummy;
+    char *end;
+    why = why ? why : &dummy;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end) {
+        *why = not_number;
+        return TGX_ERR_PARSE;
+    }
+    if (errno == ERANGE && range_problem(isinf(v), v == 0.0, why, 1) != TGX_OK)
+        return TGX_ERR_LIMIT;
+    *out = v;
+    return TGX_OK;
 }

@@ -2,6 +2,7 @@
  * follows IEEE 754 binary16. Expected values come from the IEEE definitions. */
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tgx/util.h"
 #include "tgx_test.h"
@@ -43,9 +44,39 @@ static void test_half(void)
     TGX_CHECK(bad == 0, "%d halves did not round-trip", bad);
 }
 
+/* tgx_parse_f32/f64: IEEE 754 binary32 limits (FLT_MAX 0x7f7fffff, smallest denormal 2^-149 =
+ * 1.4e-45, half of it rounds to 0); out-of-range literals are refused, spelled-out inf/nan and
+ * denormals are values. */
+static void test_parse_float(void)
+{
+    float f = 1;
+    double v = 1;
+    const char *why = NULL;
+    TGX_CHECK(tgx_parse_f32("1e999", &f, &why) == TGX_ERR_LIMIT && strstr(why, "inf") && f == 1,
+              "1e999 refused, output untouched");
+    TGX_CHECK(tgx_parse_f32("-3.5e38", &f, &why) == TGX_ERR_LIMIT && strstr(why, "too large"),
+              "-3.5e38 refused");
+    TGX_CHECK(tgx_parse_f32("1e-50", &f, &why) == TGX_ERR_LIMIT && strstr(why, "become 0"),
+              "1e-50 refused");
+    TGX_CHECK(tgx_parse_f32("0.7e-45", &f, &why) == TGX_ERR_LIMIT, "below half the denormal");
+    TGX_CHECK(tgx_parse_f32("1e-45", &f, &why) == TGX_OK && tgx_f2bits(f) == 1u, "denormal kept");
+    TGX_CHECK(tgx_parse_f32("3.4028235e38", &f, &why) == TGX_OK && tgx_f2bits(f) == 0x7f7fffffu,
+              "FLT_MAX");
+    TGX_CHECK(tgx_parse_f32("-inf", &f, &why) == TGX_OK && tgx_f2bits(f) == 0xff800000u, "-inf");
+    TGX_CHECK(tgx_parse_f32("nan", &f, &why) == TGX_OK && f != f, "nan");
+    TGX_CHECK(tgx_parse_f32("0e-999", &f, &why) == TGX_OK && f == 0, "a written zero is zero");
+    TGX_CHECK(tgx_parse_f32("1.5x", &f, &why) == TGX_ERR_PARSE, "trailing text");
+    TGX_CHECK(tgx_parse_f32("", &f, &why) == TGX_ERR_PARSE, "empty");
+    TGX_CHECK(tgx_parse_f64("1e309", &v, &why) == TGX_ERR_LIMIT && strstr(why, "64-bit"),
+              "1e309 refused as a double");
+    TGX_CHECK(tgx_parse_f64("1e300", &v, &why) == TGX_OK && v == 1e300, "1e300 is a double");
+    TGX_CHECK(tgx_parse_f64("1e-400", &v, NULL) == TGX_ERR_LIMIT, "1e-400 refused as a double");
+}
+
 int main(void)
 {
     test_f2i();
     test_half();
+    test_parse_float();
     return tgx_test_finish();
 }
