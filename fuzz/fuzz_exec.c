@@ -130,8 +130,8 @@ static void run_stage(tgx_exec_machine *m, const tgx_exec_program *p)
     tgx_status st;
     switch (tgx_exec_program_stage(p)) {
     case TGX_EXEC_FRAGMENT: {
-        static const uint8_t active[LANES] = {1, 1, 0, 1, 1, 1, 1, 0};
-        uint8_t killed[LANES];
+        static const tgx_lane_mask active[LANES] = {1, 1, 0, 1, 1, 1, 1, 0};
+        tgx_lane_mask killed[LANES];
         st = tgx_exec_run_fragment(m, LANES, active, killed, &d);
         break;
     }

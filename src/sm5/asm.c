@@ -224,19 +224,23 @@ static tgx_status pad_bundle(asm_run *r, unsigned lineno)
 }
 
 /* Dual issue asked by control words outside { }: it needs a partner, which must not ask again
- * (nvdisasm rejects both; tgx_sm5_code_file_read too). */
+ * (nvdisasm rejects both; tgx_sm5_code_file_read too). A refused request is set back to stall
+ * 1, so that even a checked run's program with errors never asks for what a reader rejects. */
 static tgx_status check_dual_issue(asm_run *r)
 {
-    const tgx_sm5_program *p = r->p;
+    tgx_sm5_program *p = r->p;
     for (size_t i = 0; i < p->count; i++) {
-        if (!TGX_SM5_CTRL_DUAL(p->insns[i].ctrl))
+        uint32_t *c = &p->insns[i].ctrl;
+        if (!TGX_SM5_CTRL_DUAL(*c))
             continue;
         const char *why = i + 1 == p->count                         ? "it is the last instruction"
                           : TGX_SM5_CTRL_DUAL(p->insns[i + 1].ctrl) ? "its partner asks again"
                                                                     : NULL;
-        tgx_status st = why ? report(r, p->insns[i].line, 1,
-                                     "the control word asks for dual issue, but %s", why)
-                            : TGX_OK;
+        if (!why)
+            continue;
+        *c = (*c & ~CTRL_LOW_BITS) | (TGX_SM5_CTRL_NEUTRAL & CTRL_LOW_BITS);
+        tgx_status st =
+            report(r, p->insns[i].line, 1, "the control word asks for dual issue, but %s", why);
         if (st != TGX_OK)
             return st;
     }

@@ -95,4 +95,16 @@ if grep -q "pair:2:3: error: not a Maxwell texture instruction, and no hex comme
 printf '\t.section\t.text.a,"ax",@progbits\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n\t.section\t.text.b,"ax",@progbits\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/sections"
 got=$("$TGX" as --arch sm_52 --hex "$tmp/sections" 2>&1 | tr '\n' ' ')
 if [ "$got" = "0xd830055ff0970804 0xd830055ff0970804 $nop 0xd830055ff0970804 " ]; then ok; else bad "sections: $got"; fi
+# 6. a control word asking for dual issue outside { } (as -novliw lists pairs): fine with a
+#    partner, an error for the last instruction (nvdisasm: "Unaligned instruction found")
+printf '/* 0x001f8400fc2007f0 */\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/dual"
+if "$TGX" as --arch sm_52 --bundles -o "$tmp/dual.bin" "$tmp/dual" 2>"$tmp/err" &&
+    "$TGX" dis --arch sm_52 "$tmp/dual.bin" | grep -q '{ *TEXS RZ, R4, R8, R9, 0x55, 2D, RG ;'; then
+    ok
+else
+    bad "dual issue from a control word: $(cat "$tmp/err")"
+fi
+printf '/* 0x001fc000fc2007e1 */\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/dual1"
+expect_rc 1 "dual issue on the last instruction" -- "$TGX" as --arch sm_52 --bundles -o "$tmp/d1.bin" "$tmp/dual1"
+if grep -q "dual1:4:1: error: the control word asks for dual issue, but it is the last instruction" "$tmp/err"; then ok; else bad "last dual: $(cat "$tmp/err")"; fi
 finish
