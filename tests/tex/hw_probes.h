@@ -1465,10 +1465,11 @@ static int hw_run_all(const hw_options *opt)
 }
 
 /* Command line of the probe tests (ctest runs them without arguments). */
-static int hw_main(int argc, char **argv, hw_density density)
+static int hw_main(int argc, char **argv, hw_density density, bool pack)
 {
     hw_options opt;
     memset(&opt, 0, sizeof opt);
+    opt.pack = pack;
     opt.data = TGX_TEST_DATA "/hw";
     opt.baseline = TGX_TEST_DATA "/hw/nv-bitexact.txt";
     opt.profile = TGX_TEX_PROFILE_NV;

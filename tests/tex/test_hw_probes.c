@@ -7,5 +7,5 @@
 int main(int argc, char **argv)
 {
     const hw_density d = {.edge = 4, .ordinal = 8, .value = 4, .all_upto = 16};
-    return hw_main(argc, argv, d);
+    return hw_main(argc, argv, d, false);
 }
