@@ -109,7 +109,7 @@ typedef struct tgx_pipe_state {
     float depth_range[2]; /* near, far */
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
     unsigned threads; /* 0: all cores */
-    uint64_t budget;  /* instructions per shader run; 0: TGX_EXEC_DEFAULT_BUDGET */
+    uint64_t budget;  /* instructions per invocation; 0: TGX_EXEC_DEFAULT_BUDGET (exec.h) */
     /* float-to-integer conversion of NaN / out-of-range values: TGX_EXEC_F2I_SATURATE (the
      * default, as GPUs do) or TGX_EXEC_F2I_X86 (what softpipe computed on the corpus's x86-64
      * machines; tgx_case_execute uses it) */

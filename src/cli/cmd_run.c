@@ -89,7 +89,10 @@ static const tgx_cli_opt run_options[] = {
      "FILE.png (8-bit view)"},
     {R_GRID, "--grid", "X,Y,Z", "compute workgroups, each 1 to 65535 (default 1,1,1)"},
     {R_BUDGET, "--budget", "N",
-     "instructions per shader run before it stops with an error, 1 to 2^64-1"},
+     "instructions one invocation (a pixel, vertex, primitive or compute thread) may execute "
+     "before the run stops with an error at the instruction: 1 to 2^64-1, default 1000000 "
+     "(invocations run in batches of up to 256 pixels or one compute block, and the batch's "
+     "count is checked, so invocations that diverge within a batch share it)"},
     {R_PROFILE, "--profile", "exact|nv",
      "texture-unit precision of every sampler (default exact: GL formulas in float; nv: "
      "NVIDIA's fixed-point rules); a unit's --sampler profile= overrides it, wherever it "

@@ -574,8 +574,8 @@ tgx_status x_run(xmach *m, tgx_diag *d)
         in->fn(m, in);
         if (++m->executed >= limit && m->pc >= 0 && m->pc < count) {
             x_fail(m, in, TGX_ERR_LIMIT,
-                   "instruction budget of %llu exceeded at %s (instruction %u): the shader "
-                   "does not terminate, or needs a larger budget",
+                   "instruction budget of %llu per invocation exceeded at %s (instruction %u): "
+                   "the shader does not terminate, or needs a larger budget",
                    (unsigned long long)limit, in->name, (unsigned)(in - insts));
         }
         if (m->err != TGX_OK)
