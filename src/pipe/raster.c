@@ -132,6 +132,26 @@ bool tgx_raster_covers(const tgx_raster_tri *t, int x, int y)
     return true;
 }
 
+/* Each edge test E(p) + bias >= 0 is a half-plane of sample points (E is affine in p), so the
+ * samples of the rectangle are all inside an edge when its four corners are, and all outside
+ * when its four corners are. */
+tgx_raster_rect tgx_raster_rect_coverage(const tgx_raster_tri *t, int x0, int y0, int x1, int y1)
+{
+    int64_t one = 1 << TGX_RASTER_SUBPIXEL_BITS;
+    int64_t px[2] = {x0 * one + t->sample_offset, x1 * one + t->sample_offset};
+    int64_t py[2] = {y0 * one + t->sample_offset, y1 * one + t->sample_offset};
+    bool all_in = true;
+    for (int i = 0; i < 3; i++) {
+        unsigned in = 0;
+        for (int k = 0; k < 4; k++)
+            in += edge_value(t, i, px[k & 1], py[k >> 1]) + t->edge_bias[i] >= 0;
+        if (in == 0)
+            return TGX_RASTER_RECT_NONE;
+        all_in &= in == 4;
+    }
+    return all_in ? TGX_RASTER_RECT_ALL : TGX_RASTER_RECT_PART;
+}
+
 unsigned tgx_raster_quad_mask(const tgx_raster_tri *t, int x, int y)
 {
     unsigned m = 0;
@@ -164,13 +184,4 @@ void tgx_raster_coef_perspective(const tgx_raster_tri *t, const float a[3], tgx_
 {
     plane(t, a[t->vmin] * t->v[t->vmin][3], a[t->vmid] * t->v[t->vmid][3],
           a[t->vmax] * t->v[t->vmax][3], c);
-}
-
-void tgx_raster_eval_quad(const tgx_raster_coef *c, int x, int y, float out[4])
-{
-    float base = c->a0 + c->dadx * (float)x + c->dady * (float)y;
-    out[0] = base;
-    out[1] = base + c->dadx;
-    out[2] = base + c->dady;
-    out[3] = base + c->dadx + c->dady;
 }

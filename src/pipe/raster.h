@@ -61,6 +61,14 @@ bool tgx_raster_setup(tgx_raster_tri *t, const float v0[4], const float v1[4], c
 
 /* Whether the sample point of pixel (x, y) is inside the triangle (top-left rule on edges). */
 bool tgx_raster_covers(const tgx_raster_tri *t, int x, int y);
+/* Coverage of the pixels of the rectangle x0..x1, y0..y1 (inclusive): none, all, or possibly
+ * part of them (test each quad). */
+typedef enum tgx_raster_rect {
+    TGX_RASTER_RECT_NONE,
+    TGX_RASTER_RECT_PART,
+    TGX_RASTER_RECT_ALL,
+} tgx_raster_rect;
+tgx_raster_rect tgx_raster_rect_coverage(const tgx_raster_tri *t, int x0, int y0, int x1, int y1);
 /* Coverage of the 2x2 quad whose first pixel is (x, y): bit i for lane i = (x,y), (x+1,y),
  * (x,y+1), (x+1,y+1). */
 unsigned tgx_raster_quad_mask(const tgx_raster_tri *t, int x, int y);
@@ -71,6 +79,13 @@ void tgx_raster_coef_linear(const tgx_raster_tri *t, const float a[3], tgx_raste
 void tgx_raster_coef_perspective(const tgx_raster_tri *t, const float a[3], tgx_raster_coef *c);
 
 /* The four values of a quad at (x, y) (tgsi_exec's evaluation order). */
-void tgx_raster_eval_quad(const tgx_raster_coef *c, int x, int y, float out[4]);
+static inline void tgx_raster_eval_quad(const tgx_raster_coef *c, int x, int y, float out[4])
+{
+    float base = c->a0 + c->dadx * (float)x + c->dady * (float)y;
+    out[0] = base;
+    out[1] = base + c->dadx;
+    out[2] = base + c->dady;
+    out[3] = base + c->dadx + c->dady;
+}
 
 #endif

@@ -11,7 +11,10 @@
 #include "pipe/raster.h"
 #include "tgx/util.h"
 
-#define TILE        32 /* pixels per tile side (even, so quads never straddle tiles) */
+/* A tile is the work unit of a thread and, fully covered, exactly one fragment-shader run: 16x16
+ * pixels, 64 quads, 256 lanes. Wide runs spread each instruction's fixed cost over many lanes;
+ * a square keeps the lanes of a run close together, so divergent loops stay short. */
+#define TILE        16 /* pixels per tile side (even, so quads never straddle tiles) */
 #define FS_QUADS    64 /* quads per fragment-shader run */
 #define MAX_THREADS 256
 
@@ -333,26 +336,28 @@ static void fill_sysvals(worker *w, const tri_data *t, unsigned lane, unsigned m
 
 /* ---- fragment shader runs ---- */
 
+/* The covered, not killed lanes' COLOR outputs into their pixels of each bound target. */
 static void write_colors(worker *w, unsigned nquads)
 {
     const render_job *job = w->job;
-    for (unsigned q = 0; q < nquads; q++)
-        for (unsigned l = 0; l < 4; l++) {
-            unsigned lane = q * 4 + l;
-            if (!w->active[lane] || w->killed[lane])
-                continue;
-            int x = w->qx[q] + (int)(l & 1), y = w->qy[q] + (int)(l >> 1);
-            for (unsigned k = 0; k < TGX_PIPE_MAX_TARGETS; k++) {
-                tgx_pipe_target *tg = job->draw->targets[k];
-                if (!tg || !job->color_out[k])
+    for (unsigned k = 0; k < TGX_PIPE_MAX_TARGETS; k++) {
+        tgx_pipe_target *tg = job->draw->targets[k];
+        if (!tg || !job->color_out[k])
+            continue;
+        const tgx_exec_word *o[4];
+        for (unsigned c = 0; c < 4; c++)
+            o[c] = tgx_exec_output(w->m, job->color_out[k]->reg, c);
+        for (unsigned q = 0; q < nquads; q++)
+            for (unsigned l = 0; l < 4; l++) {
+                unsigned lane = q * 4 + l;
+                if (!w->active[lane] || w->killed[lane])
                     continue;
+                int x = w->qx[q] + (int)(l & 1), y = w->qy[q] + (int)(l >> 1);
                 uint32_t *px = &tg->words[((size_t)y * tg->width + (size_t)x) * 4];
-                for (unsigned c = 0; c < 4; c++) {
-                    const tgx_exec_word *o = tgx_exec_output(w->m, job->color_out[k]->reg, c);
-                    px[c] = o ? o[lane].u : 0;
-                }
+                for (unsigned c = 0; c < 4; c++)
+                    px[c] = o[c] ? o[c][lane].u : 0;
             }
-        }
+    }
 }
 
 static tgx_status flush(worker *w, unsigned *nquads)
@@ -398,15 +403,24 @@ static tgx_status render_tile(worker *w, int tile)
     const render_job *job = w->job;
     int tx0 = (tile % job->tiles_x) * TILE, ty0 = (tile / job->tiles_x) * TILE;
     int tx1 = tx0 + TILE - 1, ty1 = ty0 + TILE - 1;
+    /* the tile's pixels inside the framebuffer */
+    int cx1 = tx1 < job->fb_w ? tx1 : job->fb_w - 1, cy1 = ty1 < job->fb_h ? ty1 : job->fb_h - 1;
     unsigned nquads = 0;
     tgx_status st = TGX_OK;
     for (size_t k = 0; k < job->ntris && st == TGX_OK; k++) {
         const tri_data *t = &job->tris[k];
         int x0 = t->r.xmin > tx0 ? t->r.xmin : tx0, x1 = t->r.xmax < tx1 ? t->r.xmax : tx1;
         int y0 = t->r.ymin > ty0 ? t->r.ymin : ty0, y1 = t->r.ymax < ty1 ? t->r.ymax : ty1;
+        /* a triangle over the whole tile needs no per-pixel coverage test, one outside it none */
+        tgx_raster_rect cover = tgx_raster_rect_coverage(&t->r, tx0, ty0, cx1, cy1);
+        if (cover == TGX_RASTER_RECT_NONE)
+            continue;
+        bool whole = cover == TGX_RASTER_RECT_ALL;
         for (int y = y0 & ~1; y <= y1 && st == TGX_OK; y += 2)
             for (int x = x0 & ~1; x <= x1 && st == TGX_OK; x += 2) {
-                unsigned mask = tgx_raster_quad_mask(&t->r, x, y) & inside_mask(job, x, y);
+                unsigned mask = inside_mask(job, x, y);
+                if (!whole)
+                    mask &= tgx_raster_quad_mask(&t->r, x, y);
                 if (mask)
                     st = add_quad(w, t, x, y, mask, &nquads);
             }

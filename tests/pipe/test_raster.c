@@ -158,6 +158,47 @@ static void test_interpolation(void)
               "x at centres %g %g %g %g", q[0], q[1], q[2], q[3]);
 }
 
+/* tgx_raster_rect_coverage against the per-pixel test: ALL only when every pixel of the
+ * rectangle is covered, NONE only when none is (PART may be either). Random triangles, some
+ * with vertices on sample points (edges through samples, where the top-left rule decides), over
+ * every 4x4, 6x2 and 1x1 rectangle of a 24x24 target; full- and zero-coverage rectangles of
+ * large triangles must also be found (the pipeline relies on it for speed only). */
+static void test_rect_coverage(void)
+{
+    uint32_t seed = 12345;
+    int wrong = 0, found_all = 0, found_none = 0;
+    for (int n = 0; n < 300; n++) {
+        float v[6];
+        for (int k = 0; k < 6; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            float f = (float)(seed >> 8) / 16777216.0f * 40.0f - 8.0f;
+            v[k] = n % 3 == 0 ? floorf(f) + 0.5f : f;
+        }
+        tgx_raster_tri t;
+        tgx_raster_rules r = {true, n % 2 == 0, false};
+        if (!setup(&t, v[0], v[1], v[2], v[3], v[4], v[5], &r, 24, 24))
+            continue;
+        static const int sizes[3][2] = {{4, 4}, {6, 2}, {1, 1}};
+        for (int s = 0; s < 3; s++)
+            for (int y0 = 0; y0 + sizes[s][1] <= 24; y0++)
+                for (int x0 = 0; x0 + sizes[s][0] <= 24; x0++) {
+                    int x1 = x0 + sizes[s][0] - 1, y1 = y0 + sizes[s][1] - 1, in = 0;
+                    for (int y = y0; y <= y1; y++)
+                        for (int x = x0; x <= x1; x++)
+                            in += tgx_raster_covers(&t, x, y);
+                    int all = in == (x1 - x0 + 1) * (y1 - y0 + 1);
+                    tgx_raster_rect c = tgx_raster_rect_coverage(&t, x0, y0, x1, y1);
+                    wrong +=
+                        (c == TGX_RASTER_RECT_ALL && !all) || (c == TGX_RASTER_RECT_NONE && in);
+                    found_all += c == TGX_RASTER_RECT_ALL;
+                    found_none += c == TGX_RASTER_RECT_NONE;
+                }
+    }
+    TGX_CHECK(wrong == 0, "rect coverage disagrees with the per-pixel test %d times", wrong);
+    TGX_CHECK(found_all > 1000 && found_none > 1000, "ALL %d and NONE %d rectangles found",
+              found_all, found_none);
+}
+
 int main(void)
 {
     test_half_square();
@@ -165,5 +206,6 @@ int main(void)
     test_fullscreen_strip();
     test_degenerate();
     test_interpolation();
+    test_rect_coverage();
     return tgx_test_finish();
 }
