@@ -34,11 +34,14 @@ typedef struct render_job {
     size_t ntris;
     int fb_w, fb_h, tiles_x, tiles_y;
     const pipe_reg *color_out[TGX_PIPE_MAX_TARGETS]; /* FS output writing COLOR[i] */
-    atomic_int next_tile;
+    /* the one word threads write together, on a cache line of its own */
+    _Alignas(64) atomic_int next_tile;
+    char pad[64 - sizeof(atomic_int)];
 } render_job;
 
+/* Cache-line aligned, so that no two threads write into one line. */
 typedef struct worker {
-    render_job *job;
+    _Alignas(64) render_job *job;
     pthread_t thread;
     tgx_status st;
     tgx_diag diag;
@@ -488,7 +491,9 @@ static tgx_status run_workers(render_job *job, tgx_diag *d)
 {
     int ntiles = job->tiles_x * job->tiles_y;
     unsigned n = thread_count(job->st, ntiles);
-    worker *ws = calloc(n, sizeof *ws);
+    worker *ws = aligned_alloc(64, n * sizeof *ws);
+    if (ws)
+        memset(ws, 0, n * sizeof *ws);
     tgx_status st = ws ? TGX_OK : tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     unsigned started = 0;
     for (unsigned i = 0; i < n && st == TGX_OK; i++) {
