@@ -4,7 +4,7 @@
  *
  * Loads every word of CORPUS_DIR's real.tsv and fuzz-sm_5x.tsv (with its arch; words nvdisasm
  * rejects included, as `tgx dis` meets them), repeats them to WORDS words, and times
- *   decode+print   tgx_sm5_decode + tgx_sm5_print (the error text for rejected words), and
+ *   decode+print   tgx_sm5_word_text: decode + print, or the error text for rejected words, and
  *   parse+encode   tgx_sm5_assemble_line over the texts of the valid words.
  * Each is run three times; the best run is reported in words per second.
  */
@@ -80,16 +80,13 @@ static void default_dir(char *buf, size_t size)
 static double bench_dis(const item *v, size_t n, size_t total, size_t *chars)
 {
     char text[320];
-    tgx_sm5_insn in;
-    tgx_diag d;
     size_t sum = 0;
     double t0 = bench_now();
     for (size_t i = 0; i < total; i++) {
         const item *x = &v[i % n];
-        if (tgx_sm5_decode(x->word, x->arch, &in, &d) == TGX_OK)
-            sum += tgx_sm5_print(&in, TGX_SM5_CTRL_NEUTRAL, text, sizeof text);
-        else
-            sum += (size_t)snprintf(text, sizeof text, "ERROR: %s", d.message);
+        size_t len = 0;
+        tgx_sm5_word_text(x->word, TGX_SM5_CTRL_NEUTRAL, x->arch, text, sizeof text, &len);
+        sum += len;
     }
     double t = bench_now() - t0;
     *chars = sum;

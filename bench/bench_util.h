@@ -15,6 +15,23 @@ static inline double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* CPU seconds this thread has run: on a shared machine the work done, where wall time also
+ * counts the waits for a core. */
+static inline double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds of every thread of the process. */
+static inline double bench_process_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* $TGX_SRC, else the folder above the bench source that includes this (bench/..). */
 static inline void bench_source_dir(char *buf, size_t size, const char *this_file)
 {

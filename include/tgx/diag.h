@@ -53,6 +53,10 @@ tgx_status tgx_diag_set(tgx_diag *d, tgx_status st, const char *file, unsigned l
     __attribute__((format(printf, 6, 7)));
 tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned line,
                          unsigned column, const char *fmt, va_list ap);
+/* tgx_diag_set with a message that needs no formatting: copied as it is (truncated to fit),
+ * without the cost of printf for callers that reject many inputs (a disassembler's listing). */
+tgx_status tgx_diag_set_text(tgx_diag *d, tgx_status st, const char *file, unsigned line,
+                             unsigned column, const char *text);
 void tgx_diag_clear(tgx_diag *d);
 
 /* Formats "file:line:col: error: message" (parts that are absent are left out) into buf. */

@@ -143,9 +143,11 @@ typedef struct tgx_sm5_insn {
     uint32_t flags;     /* TGX_SM5_F_* */
 } tgx_sm5_insn;
 
-/* Decodes word for arch. Words nvdisasm rejects return TGX_ERR_INVALID with d->message exactly
- * nvdisasm's error text after "ERROR: " (e.g. "Unrecognized operation for functional unit
- * 'uC'"); words outside the texture classes give that same 'uC' message. */
+/* Decodes word for arch. Words nvdisasm rejects fail with d->message exactly nvdisasm's error
+ * text after "ERROR: ": TGX_ERR_UNSUPPORTED for a word that is not a texture instruction of the
+ * arch ("Unrecognized operation for functional unit 'uC'"), TGX_ERR_INVALID for a texture
+ * instruction with a field value nvdisasm does not accept ("Opclass 'TEXS', undefined value
+ * 0xe for table 'Tex2D4'"). */
 tgx_status tgx_sm5_decode(uint64_t word, tgx_sm5_arch arch, tgx_sm5_insn *out, tgx_diag *d);
 
 /* Encodes in for arch. Fails (TGX_ERR_INVALID, message naming the field) where a member does
@@ -160,6 +162,13 @@ size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t si
 /* decode + print; on a rejected word, fills d and writes nothing. */
 tgx_status tgx_sm5_disasm_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
                                size_t size, tgx_diag *d);
+
+/* nvdisasm's line for one word of a word list (`tgx dis --words`): the text (tgx_sm5_print), or
+ * "ERROR: " and nvdisasm's message for a word it rejects. Returns tgx_sm5_decode's status
+ * (TGX_ERR_UNSUPPORTED: not a texture instruction of arch; TGX_ERR_INVALID: a texture
+ * instruction nvdisasm rejects); *len (if not NULL) gets the text's length (like snprintf). */
+tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
+                             size_t size, size_t *len);
 
 /* 1 if nvdisasm knows word as a texture instruction of arch: its top bits select a texture
  * class (tests/data/maxwell/opcode-map.tsv) and, on sm_50, the sparse predicate is PT and
@@ -276,6 +285,15 @@ uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
  * the instructions' fields, then three instructions; NOPs with TGX_SM5_CTRL_NEUTRAL fill the
  * last). Writes at most cap words to out and returns how many the whole program needs. */
 size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t cap);
+/* One line of nvdisasm's listing of a code section, without the newline: 8 blanks, the address
+ * in a comment, `{` before the first instruction of a dual-issue pair, the text (as
+ * tgx_sm5_word_text; TGX_SM5_OTHER_TEXT for words outside the texture classes; a pair's second
+ * without its ';' and closed by `}`), then the word's hex in a comment: what `tgx dis FILE`
+ * prints and tgx_sm5_assemble reads back. Returns the word's status as tgx_sm5_word_text; *len
+ * (if not NULL) gets the line's length (like snprintf). */
+tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, char *buf,
+                                size_t size, size_t *len);
+
 /* Instructions in a section (3 per bundle), and instruction i of it (i < count). */
 size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s);
 tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_t i);

@@ -18,7 +18,8 @@
 #include "tgx/sm5.h"
 #include "tgx/util.h"
 
-#define DIS_TEXT_MAX (TGX_DIAG_MSG_MAX + 64)
+/* The longest text line: a listing line with an error message (TGX_DIAG_MSG_MAX) in it. */
+#define DIS_TEXT_MAX (TGX_DIAG_MSG_MAX + 96)
 
 typedef struct dis_opts {
     tgx_sm5_arch arch;
@@ -60,26 +61,61 @@ const tgx_cli_spec tgx_cli_dis_spec = {
     .max_operands = 1,
 };
 
-typedef enum dis_kind {
-    DIS_OTHER, /* outside the texture classes ("ERROR: ..." in buf) */
-    DIS_TEXT,  /* a texture instruction, its text in buf */
-    DIS_ERROR, /* a texture opcode nvdisasm rejects ("ERROR: ..." in buf) */
-} dis_kind;
+/* Output in batches: lines are put into one buffer that goes to stdout in a single write when
+ * it fills (and at the end), so a listing of a million words costs a few hundred writes. */
+typedef struct dis_out {
+    char buf[1 << 16];
+    size_t len;
+} dis_out;
 
-/* nvdisasm's text for word with control field ctrl, or "ERROR: message". */
-static dis_kind dis_word(tgx_sm5_arch arch, uint64_t word, uint32_t ctrl, char *buf, size_t size)
+static void out_flush(dis_out *o)
 {
-    tgx_sm5_insn in;
-    tgx_diag d;
-    tgx_status st = tgx_sm5_decode(word, arch, &in, &d);
-    if (st == TGX_OK) {
-        tgx_sm5_print(&in, ctrl, buf, size);
-        return DIS_TEXT;
-    }
-    snprintf(buf, size, "ERROR: %s", d.message);
-    return tgx_sm5_is_texture_opcode(word, arch) ? DIS_ERROR : DIS_OTHER;
+    if (o->len)
+        fwrite(o->buf, 1, o->len, stdout);
+    o->len = 0;
 }
 
+/* Room for one more line of at most DIS_TEXT_MAX characters and its newline. */
+static char *out_room(dis_out *o)
+{
+    if (sizeof o->buf - o->len < DIS_TEXT_MAX + 2)
+        out_flush(o);
+    return o->buf + o->len;
+}
+
+static void out_line(dis_out *o, size_t n)
+{
+    if (n > DIS_TEXT_MAX)
+        n = DIS_TEXT_MAX;
+    o->buf[o->len + n] = '\n';
+    o->len += n + 1;
+}
+
+/* One `WORD [CTRL]` line (ending in '\n' or '\0'): its text or ERROR line, or a message on
+ * stderr for a malformed line. Returns 1 if the line holds no valid texture instruction. */
+static int words_line(const dis_opts *o, dis_out *out, const char *line, unsigned lineno)
+{
+    uint64_t word;
+    uint32_t ctrl;
+    tgx_diag d;
+    unsigned col;
+    int has_word;
+    if (tgx_sm5_parse_word_line(line, o->file, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
+        out_flush(out); /* the message after the lines before it */
+        fflush(stdout);
+        tgx_cli_print_diag(&d);
+        return 1;
+    }
+    if (!has_word)
+        return 0;
+    size_t n = 0;
+    tgx_status st = tgx_sm5_word_text(word, ctrl, o->arch, out_room(out), DIS_TEXT_MAX + 1, &n);
+    out_line(out, n);
+    return st != TGX_OK;
+}
+
+/* Reads the file in large blocks and hands each complete line to words_line; a line longer than
+ * a block is cut there (the rest of it is dropped, as nothing valid is that long). */
 static int run_words(const dis_opts *o)
 {
     FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "r");
@@ -87,30 +123,47 @@ static int run_words(const dis_opts *o)
         fprintf(stderr, "tgx dis: %s: %s\n", o->file, strerror(errno));
         return TGX_EXIT_USAGE;
     }
-    char line[1024], text[DIS_TEXT_MAX];
-    unsigned lineno = 0;
-    int bad = 0;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        uint64_t word;
-        uint32_t ctrl;
-        tgx_diag d;
-        unsigned col;
-        int has_word;
-        if (tgx_sm5_parse_word_line(line, o->file, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
-            tgx_cli_print_diag(&d);
-            bad = 1;
-        } else if (has_word) {
-            bad |= dis_word(o->arch, word, ctrl, text, sizeof text) != DIS_TEXT;
-            fputs(text, stdout);
-            fputc('\n', stdout);
-        }
-        if (!strchr(line, '\n') && !feof(f)) { /* an over-long line: drop its rest */
-            int c;
-            while ((c = fgetc(f)) != EOF && c != '\n')
-                ;
-        }
+    enum { BLOCK = 1 << 20 };
+    char *in = malloc(BLOCK + 1);
+    dis_out *out = malloc(sizeof *out);
+    if (!in || !out) {
+        free(in);
+        free(out);
+        if (f != stdin)
+            fclose(f);
+        fprintf(stderr, "tgx dis: out of memory\n");
+        return TGX_EXIT_USAGE;
     }
+    out->len = 0;
+    size_t have = 0;
+    unsigned lineno = 0;
+    int bad = 0, skipping = 0, eof = 0;
+    while (!eof) {
+        size_t got = fread(in + have, 1, BLOCK - have, f);
+        have += got;
+        eof = got == 0;
+        in[have] = '\0';
+        size_t pos = 0;
+        for (;;) {
+            char *nl = memchr(in + pos, '\n', have - pos);
+            if (!nl && !(eof && pos < have) && !(pos == 0 && have == BLOCK))
+                break; /* an incomplete line: wait for more */
+            size_t end = nl ? (size_t)(nl - in) : have;
+            if (!skipping) {
+                lineno++;
+                bad |= words_line(o, out, in + pos, lineno);
+            }
+            skipping = !nl && !eof; /* a line cut at the block's end: drop the rest */
+            pos = nl ? end + 1 : have;
+            if (pos >= have)
+                break;
+        }
+        memmove(in, in + pos, have - pos);
+        have -= pos;
+    }
+    out_flush(out);
+    free(in);
+    free(out);
     if (f != stdin)
         fclose(f);
     return bad ? TGX_EXIT_INVALID : TGX_EXIT_OK;
@@ -126,52 +179,25 @@ static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
     }
 }
 
-/* What nvdisasm puts between the address and the text: `{` for a dual-issue pair's first, blank
- * columns otherwise (print_insn adds the second's `}`; it keeps the word on the line, where
- * nvdisasm moves a pair's second word to a line of its own). */
-static const char *pair_open(tgx_sm5_pair p)
-{
-    return p == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ";
-}
-
-/* A pair's second instruction loses its ';' and closes the brace. */
-static void close_pair(char *text)
-{
-    size_t n = strlen(text);
-    if (n > 0 && text[n - 1] == ';')
-        text[--n] = '\0';
-    if (n > 0 && text[n - 1] == ' ')
-        text[--n] = '\0';
-}
-
-/* Prints one instruction's line; returns 1 if it is a texture opcode nvdisasm rejects. */
-static int print_insn(tgx_sm5_arch arch, const tgx_sm5_code_insn *in)
-{
-    char text[DIS_TEXT_MAX];
-    dis_kind k = dis_word(arch, in->word, in->ctrl, text, sizeof text);
-    if (k == DIS_OTHER)
-        snprintf(text, sizeof text, "%s", TGX_SM5_OTHER_TEXT);
-    if (in->pair == TGX_SM5_PAIR_SECOND)
-        close_pair(text);
-    printf("        /*%04" PRIx64 "*/%s%s%s /* 0x%016" PRIx64 " */\n", in->addr,
-           pair_open(in->pair), text, in->pair == TGX_SM5_PAIR_SECOND ? "         }" : "",
-           in->word);
-    return k == DIS_ERROR;
-}
-
 /* Prints a section's instructions; returns how many are texture opcodes nvdisasm rejects. */
 static size_t print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
-                            const tgx_sm5_code_section *s)
+                            const tgx_sm5_code_section *s, dis_out *out)
 {
     size_t errors = 0;
-    if (cf->is_cubin)
+    if (cf->is_cubin) {
+        out_flush(out);
         printf("\n// %s: 0x%zx bytes at file offset 0x%" PRIx64 "\n", s->name, s->size,
                s->file_offset);
+    }
     size_t n = tgx_sm5_code_section_insns(s);
     for (size_t i = 0; i < n; i++) {
         tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
-        errors += (size_t)print_insn(arch, &in);
+        size_t len = 0;
+        tgx_status st = tgx_sm5_listing_line(arch, &in, out_room(out), DIS_TEXT_MAX + 1, &len);
+        out_line(out, len);
+        errors += st == TGX_ERR_INVALID;
     }
+    out_flush(out);
     return errors;
 }
 
@@ -203,9 +229,17 @@ static int run_code_file(dis_opts *o)
         if (!o->have_arch)
             o->arch = file_arch;
         size_t errors = 0;
-        for (size_t i = 0; i < cf.count; i++)
-            errors += print_section(o->arch, &cf, &cf.sections[i]);
-        rc = errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+        dis_out *out = malloc(sizeof *out);
+        if (!out) {
+            fprintf(stderr, "tgx dis: out of memory\n");
+            rc = TGX_EXIT_USAGE;
+        } else {
+            out->len = 0;
+            for (size_t i = 0; i < cf.count; i++)
+                errors += print_section(o->arch, &cf, &cf.sections[i], out);
+            rc = errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+            free(out);
+        }
     }
     tgx_sm5_code_file_free(&cf);
     free(data);

@@ -1,7 +1,9 @@
-/* Whole-file assembler: nvdisasm listings of raw code files or whole cubins (address and hex
- * comments, directives, labels, data sections, `{ ... }` dual-issue pairs) or plain instruction
- * lines -> words and their control fields. What a listing line can be, and what the hex comments
- * of `nvdisasm -hex` mean, is said at tgx_sm5_assemble (tgx/sm5.h). */
+/* nvdisasm's listings, both ways: the writer of its lines for words and code sections (what
+ * `tgx dis` prints), and the whole-file assembler that reads them back: nvdisasm listings of
+ * raw code files or whole cubins (address and hex comments, directives, labels, data sections,
+ * `{ ... }` dual-issue pairs) or plain instruction lines -> words and their control fields. What
+ * a listing line can be, and what the hex comments of `nvdisasm -hex` mean, is said at
+ * tgx_sm5_assemble (tgx/sm5.h). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +13,71 @@
 #include "sm5/sm5_internal.h"
 
 #define SM5_LINE_MAX 4096 /* nvdisasm -plr lines grow with the register count */
+
+/* ---- writing nvdisasm's lines ---------------------------------------------------------------- */
+
+tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
+                             size_t size, size_t *len)
+{
+    tgx_sm5_insn in;
+    tgx_diag d;
+    tgx_status st = tgx_sm5_decode(word, arch, &in, &d);
+    size_t n;
+    if (st == TGX_OK) {
+        n = tgx_sm5_print(&in, ctrl, buf, size);
+    } else {
+        sm5_out o = {buf, size, 0};
+        sm5_put(&o, "ERROR: ", 7);
+        sm5_put_str(&o, d.message);
+        if (size)
+            buf[o.len < size ? o.len : size - 1] = '\0';
+        n = o.len;
+    }
+    if (len)
+        *len = n;
+    return st;
+}
+
+tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, char *buf,
+                                size_t size, size_t *len)
+{
+    char text[TGX_DIAG_MSG_MAX + 64];
+    size_t n = 0;
+    tgx_status st = tgx_sm5_word_text(in->word, in->ctrl, arch, text, sizeof text, &n);
+    if (st == TGX_ERR_UNSUPPORTED || st == TGX_ERR_ARG) {
+        n = sizeof TGX_SM5_OTHER_TEXT - 1;
+        memcpy(text, TGX_SM5_OTHER_TEXT, n);
+    }
+    if (n >= sizeof text)
+        n = sizeof text - 1;
+    if (in->pair == TGX_SM5_PAIR_SECOND) { /* the pair's second loses its ';' */
+        if (n > 0 && text[n - 1] == ';')
+            n--;
+        if (n > 0 && text[n - 1] == ' ')
+            n--;
+    }
+    /* nvdisasm's columns: 8 blanks, the address, then `{` in the 19 columns before the text of a
+     * pair's first (blanks otherwise); a pair's second ends in `}` (nvdisasm moves that word to
+     * a line of its own; the listing keeps it on the instruction's line). */
+    sm5_out o = {buf, size, 0};
+    sm5_put(&o, "        /*", 10);
+    sm5_put_hex_digits(&o, in->addr, 4);
+    sm5_put(&o, "*/", 2);
+    sm5_put_str(&o, in->pair == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ");
+    sm5_put(&o, text, n);
+    if (in->pair == TGX_SM5_PAIR_SECOND)
+        sm5_put(&o, "         }", 10);
+    sm5_put(&o, " /* 0x", 6);
+    sm5_put_hex_digits(&o, in->word, 16);
+    sm5_put(&o, " */", 3);
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = '\0';
+    if (len)
+        *len = o.len;
+    return st;
+}
+
+/* ---- reading them back ---------------------------------------------------------------------- */
 
 void tgx_sm5_program_free(tgx_sm5_program *p)
 {

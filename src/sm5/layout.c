@@ -144,7 +144,7 @@ static tgx_status reserved(tgx_diag *d, const char *field, const char *value)
 static tgx_status tex_layout(const tgx_sm5_insn *in, tgx_sm5_layout *l, tgx_diag *d)
 {
     if (in->lod == TGX_SM5_LOD_INVALID4 || in->lod == TGX_SM5_LOD_INVALID5)
-        return reserved(d, "lod", sm5_lod_names[in->lod]);
+        return reserved(d, "lod", sm5_lod_names[in->lod].s);
     if (in->flags & TGX_SM5_F_LC)
         push_a(l, TGX_SM5_P_ARRAY_LC);
     else if (is_array_target(in->target))
@@ -181,7 +181,7 @@ static void tld_layout(const tgx_sm5_insn *in, tgx_sm5_layout *l)
 static tgx_status tld4_layout(const tgx_sm5_insn *in, tgx_sm5_layout *l, tgx_diag *d)
 {
     if (in->toff == TGX_SM5_TOFF_INVALID3)
-        return reserved(d, "toff", sm5_toff_names[in->toff]);
+        return reserved(d, "toff", sm5_toff_names[in->toff].s);
     if (is_array_target(in->target))
         push_a(l, TGX_SM5_P_ARRAY);
     push_coords(l, in->target);
@@ -306,7 +306,7 @@ tgx_status tgx_sm5_dest_layout(const tgx_sm5_insn *in, tgx_sm5_dest *out, tgx_di
         if (!m)
             return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
                                 "field 'wmsk': %s is reserved in wmsk34C",
-                                sm5_wmsk34_names[in->wmsk_enc & 7u]);
+                                sm5_wmsk34_names[in->wmsk_enc & 7u].s);
         short_dest(in, m, &o);
     } else if (in->cls == TGX_SM5_TLD4S) {
         short_dest(in, 0xf, &o);

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sm5/sm5_internal.h"
 #include "tgx/sm5.h"
 
 /* The rules: X(id, spec page, rule as the page states it). */
@@ -61,31 +62,25 @@ static const char *const rule_text[] = {
 enum { RZ = TGX_SM5_RZ, ANY = 0xff };
 
 /* Which target, LOD mode and .DC/.AOFFI/.MS each TEXS/TLDS encoding number stands for is the
- * codec's table (src/sm5/sm5_encodings.def: the spec's TEXS table, nvdisasm's TLDS numbers). */
-typedef struct short_encoding {
-    tgx_sm5_class cls;
-    unsigned num;
-    uint8_t target, lod;
-    uint32_t flags;
-} short_encoding;
-
-static const short_encoding short_encodings[] = {
-#define SENC(cls, num, target, lod, flags) {TGX_SM5_##cls, num, target, lod, flags},
-#include "sm5/sm5_encodings.def"
-#undef SENC
-};
-
+ * codec's table (sm5_sencs from src/sm5/sm5_encodings.def: the spec's TEXS table, nvdisasm's
+ * TLDS numbers), and the names are the printer's (sm5_tables.c). */
 #define SHORT_MODE_FLAGS (TGX_SM5_F_DC | TGX_SM5_F_AOFFI | TGX_SM5_F_MS)
 
-/* Names of the sm5-TEXS write-mask encodings (their masks: tgx_sm5_short_wmask, layout.c). */
-static const char *const wmsk2c_name[8] = {"R", "G", "B", "A", "RG", "RA", "GA", "BA"};
-static const char *const wmsk34c_name[5] = {"RGB", "RGA", "RBA", "GBA", "RGBA"};
+static const char *target_name(unsigned target)
+{
+    return target < 8 ? sm5_target_names[target].s : "?";
+}
 
-static const char *const target_name[8] = {"1D", "ARRAY_1D", "2D",   "ARRAY_2D",
-                                           "3D", "ARRAY_3D", "CUBE", "ARRAY_CUBE"};
-/* " .LZ" & co.: how messages name a LOD mode after the target ("2D .LZ"). */
-static const char *const lod_name[8] = {
-    "", " .LZ", " .LB", " .LL", " .INVALIDBLOD4", " .INVALIDBLOD5", " .LBA", " .LLA"};
+/* " .LZ" & co.: how messages name a LOD mode after the target ("2D .LZ"); "" for none. */
+static const char *lod_space(unsigned lod)
+{
+    return lod < 8 && lod != 0 ? " " : "";
+}
+
+static const char *lod_name(unsigned lod)
+{
+    return lod < 8 ? sm5_lod_names[lod].s : "?";
+}
 
 /* Rule 2 of the pages: 1 scalar -> any register, 2 -> even, 3 or 4 -> multiple of 4. */
 static unsigned alignment_for(unsigned scalars)
@@ -181,14 +176,6 @@ static void mask_text(unsigned m, char buf[8])
     snprintf(buf, 8, "0x%x", m & 0xfu);
 }
 
-static const short_encoding *find_encoding(tgx_sm5_class cls, unsigned num)
-{
-    for (size_t i = 0; i < sizeof short_encodings / sizeof short_encodings[0]; i++)
-        if (short_encodings[i].cls == cls && short_encodings[i].num == num)
-            return &short_encodings[i];
-    return NULL;
-}
-
 /* "s,t" & co.: the parameters of one register vector, for messages. */
 static void packing_text(const uint8_t *params, unsigned n, char *buf, size_t size)
 {
@@ -202,13 +189,13 @@ static void packing_text(const uint8_t *params, unsigned n, char *buf, size_t si
 /* "2D .LL .DC" for a target, LOD mode and mode flags. */
 static void mode_text(unsigned target, unsigned lod, uint32_t flags, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s%s%s%s", target < 8 ? target_name[target] : "?",
-             lod < 8 ? lod_name[lod] : " ?", flags & TGX_SM5_F_DC ? " .DC" : "",
+    snprintf(buf, size, "%s%s%s%s%s%s", target_name(target), lod < 8 ? lod_space(lod) : " ",
+             lod_name(lod), flags & TGX_SM5_F_DC ? " .DC" : "",
              flags & TGX_SM5_F_AOFFI ? " .AOFFI" : "", flags & TGX_SM5_F_MS ? " .MS" : "");
 }
 
 /* TEXS/TLDS: the instruction's target and modifiers must be its encoding's row. */
-static void check_fields_match(checker *c, const short_encoding *e)
+static void check_fields_match(checker *c, const sm5_senc *e)
 {
     const tgx_sm5_insn *in = c->in;
     uint32_t f = in->flags & SHORT_MODE_FLAGS;
@@ -230,7 +217,7 @@ static void check_short_dest(checker *c)
         if (w >= 8)
             return; /* a 3-bit field cannot hold more */
         unsigned n = popcount4(tgx_sm5_short_wmask(in));
-        check_dest(c, "Rd0", in->rd, f16 ? 1 : n, wmsk2c_name[w]);
+        check_dest(c, "Rd0", in->rd, f16 ? 1 : n, sm5_wmsk2_names[w].s);
         return;
     }
     if (w >= 5) {
@@ -243,8 +230,8 @@ static void check_short_dest(checker *c)
         return;
     }
     unsigned n = popcount4(tgx_sm5_short_wmask(in));
-    check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, wmsk34c_name[w]);
-    check_dest(c, "Rd1", in->rd1, f16 ? 1 : n - 2, wmsk34c_name[w]);
+    check_dest(c, "Rd0", in->rd, f16 ? 1 : 2, sm5_wmsk34_names[w].s);
+    check_dest(c, "Rd1", in->rd1, f16 ? 1 : n - 2, sm5_wmsk34_names[w].s);
 }
 
 /* Rules 2-4 for Ra and Rb as the operand layout packs them; unused_sev is rule 3's severity
@@ -261,7 +248,7 @@ static void check_layout_sources(checker *c, const tgx_sm5_layout *p, tgx_severi
 static void check_texs_tlds(checker *c, int is_tlds)
 {
     const tgx_sm5_insn *in = c->in;
-    const short_encoding *e = find_encoding(in->cls, in->texs_enc);
+    const sm5_senc *e = sm5_senc_find(in->cls, in->texs_enc);
     tgx_sm5_layout p;
     if (!e || tgx_sm5_operand_layout(in, &p, NULL) != TGX_OK) {
         report(c, TGX_SEV_ERROR, is_tlds ? RULE_TLDS_ENCODING : RULE_TEXS_ENCODING,
@@ -271,7 +258,7 @@ static void check_texs_tlds(checker *c, int is_tlds)
     }
     char mode[48];
     mode_text(e->target, e->lod, e->flags, mode, sizeof mode);
-    snprintf(c->what, sizeof c->what, "encoding %u (%s)", e->num, mode);
+    snprintf(c->what, sizeof c->what, "encoding %u (%s)", e->number, mode);
     check_fields_match(c, e);
     check_layout_sources(c, &p, TGX_SEV_ERROR);
     check_short_dest(c);
@@ -306,8 +293,9 @@ static bool general_checked(const tgx_sm5_insn *in)
 static void check_general(checker *c)
 {
     const tgx_sm5_insn *in = c->in;
-    snprintf(c->what, sizeof c->what, "%s %s%s", tgx_sm5_class_name(in->cls),
-             in->target < 8 ? target_name[in->target] : "?", in->lod < 8 ? lod_name[in->lod] : "");
+    snprintf(c->what, sizeof c->what, "%s %s%s%s", tgx_sm5_class_name(in->cls),
+             target_name(in->target), lod_space(in->lod),
+             in->lod < 8 ? sm5_lod_names[in->lod].s : "");
     tgx_sm5_layout p;
     if (general_checked(in) && tgx_sm5_operand_layout(in, &p, NULL) == TGX_OK)
         check_layout_sources(c, &p, TGX_SEV_WARNING);
@@ -320,9 +308,8 @@ static void check_tld_modes(checker *c)
     if (!(in->flags & TGX_SM5_F_MS))
         return;
     if (in->lod != TGX_SM5_LOD_LZ || (in->target != TGX_SM5_2D && in->target != TGX_SM5_ARRAY_2D))
-        report(c, TGX_SEV_ERROR, RULE_MS_LZ_2D, "the instruction has%s .MS and target %s",
-               in->lod < 8 ? lod_name[in->lod] : "?",
-               in->target < 8 ? target_name[in->target] : "?");
+        report(c, TGX_SEV_ERROR, RULE_MS_LZ_2D, "the instruction has%s%s .MS and target %s",
+               in->lod < 8 ? lod_space(in->lod) : "", lod_name(in->lod), target_name(in->target));
     if (in->flags & TGX_SM5_F_CL)
         report(c, TGX_SEV_ERROR, RULE_MS_CL, "this TLD has both");
 }
@@ -363,7 +350,7 @@ static void check_common(checker *c, tgx_sm5_arch arch, const tgx_sm5_legal_opts
         (in->target == TGX_SM5_3D || in->target == TGX_SM5_ARRAY_3D) && in->cls != TGX_SM5_TEXS &&
         in->cls != TGX_SM5_TLDS)
         report(c, TGX_SEV_ERROR, RULE_DC_3D, "%s has .DC with target %s",
-               tgx_sm5_class_name(in->cls), target_name[in->target]);
+               tgx_sm5_class_name(in->cls), target_name(in->target));
     if ((in->flags & TGX_SM5_F_F16) && arch != TGX_SM5_ARCH_SM50 && opts && opts->tex_kind &&
         opts->tex_kind(opts->user, in) == TGX_SM5_TEX_INTEGER)
         report(c, TGX_SEV_ERROR, RULE_F16_INT, "%s.F16 reads texture 0x%x, an integer texture",

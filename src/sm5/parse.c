@@ -93,10 +93,10 @@ static long parse_num(const sm5_tok *t, unsigned long max)
 }
 
 /* Index of t in names[0..n), or -1. */
-static int find_name(const sm5_tok *t, const char *const *names, int n)
+static int find_name(const sm5_tok *t, const sm5_name *names, int n)
 {
     for (int i = 0; i < n; i++) {
-        if (tok_is(t, names[i]))
+        if (names[i].n == t->n && memcmp(t->s, names[i].s, t->n) == 0)
             return i;
     }
     return -1;
@@ -188,99 +188,64 @@ static tgx_status tokenize(sm5_parser *p)
     return TGX_OK;
 }
 
-/* Does cls have a field of kind f? */
-static int class_has(tgx_sm5_class cls, sm5_fld f)
-{
-    for (size_t i = 0; i < sm5_field_count; i++) {
-        if (sm5_fields[i].cls == cls && sm5_fields[i].fld == f)
-            return 1;
-    }
-    return 0;
-}
-
-static uint32_t mod_flag(const char *m)
-{
-    static const struct {
-        const char *name;
-        uint32_t flag;
-    } flags[] = {{".F16", TGX_SM5_F_F16}, {".LC", TGX_SM5_F_LC},   {".AOFFI", TGX_SM5_F_AOFFI},
-                 {".DC", TGX_SM5_F_DC},   {".NDV", TGX_SM5_F_NDV}, {".NODEP", TGX_SM5_F_NODEP},
-                 {".MS", TGX_SM5_F_MS},   {".CL", TGX_SM5_F_CL},   {".PTP", TGX_SM5_F_PTP}};
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-        if (strcmp(m, flags[i].name) == 0)
-            return flags[i].flag;
-    }
-    return 0;
-}
-
-/* Copies the next space-separated word of *s into w; 0 at the end. */
-static int next_word(const char **s, char *w, size_t size)
-{
-    const char *q = skip_space(*s);
-    size_t n = strcspn(q, " ");
-    if (n == 0 || n >= size)
-        return 0;
-    memcpy(w, q, n);
-    w[n] = '\0';
-    *s = q + n;
-    return 1;
-}
-
 /* Index of part (without its '.') in names (which carry a leading '.'), or -1. */
-static int find_mod(const sm5_tok *t, const char *const *names, int n)
+static int find_mod(const sm5_tok *t, const sm5_name *names, int n)
 {
     for (int i = 0; i < n; i++) {
-        const char *nm = names[i];
-        if (nm[0] == '.' && strlen(nm + 1) == t->n && memcmp(nm + 1, t->s, t->n) == 0)
+        const sm5_name *nm = &names[i];
+        if (nm->n > 0 && nm->s[0] == '.' && nm->n - 1u == t->n &&
+            memcmp(nm->s + 1, t->s, t->n) == 0)
             return i;
     }
     return -1;
+}
+
+/* One modifier token of cls's row against the next part t (NULL past the last): 1 if it used
+ * t, 0 if it is absent and may be, -1 if it is required and missing. */
+static int match_mod(sm5_parser *p, tgx_sm5_class cls, sm5_mod m, const sm5_tok *t)
+{
+    tgx_sm5_insn *in = p->in;
+    int k;
+    switch (m) {
+    case SM5_MOD_LOD:
+        k = t ? find_mod(t, sm5_lod_names, 8) : -1;
+        if (k < 0)
+            return sm5_class_has(cls, SM5_FLD_LODLL) ? -1 : 0; /* TLD always names .LZ or .LL */
+        in->lod = (uint8_t)k;
+        return 1;
+    case SM5_MOD_COMP:
+        k = t ? find_mod(t, sm5_comp_names, 4) : -1;
+        if (k < 0)
+            return -1;
+        in->component = (uint8_t)k;
+        return 1;
+    case SM5_MOD_TOFF:
+        k = t ? find_mod(t, sm5_toff_names, 4) : -1;
+        if (k <= 0)
+            return 0;
+        sm5_field_store(in, SM5_FLD_TOFF, (uint32_t)k);
+        return 1;
+    default: {
+        const sm5_mod_info *mi = &sm5_mods[m];
+        int hit = t && t->n + 1u == mi->len && memcmp(t->s, mi->text + 1, t->n) == 0;
+        if (!hit)
+            return mi->flag == 0 ? -1 : 0; /* .B / .LOD are part of the name */
+        in->flags |= mi->flag;
+        return 1;
+    }
+    }
 }
 
 /* Matches the mnemonic's modifier parts against cls's row; returns the number of parts used
  * (the phase is left for the caller), or 0 if a required modifier is missing. */
 static size_t match_mods(sm5_parser *p, tgx_sm5_class cls)
 {
-    tgx_sm5_insn *in = p->in;
-    const char *mods = sm5_syntaxes[cls].mods;
     size_t i = 1;
-    char w[16];
-    while (next_word(&mods, w, sizeof w)) {
-        const sm5_tok *t = i < p->nparts ? &p->parts[i] : NULL;
-        int k;
-        if (strcmp(w, "lod") == 0) {
-            k = t ? find_mod(t, sm5_lod_names, 8) : -1;
-            if (k < 0 && class_has(cls, SM5_FLD_LODLL))
-                return 0; /* TLD always names .LZ or .LL */
-            if (k >= 0) {
-                in->lod = (uint8_t)k;
-                i++;
-            }
-        } else if (strcmp(w, "comp") == 0) {
-            k = t ? find_mod(t, sm5_comp_names, 4) : -1;
-            if (k < 0)
-                return 0;
-            in->component = (uint8_t)k;
-            i++;
-        } else if (strcmp(w, "toff") == 0) {
-            k = t ? find_mod(t, sm5_toff_names, 4) : -1;
-            if (k > 0) {
-                in->toff = (uint8_t)k;
-                in->flags |= k == TGX_SM5_TOFF_AOFFI ? TGX_SM5_F_AOFFI
-                             : k == TGX_SM5_TOFF_PTP ? TGX_SM5_F_PTP
-                                                     : 0;
-                i++;
-            }
-        } else {
-            int hit = t && t->n == strlen(w + 1) && memcmp(t->s, w + 1, t->n) == 0;
-            uint32_t f = mod_flag(w);
-            if (!hit && f == 0)
-                return 0; /* .B / .LOD are part of the name */
-            if (hit) {
-                in->flags |= f;
-                i++;
-            }
-        }
+    for (const uint8_t *m = sm5_syntaxes[cls].mods; *m != SM5_MOD_END; m++) {
+        int r = match_mod(p, cls, (sm5_mod)*m, i < p->nparts ? &p->parts[i] : NULL);
+        if (r < 0)
+            return 0;
+        i += (size_t)r;
     }
     return i;
 }
@@ -288,8 +253,7 @@ static size_t match_mods(sm5_parser *p, tgx_sm5_class cls)
 /* The phase suffix (.T, .P, .INVALIDPHASE3) -> 1..3, or 0. */
 static unsigned match_phase(const sm5_tok *t)
 {
-    static const char *const phases[4] = {"", ".T", ".P", ".INVALIDPHASE3"};
-    int k = find_mod(t, phases, 4);
+    int k = find_mod(t, sm5_phase_names, 4);
     return k > 0 ? (unsigned)k : 0;
 }
 
@@ -330,6 +294,24 @@ static tgx_status match_class(sm5_parser *p)
     return not_texture(p);
 }
 
+/* TXQ's query: a name of the 'TXQModeDim' table or, for the unnamed even values, value/2. */
+static tgx_status parse_query(sm5_parser *p, const sm5_tok *t, const char *field)
+{
+    int q = -1;
+    for (unsigned k = 0; k < 64 && q < 0; k++) {
+        const char *nm = sm5_query_name(k);
+        if (nm && tok_is(t, nm))
+            q = (int)k;
+    }
+    long v = parse_num(t, 31);
+    if (q < 0 && v >= 3)
+        q = (int)v * 2;
+    if (q < 0)
+        return fail(p, t, field, "expected a TXQ query name or a number 3-31");
+    p->in->query = (uint8_t)q;
+    return TGX_OK;
+}
+
 static tgx_status parse_reg_op(sm5_parser *p, const sm5_tok *t, const char *field, uint8_t *r)
 {
     int v = parse_reg(t);
@@ -340,83 +322,72 @@ static tgx_status parse_reg_op(sm5_parser *p, const sm5_tok *t, const char *fiel
 }
 
 /* One operand of the syntax row; *used is set when it consumed token t. */
-static tgx_status parse_operand(sm5_parser *p, const char *op, const sm5_tok *t, int *used)
+static tgx_status parse_operand(sm5_parser *p, sm5_opnd op, const sm5_tok *t, int *used)
 {
     tgx_sm5_insn *in = p->in;
-    size_t n = strlen(op);
-    int optional = op[n - 1] == '?';
+    const char *field = sm5_opnd_names[op];
     *used = 1;
-    if (strcmp(op, "sparse") == 0 || optional) {
-        int present = t && (optional ? parse_reg(t) >= 0 : parse_pred(t) >= 0);
+    if (op == SM5_OPND_SPARSE || op == SM5_OPND_RB_OPT) {
+        int present = t && (op == SM5_OPND_RB_OPT ? parse_reg(t) >= 0 : parse_pred(t) >= 0);
         if (!present) {
             *used = 0;
             return TGX_OK;
         }
-        if (!optional) {
+        if (op == SM5_OPND_SPARSE) {
             in->sparse_pred = (uint8_t)parse_pred(t);
             return TGX_OK;
         }
     }
     if (!t)
-        return fail(p, &p->end, op, "missing operand");
-    if (strcmp(op, "rd") == 0)
-        return parse_reg_op(p, t, "Rd", &in->rd);
-    if (strcmp(op, "rd1") == 0)
-        return parse_reg_op(p, t, "Rd1", &in->rd1);
-    if (strncmp(op, "ra", 2) == 0)
-        return parse_reg_op(p, t, "Ra", &in->ra);
-    if (strncmp(op, "rb", 2) == 0)
-        return parse_reg_op(p, t, "Rb", &in->rb);
+        return fail(p, &p->end, field, "missing operand");
     long v;
-    if (strcmp(op, "index") == 0 || strcmp(op, "zero") == 0) {
-        v = parse_num(t, op[0] == 'z' ? 0 : 0x1fff);
+    switch (op) {
+    case SM5_OPND_RD: return parse_reg_op(p, t, field, &in->rd);
+    case SM5_OPND_RD1: return parse_reg_op(p, t, field, &in->rd1);
+    case SM5_OPND_RA: return parse_reg_op(p, t, field, &in->ra);
+    case SM5_OPND_RB:
+    case SM5_OPND_RB_OPT: return parse_reg_op(p, t, field, &in->rb);
+    case SM5_OPND_INDEX:
+    case SM5_OPND_ZERO:
+        v = parse_num(t, op == SM5_OPND_ZERO ? 0 : 0x1fff);
         if (v < 0)
-            return fail(p, t, "tsPtrIdx",
-                        op[0] == 'z' ? "bindless forms take 0x0" : "expected 0x0-0x1fff");
+            return fail(p, t, field,
+                        op == SM5_OPND_ZERO ? "bindless forms take 0x0" : "expected 0x0-0x1fff");
         in->tex_index = (uint16_t)v;
-    } else if (strcmp(op, "target") == 0) {
+        break;
+    case SM5_OPND_TARGET:
         v = find_name(t, sm5_target_names, 8);
         if (v < 0)
-            return fail(p, t, "paramA", "expected 1D, 2D, 3D, CUBE or an ARRAY_ form");
+            return fail(p, t, field, "expected 1D, 2D, 3D, CUBE or an ARRAY_ form");
         in->target = (uint8_t)v;
-    } else if (strcmp(op, "wmask") == 0) {
+        break;
+    case SM5_OPND_WMASK:
         v = parse_num(t, 0xf);
         if (v < 0)
-            return fail(p, t, "wmsk", "expected a write mask 0x0-0xf");
+            return fail(p, t, field, "expected a write mask 0x0-0xf");
         in->wmask = (uint8_t)v;
-    } else if (strcmp(op, "wenc") == 0) {
+        break;
+    case SM5_OPND_WENC:
         v = find_name(t, in->rd1 == TGX_SM5_RZ ? sm5_wmsk2_names : sm5_wmsk34_names, 8);
         if (v < 0)
-            return fail(p, t, "wmsk",
+            return fail(p, t, field,
                         in->rd1 == TGX_SM5_RZ
                             ? "with Rd1 = RZ expected R, G, B, A, RG, RA, GA or BA"
                             : "with Rd1 != RZ expected RGB, RGA, RBA, GBA or RGBA");
         in->wmsk_enc = (uint8_t)v;
-    } else if (strcmp(op, "query") == 0) {
-        int q = -1;
-        for (unsigned k = 0; k < 64 && q < 0; k++) {
-            const char *nm = sm5_query_name(k);
-            if (nm && tok_is(t, nm))
-                q = (int)k;
-        }
-        v = parse_num(t, 31);
-        if (q < 0 && v >= 3)
-            q = (int)v * 2;
-        if (q < 0)
-            return fail(p, t, "query", "expected a TXQ query name or a number 3-31");
-        in->query = (uint8_t)q;
+        break;
+    case SM5_OPND_QUERY: return parse_query(p, t, field);
+    default: break;
     }
     return TGX_OK;
 }
 
 static tgx_status parse_operands(sm5_parser *p)
 {
-    const char *ops = sm5_syntaxes[p->in->cls].operands;
-    char w[16];
     size_t k = 0;
-    while (next_word(&ops, w, sizeof w)) {
+    for (const uint8_t *op = sm5_syntaxes[p->in->cls].ops; *op != SM5_OPND_END; op++) {
         int used = 0;
-        tgx_status st = parse_operand(p, w, k < p->nops ? &p->ops[k] : NULL, &used);
+        tgx_status st = parse_operand(p, (sm5_opnd)*op, k < p->nops ? &p->ops[k] : NULL, &used);
         if (st != TGX_OK)
             return st;
         k += (size_t)used;

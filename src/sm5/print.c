@@ -1,178 +1,208 @@
-/* nvdisasm's text for a decoded texture instruction, driven by sm5_syntax.def. */
-#include <stdarg.h>
-#include <stdio.h>
+/* nvdisasm's text for a decoded texture instruction, driven by sm5_syntax.def. Text goes
+ * straight into the caller's buffer: names are copied, numbers converted here (no stdio), so
+ * a listing of a million words is a matter of copying bytes. */
 #include <string.h>
 
 #include "sm5/sm5_internal.h"
 
-/* An output buffer that counts what would have been written (snprintf-style). */
-typedef struct sm5_out {
-    char *buf;
-    size_t size, len;
-} sm5_out;
-
-static void put(sm5_out *o, const char *s)
+void sm5_put_slow(sm5_out *o, const char *s, size_t n)
 {
-    size_t n = strlen(s);
-    if (o->size && o->len < o->size - 1) {
+    if (o->len < o->size) {
         size_t room = o->size - 1 - o->len;
         memcpy(o->buf + o->len, s, n < room ? n : room);
     }
     o->len += n;
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
 }
 
-static void putf(sm5_out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(sm5_out *o, const char *fmt, ...)
+void sm5_put_hex_digits(sm5_out *o, uint64_t v, unsigned digits)
 {
-    char tmp[64];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(o, tmp);
-}
-
-static void put_reg(sm5_out *o, unsigned r)
-{
-    if (r == TGX_SM5_RZ)
-        put(o, "RZ");
-    else
-        putf(o, "R%u", r);
-}
-
-/* Copies the next space-separated word of *s into w (at most size-1 chars); 0 at the end. */
-static int next_word(const char **s, char *w, size_t size)
-{
-    const char *p = *s;
-    while (*p == ' ')
-        p++;
-    size_t n = 0;
-    while (p[n] && p[n] != ' ')
-        n++;
-    if (n == 0 || n >= size)
-        return 0;
-    memcpy(w, p, n);
-    w[n] = '\0';
-    *s = p + n;
-    return 1;
-}
-
-/* Flag that a literal modifier such as ".DC" stands for; 0 for the always-printed .B/.LOD. */
-static uint32_t mod_flag(const char *m)
-{
-    static const struct {
-        const char *name;
-        uint32_t flag;
-    } flags[] = {{".F16", TGX_SM5_F_F16}, {".LC", TGX_SM5_F_LC},   {".AOFFI", TGX_SM5_F_AOFFI},
-                 {".DC", TGX_SM5_F_DC},   {".NDV", TGX_SM5_F_NDV}, {".NODEP", TGX_SM5_F_NODEP},
-                 {".MS", TGX_SM5_F_MS},   {".CL", TGX_SM5_F_CL},   {".PTP", TGX_SM5_F_PTP}};
-    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-        if (strcmp(m, flags[i].name) == 0)
-            return flags[i].flag;
+    char t[16];
+    for (unsigned i = 16; i-- > 0;) {
+        t[i] = "0123456789abcdef"[v & 15u];
+        v >>= 4;
     }
-    return 0;
+    unsigned n = 16;
+    while (n > digits && n > 1 && t[16 - n] == '0')
+        n--;
+    sm5_put(o, t + 16 - n, n);
 }
 
-static void print_mods(sm5_out *o, const tgx_sm5_insn *in, const char *mods)
+SM5_INLINE void put_dec(sm5_out *o, unsigned v)
 {
-    char w[16];
-    while (next_word(&mods, w, sizeof w)) {
-        if (strcmp(w, "lod") == 0) {
-            put(o, sm5_lod_names[in->lod & 7]);
-        } else if (strcmp(w, "comp") == 0) {
-            put(o, sm5_comp_names[in->component & 3]);
-        } else if (strcmp(w, "toff") == 0) {
-            put(o, sm5_toff_names[in->toff & 3]);
-        } else {
-            uint32_t f = mod_flag(w);
-            if (f == 0 || (in->flags & f))
-                put(o, w);
-        }
+    char t[10];
+    size_t n = sizeof t;
+    do {
+        t[--n] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    sm5_put(o, t + n, sizeof t - n);
+}
+
+/* "R" and 0..254, or "RZ". */
+SM5_INLINE void put_reg(sm5_out *o, unsigned r)
+{
+    char t[4] = {'R', 'Z', 0, 0};
+    size_t n = 2;
+    if (r != TGX_SM5_RZ) {
+        if (r >= 100)
+            t[n - 1] = (char)('0' + r / 100), t[n++] = (char)('0' + r / 10 % 10);
+        else if (r >= 10)
+            t[n - 1] = (char)('0' + r / 10);
+        else
+            n--;
+        t[n++] = (char)('0' + r % 10);
+    }
+    sm5_put(o, t, n);
+}
+
+/* "0x" and lower-case hex digits, as nvdisasm prints immediates. */
+SM5_INLINE void put_hex(sm5_out *o, unsigned v)
+{
+    char t[10];
+    size_t n = sizeof t;
+    do {
+        t[--n] = "0123456789abcdef"[v & 15u];
+        v >>= 4;
+    } while (v);
+    t[--n] = 'x';
+    t[--n] = '0';
+    sm5_put(o, t + n, sizeof t - n);
+}
+
+/* One modifier of a syntax row: text printed when flag is set (flag 0: always), or for LOD,
+ * COMP and TOFF the member's name. */
+SM5_INLINE void put_mod(sm5_out *o, const tgx_sm5_insn *in, sm5_mod m, const char *text, size_t len,
+                        uint32_t flag)
+{
+    if (m == SM5_MOD_LOD)
+        sm5_put_name(o, &sm5_lod_names[in->lod & 7]);
+    else if (m == SM5_MOD_COMP)
+        sm5_put_name(o, &sm5_comp_names[in->component & 3]);
+    else if (m == SM5_MOD_TOFF)
+        sm5_put_name(o, &sm5_toff_names[in->toff & 3]);
+    else if (flag == 0 || (in->flags & flag))
+        sm5_put(o, text, len);
+}
+
+/* m is a constant where print_class expands it, so the switch folds to one put_mod. */
+SM5_INLINE void print_mod(sm5_out *o, const tgx_sm5_insn *in, sm5_mod m)
+{
+    switch (m) {
+#define X(name, text, flag)                                                                        \
+    case SM5_MOD_##name: put_mod(o, in, SM5_MOD_##name, text, sizeof(text) - 1, flag); break;
+        SM5_MOD_LIST(X)
+#undef X
+    case SM5_MOD_COUNT: break;
     }
 }
 
-static void print_query(sm5_out *o, unsigned q)
+SM5_INLINE void print_query(sm5_out *o, unsigned q)
 {
     const char *name = sm5_query_name(q);
     if (name)
-        put(o, name);
+        sm5_put_str(o, name);
     else
-        putf(o, "%u", q / 2);
+        put_dec(o, q / 2);
 }
 
-/* One operand; returns 0 when it printed nothing (an omitted RZ or PT). */
-static int print_operand(sm5_out *o, const tgx_sm5_insn *in, const char *op)
+/* One operand; returns 0 when it prints nothing (a sparse PT or an omitted RZ). */
+SM5_INLINE int print_operand(sm5_out *o, const tgx_sm5_insn *in, sm5_opnd op)
 {
-    size_t n = strlen(op);
-    int optional = n && op[n - 1] == '?';
-    if (strncmp(op, "sparse", 6) == 0) {
+    switch (op) {
+    case SM5_OPND_SPARSE:
         if (in->sparse_pred == TGX_SM5_PT)
             return 0;
-        putf(o, "P%u", in->sparse_pred);
-    } else if (strncmp(op, "rd1", 3) == 0) {
-        put_reg(o, in->rd1);
-    } else if (op[0] == 'r' && op[1] == 'd') {
-        put_reg(o, in->rd);
-    } else if (op[0] == 'r' && (op[1] == 'a' || op[1] == 'b')) {
-        unsigned r = op[1] == 'a' ? in->ra : in->rb;
-        if (optional && r == TGX_SM5_RZ)
+        sm5_put(o, "P", 1);
+        put_dec(o, in->sparse_pred);
+        break;
+    case SM5_OPND_RD1: put_reg(o, in->rd1); break;
+    case SM5_OPND_RD: put_reg(o, in->rd); break;
+    case SM5_OPND_RA: put_reg(o, in->ra); break;
+    case SM5_OPND_RB_OPT:
+        if (in->rb == TGX_SM5_RZ)
             return 0;
-        put_reg(o, r);
-    } else if (strcmp(op, "index") == 0) {
-        putf(o, "0x%x", in->tex_index);
-    } else if (strcmp(op, "zero") == 0) {
-        put(o, "0x0");
-    } else if (strcmp(op, "target") == 0) {
-        put(o, sm5_target_names[in->target & 7]);
-    } else if (strcmp(op, "wmask") == 0) {
-        putf(o, "0x%x", in->wmask);
-    } else if (strcmp(op, "wenc") == 0) {
-        put(o, (in->rd1 == TGX_SM5_RZ ? sm5_wmsk2_names : sm5_wmsk34_names)[in->wmsk_enc & 7]);
-    } else if (strcmp(op, "query") == 0) {
-        print_query(o, in->query);
+        put_reg(o, in->rb);
+        break;
+    case SM5_OPND_RB: put_reg(o, in->rb); break;
+    case SM5_OPND_INDEX: put_hex(o, in->tex_index); break;
+    case SM5_OPND_ZERO: sm5_put(o, "0x0", 3); break;
+    case SM5_OPND_TARGET: sm5_put_name(o, &sm5_target_names[in->target & 7]); break;
+    case SM5_OPND_WMASK: put_hex(o, in->wmask); break;
+    case SM5_OPND_WENC:
+        sm5_put_name(
+            o, &(in->rd1 == TGX_SM5_RZ ? sm5_wmsk2_names : sm5_wmsk34_names)[in->wmsk_enc & 7]);
+        break;
+    case SM5_OPND_QUERY: print_query(o, in->query); break;
+    case SM5_OPND_END:
+    case SM5_OPND_COUNT: return 0;
     }
     return 1;
+}
+
+/* An operand after the separator nvdisasm puts before it (" " before the first, ", " after);
+ * an operand that prints nothing takes its separator back. Returns 0 once one has printed. */
+SM5_INLINE int print_separated(sm5_out *o, const tgx_sm5_insn *in, sm5_opnd op, int first)
+{
+    size_t before = o->len;
+    if (first)
+        sm5_put(o, " ", 1);
+    else
+        sm5_put(o, ", ", 2);
+    if (print_operand(o, in, op))
+        return 0;
+    o->len = before;
+    return first;
+}
+
+/* The mnemonic, modifiers, phase and operands of in's class: sm5_syntax.def expanded into one
+ * case per class, its tokens constants, so the printer interprets nothing at run time (parse.c
+ * reads the same rows as data, sm5_syntaxes). */
+static void print_class(sm5_out *o, const tgx_sm5_insn *in, unsigned phase)
+{
+    int first = 1;
+#define PRINT_MOD(t) print_mod(o, in, SM5_MOD_##t)
+#define PRINT_OP(t)  (first = print_separated(o, in, SM5_OPND_##t, first))
+    switch (in->cls) {
+#define SYNTAX(c, mn, mods, ops)                                                                   \
+    case TGX_SM5_##c:                                                                              \
+        sm5_put(o, mn, sizeof(mn) - 1);                                                            \
+        SM5_TOKENS(PRINT_MOD, mods);                                                               \
+        sm5_put_name(o, &sm5_phase_names[phase]);                                                  \
+        SM5_TOKENS(PRINT_OP, ops);                                                                 \
+        break;
+#include "sm5/sm5_syntax.def"
+#undef SYNTAX
+    default: break;
+    }
+#undef PRINT_MOD
+#undef PRINT_OP
+    (void)first;
 }
 
 size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t size)
 {
     sm5_out o = {buf, size, 0};
-    if (size)
-        buf[0] = '\0';
-    if ((unsigned)in->cls >= TGX_SM5_CLASS_COUNT)
-        return 0;
-    const sm5_syntax *sx = &sm5_syntaxes[in->cls];
-    if (in->pred != TGX_SM5_PT || in->pred_neg) {
-        put(&o, in->pred_neg ? "@!" : "@");
-        if (in->pred == TGX_SM5_PT)
-            put(&o, "PT ");
-        else
-            putf(&o, "P%u ", in->pred & 7);
-    }
-    put(&o, sx->mnemonic);
-    print_mods(&o, in, sx->mods);
-    /* The phase is bits 17-18 of the control field (docs/sm5.md, "The control field"). */
-    static const char *const phases[4] = {"", ".T", ".P", ".INVALIDPHASE3"};
-    put(&o, phases[TGX_SM5_CTRL_PHASE(ctrl)]);
-    const char *ops = sx->operands;
-    char w[16];
-    const char *sep = " ";
-    while (next_word(&ops, w, sizeof w)) {
-        size_t before = o.len;
-        put(&o, sep);
-        if (print_operand(&o, in, w)) {
-            sep = ", ";
-        } else {
-            o.len = before; /* take the separator back */
-            if (o.size)
-                o.buf[before < o.size ? before : o.size - 1] = '\0';
+    if ((unsigned)in->cls < TGX_SM5_CLASS_COUNT) {
+        if (in->pred != TGX_SM5_PT || in->pred_neg) {
+            sm5_put(&o, in->pred_neg ? "@!" : "@", in->pred_neg ? 2 : 1);
+            if (in->pred == TGX_SM5_PT) {
+                sm5_put(&o, "PT ", 3);
+            } else {
+                sm5_put(&o, "P", 1);
+                put_dec(&o, in->pred & 7u);
+                sm5_put(&o, " ", 1);
+            }
         }
+        print_class(&o, in, TGX_SM5_CTRL_PHASE(ctrl));
+        /* nvdisasm drops the space before ';' when the field's low 17 bits are 0x7e0 (stall 0,
+         * yield 0, no barriers, no waits), measured with tools/nvdis --ctrl. */
+        if ((ctrl & 0x1ffffu) == 0x7e0u)
+            sm5_put(&o, ";", 1);
+        else
+            sm5_put(&o, " ;", 2);
     }
-    /* nvdisasm drops the space before ';' when the field's low 17 bits are 0x7e0 (stall 0,
-     * yield 0, no barriers, no waits), measured with tools/nvdis --ctrl. */
-    put(&o, (ctrl & 0x1ffffu) == 0x7e0u ? ";" : " ;");
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = '\0';
     return o.len;
 }
 

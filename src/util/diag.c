@@ -36,6 +36,26 @@ tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned 
     return st;
 }
 
+tgx_status tgx_diag_set_text(tgx_diag *d, tgx_status st, const char *file, unsigned line,
+                             unsigned column, const char *text)
+{
+    if (!d)
+        return st;
+    d->status = st;
+    d->severity = TGX_SEV_ERROR;
+    d->file[0] = '\0';
+    if (file)
+        snprintf(d->file, sizeof d->file, "%s", file);
+    d->line = line;
+    d->column = column;
+    size_t n = strlen(text);
+    if (n >= sizeof d->message)
+        n = sizeof d->message - 1;
+    memcpy(d->message, text, n);
+    d->message[n] = '\0';
+    return st;
+}
+
 tgx_status tgx_diag_set(tgx_diag *d, tgx_status st, const char *file, unsigned line,
                         unsigned column, const char *fmt, ...)
 {
