@@ -67,6 +67,28 @@ static const sm5_opcode *our_row(unsigned top, tgx_sm5_arch arch)
     return NULL;
 }
 
+/* The decoder's binary search needs the rows sorted by value, each mask a run of leading ones
+ * (so a row takes the range value .. value | ~mask) and the ranges disjoint. */
+static unsigned check_rows_sorted(void)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < sm5_opcode_count; i++) {
+        const sm5_opcode *o = &sm5_opcodes[i];
+        uint16_t low = (uint16_t)~o->mask;
+        if ((low & (uint16_t)(low + 1u)) != 0 || (o->value & low) != 0) {
+            printf("FAIL: opcode row %zu: mask 0x%04x is not leading ones over value 0x%04x\n", i,
+                   o->mask, o->value);
+            bad++;
+        }
+        if (i > 0 &&
+            (unsigned)(sm5_opcodes[i - 1].value | (uint16_t)~sm5_opcodes[i - 1].mask) >= o->value) {
+            printf("FAIL: opcode rows %zu and %zu are not sorted or overlap\n", i - 1, i);
+            bad++;
+        }
+    }
+    return bad;
+}
+
 int main(void)
 {
     FILE *f = fopen(TGX_TEST_DATA "/maxwell/opcode-map.tsv", "r");
@@ -75,7 +97,7 @@ int main(void)
         return 1;
     }
     char line[256];
-    unsigned rows = 0, checked = 0, texture = 0, bad = 0;
+    unsigned rows = 0, checked = 0, texture = 0, bad = check_rows_sorted();
     while (fgets(line, sizeof line, f)) {
         unsigned top;
         char c[3][32];
