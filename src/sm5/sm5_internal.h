@@ -317,7 +317,7 @@ SM5_INLINE void sm5_copy_short(char *d, const char *s, size_t n)
 
 SM5_INLINE void sm5_put(sm5_out *o, const char *s, size_t n)
 {
-    if (o->len < o->size && o->size - o->len > n) {
+    if (o->len + n < o->size) { /* room for the bytes and the final NUL */
         sm5_copy_short(o->buf + o->len, s, n);
         o->len += n;
     } else {
