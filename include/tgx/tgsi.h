@@ -656,8 +656,15 @@ tgx_status tgx_tgsi_parse(const char *text, size_t len, const char *filename, tg
  * before it). */
 size_t tgx_tgsi_shader_extent(const char *text, size_t len);
 
+/* The deepest nesting of IF/UIF blocks, of loops and of SWITCHes Mesa's interpreter runs (Mesa
+ * 22.3 tgsi_exec.h TGSI_EXEC_MAX_NESTING). Deeper nesting is valid TGSI: the validator warns
+ * and tgx runs it; the printer indents at most this many levels, so its output grows linearly
+ * with the input (10,000 nested IFs printed 200 MB of indentation). */
+#define TGX_TGSI_MESA_MAX_NESTING 32
+
 /* Prints s in canonical form (Mesa 22.3's tgsi_dump layout, exact float spellings) into a new
- * NUL-terminated buffer *out (caller frees with free()); *len (if not NULL) gets its length. */
+ * NUL-terminated buffer *out (caller frees with free()); *len (if not NULL) gets its length.
+ * Indentation stops at TGX_TGSI_MESA_MAX_NESTING levels; deeper lines keep that indentation. */
 tgx_status tgx_tgsi_print(const tgx_tgsi_shader *s, char **out, size_t *len);
 
 /* Frees a shader from tgx_tgsi_parse (NULL is fine). */

@@ -385,7 +385,9 @@ static void print_inst(out *o, const tgx_tgsi_instruction *in, size_t number, in
     const tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(in->opcode);
     fmt(o, "%3zu: ", number);
     *indent -= (int)tgx_tgsi_opcode_pre_dedent(in->opcode);
-    for (int i = 0; i < *indent; i++)
+    /* Mesa indents without limit; past the depth its interpreter runs, the indentation stops
+     * growing so the text stays linear in the input (tgsi.h TGX_TGSI_MESA_MAX_NESTING) */
+    for (int i = 0; i < *indent && i < TGX_TGSI_MESA_MAX_NESTING; i++)
         txt(o, "  ");
     *indent += (int)tgx_tgsi_opcode_post_indent(in->opcode);
     if (info)

@@ -19,10 +19,16 @@ typedef struct open_block {
     tgx_tgsi_pos end_pos;
 } open_block;
 
+/* Kinds of nesting Mesa's tgsi_exec keeps a stack for, each TGSI_EXEC_MAX_NESTING (32) deep
+ * (Mesa 22.3 tgsi_exec.h: TGSI_EXEC_MAX_COND/LOOP/SWITCH_NESTING). */
+enum { NEST_COND, NEST_LOOP, NEST_SWITCH, NEST_KINDS };
+
 typedef struct flow {
     tgx_vctx *c;
     open_block *stack;
     size_t depth;
+    size_t nest[NEST_KINDS]; /* open blocks of each kind */
+    bool nest_warned[NEST_KINDS];
     bool after_end;       /* the main program's END has been seen */
     bool reported_after;  /* "instruction after END" already said once */
     tgx_tgsi_pos end_pos; /* where that END is */
@@ -117,8 +123,38 @@ static bool is_switch(tgx_tgsi_cf k)
     return k == TGX_TGSI_CF_SWITCH;
 }
 
+/* The stack of Mesa's interpreter a block kind uses, or -1 (BGNSUB). */
+static int nest_kind(tgx_tgsi_cf k)
+{
+    return is_if(k)                   ? NEST_COND
+           : k == TGX_TGSI_CF_BGNLOOP ? NEST_LOOP
+           : k == TGX_TGSI_CF_SWITCH  ? NEST_SWITCH
+                                      : -1;
+}
+
+/* Nesting deeper than Mesa's interpreter runs is legal TGSI and tgx runs it (its stacks grow),
+ * so it is a warning, once per kind; tgx fmt stops indenting at the same depth
+ * (TGX_TGSI_MESA_MAX_NESTING). */
+static void count_nesting(flow *f, const tgx_tgsi_instruction *in, tgx_tgsi_cf k)
+{
+    static const char *const what[NEST_KINDS] = {"IF/UIF blocks", "loops", "SWITCHes"};
+    int n = nest_kind(k);
+    if (n < 0)
+        return;
+    f->nest[n]++;
+    if (f->nest[n] > TGX_TGSI_MESA_MAX_NESTING && !f->nest_warned[n]) {
+        f->nest_warned[n] = true;
+        tgx_v_warning(f->c, in->pos,
+                      "%s nests %zu %s deep: Mesa's tgsi_exec (softpipe) runs at most %u "
+                      "(TGSI_EXEC_MAX_NESTING); tgx runs it, and tgx fmt indents only %u levels",
+                      tgx_v_op_name(in->opcode), f->nest[n], what[n],
+                      (unsigned)TGX_TGSI_MESA_MAX_NESTING, (unsigned)TGX_TGSI_MESA_MAX_NESTING);
+    }
+}
+
 static void open_block_at(flow *f, const tgx_tgsi_instruction *in, tgx_tgsi_cf k)
 {
+    count_nesting(f, in, k);
     open_block *b = &f->stack[f->depth++];
     b->kind = k;
     b->op = in->opcode;
@@ -135,6 +171,9 @@ static void pop_to(flow *f, size_t new_depth)
 {
     while (f->depth > new_depth) {
         open_block *b = &f->stack[--f->depth];
+        int n = nest_kind(b->kind);
+        if (n >= 0)
+            f->nest[n]--;
         if (b->end_inside)
             tgx_v_error(f->c, b->end_pos, "END inside the open %s at line %u", tgx_v_op_name(b->op),
                         b->pos.line);
