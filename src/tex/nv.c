@@ -2,6 +2,7 @@
  * H100 probes in tests/data/hw show it (docs/texture.md section 3 lists each rule with the probes
  * that show it). sample.c, address.c and lod.c call these where the profile is nv; nothing here
  * depends on the request beyond its arguments. */
+#include <limits.h>
 #include <math.h>
 
 #include "tex/sampling.h"
@@ -168,24 +169,164 @@ void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, 
 
 /* ---- blending ------------------------------------------------------------------------------- */
 
-void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n,
+void tex_nv_init_arith(tex_ctx *c)
+{
+    for (int ch = 0; ch < 4; ch++) {
+        const uint32_t n = c->fi->bits[ch];
+        uint8_t a = TEX_NV_FLOAT32;
+        if (c->compare || n == 0)
+            a = TEX_NV_FLOAT32;
+        else if (c->fi->type == TGX_TEX_TYPE_FLOAT && n == 16)
+            a = TEX_NV_FLOAT16; /* G09, H07 */
+        else if (n > 16)
+            a = TEX_NV_FLOAT32;
+        else if (c->fi->type == TGX_TEX_TYPE_UNORM)
+            a = TEX_NV_UNORM16; /* hw-facts "8-bit UNORM filtering"; G04, G07b, R01 u16 */
+        else if (c->fi->type == TGX_TEX_TYPE_SRGB && ch == 3)
+            a = TEX_NV_UNORM16; /* G03: an sRGB texture's alpha blends as UNORM: 255 with weight
+                                   1 reads 256/65535 */
+        else if (c->fi->type == TGX_TEX_TYPE_SNORM)
+            a = TEX_NV_SNORM16; /* R01 s16 (every query), gather F03b */
+        c->nv_arith[ch] = a;
+    }
+}
+
+int32_t tex_nv_snorm15(float f, uint32_t n)
+{
+    /* probe F03b (gather of every s8 value): v * 32767 / 127 through the fixed-point constant
+     * 258 + 1/128 (33025 / 128), rounded half up: 258 v + ((v + 64) >> 7). 64 widens to 16513,
+     * -64 to -16512 (a sign-magnitude replication would give -16513), 127 to 32767. For n bits
+     * the constant is 32767 / (2^(n-1) - 1) truncated to 7 fraction bits; 16-bit SNORM keeps its
+     * value (R01 s16). */
+    const int64_t maxv = (int64_t)((1u << (n - 1)) - 1u);
+    int64_t v = (int64_t)llrintf(f * (float)maxv); /* f = v / maxv exactly decoded */
+    v = v < -maxv ? -maxv : (v > maxv ? maxv : v);
+    const int64_t k128 = (32767 * 128) / maxv; /* floor: the constant in 1/128 */
+    const int64_t p = v * k128 + 64;
+    return (int32_t)(p >= 0 ? p / 128 : -((-p + 127) / 128)); /* floor(p / 128) */
+}
+
+/* x (a double) rounded to a float of `mant` fraction bits, minimum normal exponent emin and
+ * maximum exponent emax, ties away from zero; a tie is broken by the sign of `below`, the (much
+ * smaller) rest of the exact value x + below. Overflow gives an infinity. */
+static float nv_round_ties_away(double x, double below, int mant, int emin, int emax)
+{
+    if (x == 0.0)
+        return 0.0f;
+    const double a = fabs(x);
+    int e = ilogb(a);
+    e = e < emin ? emin : e;
+    const double q = ldexp(1.0, e - mant); /* the result's quantum */
+    const double n = floor(a / q);         /* exact: a / q is a power-of-two scaling */
+    const double frac = a / q - n;
+    double r = n;
+    const double away = x < 0.0 ? -below : below; /* the rest, toward larger magnitude */
+    if (frac > 0.5 || (frac == 0.5 && away >= 0.0))
+        r += 1.0;
+    r *= q;
+    if (r >= ldexp(2.0, emax))
+        r = INFINITY;
+    return (float)(x < 0.0 ? -r : r);
+}
+
+/* s + e = a + b exactly (Knuth's two-sum). */
+static void two_sum(double a, double b, double *s, double *e)
+{
+    *s = a + b;
+    const double bv = *s - a, av = *s - bv;
+    *e = (a - av) + (b - bv);
+}
+
+/* One group of taps (a bilinear quad: one slice of a 3D footprint, one level of a mip-linear
+ * pair) in block floating point: the taps with a non-zero weight aligned to the largest one's
+ * exponent with `guard` fraction bits and truncated toward zero there. Returns the weighted sum
+ * / 256 (exact in a double: under 2^37 units), or flags NaN / infinities. */
+static double nv_group_sum(const tgx_texel *const *tx, const uint32_t *w, int n, int ch, int guard,
+                           int *infs, bool *nan)
+{
+    int emax = INT_MIN;
+    for (int i = 0; i < n; i++) {
+        const float v = tx[i]->f[ch];
+        if (!w[i] || v == 0.0f)
+            continue;
+        if (v != v)
+            *nan = true;
+        else if (isinf(v))
+            *infs |= v > 0.0f ? 1 : 2;
+        else {
+            const int e = ilogbf(v);
+            emax = e > emax ? e : emax;
+        }
+    }
+    if (emax == INT_MIN)
+        return 0.0;
+    int64_t acc = 0;
+    for (int i = 0; i < n; i++)
+        if (w[i] && isfinite(tx[i]->f[ch])) /* |m| < 2^(guard + 1): exact */
+            acc += (int64_t)w[i] * (int64_t)trunc(ldexp((double)tx[i]->f[ch], guard - emax));
+    return ldexp((double)acc, emax - guard - 8);
+}
+
+/* Float filtering (probes R01_hash2d_37x23_f32x4 and H08b f32x2: every query; R04b (3D): every
+ * query; G09, H07: every f16 query). Each group of up to 4 taps is aligned to its largest tap's
+ * exponent with 4 bits more than the format's mantissa (f32: 27 fraction bits, f16: 14) and
+ * truncated toward zero there (R04b needs the two slices of a 3D footprint aligned apart); the
+ * groups' weighted sums add exactly and round once to the format's precision with ties away from
+ * zero. A NaN tap gives the canonical NaN 0x7fffffff (f16: 0x7fff, H07); infinities (no probe)
+ * give an infinity of their sign, NaN when both signs meet. */
+static float nv_blend_float(const tgx_texel *const *tx, const uint32_t *w, int n, int group, int ch,
+                            bool half)
+{
+    const int guard = half ? 14 : 27;
+    int infs = 0;
+    bool nan = false;
+    double hi = 0.0, lo[4] = {0, 0, 0, 0}; /* hi + sum(lo): the exact sum (an expansion) */
+    for (int g = 0, k = 0; g < n; g += group, k++) {
+        double x = nv_group_sum(tx + g, w + g, group, ch, guard, &infs, &nan);
+        for (int j = 0; j < k; j++) /* grow the expansion: lo[] stay exact error terms */
+            two_sum(x, lo[j], &x, &lo[j]);
+        two_sum(hi, x, &hi, &lo[k]);
+    }
+    if (nan || infs == 3)
+        return tgx_bits2f(0x7fffffffu);
+    if (infs)
+        return infs == 1 ? INFINITY : -INFINITY;
+    double below = 0.0; /* the sign of the rest is the sign of its largest non-zero term */
+    for (int j = 0; j < 4; j++)
+        if (fabs(lo[j]) > fabs(below))
+            below = lo[j];
+    return half ? nv_round_ties_away(hi, below, 10, -14, 15)
+                : nv_round_ties_away(hi, below, 23, -126, 127);
+}
+
+void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n, int group,
                   tgx_texel *out)
 {
     for (int ch = 0; ch < 4; ch++) {
-        if (c->nv_unorm16) {
+        switch (c->nv_arith[ch]) {
+        case TEX_NV_UNORM16: {
             /* hw-facts: texels widen to 16 bits (c * 257 for 8-bit), the whole sum (8 taps for
              * 3D and mip-linear) is rounded once to 16 bits and divided by 65535 */
             uint64_t acc = 0;
             for (int i = 0; i < n; i++)
                 acc += (uint64_t)w[i] * (uint64_t)lrintf(tx[i]->f[ch] * 65535.0f);
             out->f[ch] = (float)((acc + 128u) >> 8) / 65535.0f;
-        } else {
-            /* hw-facts: f32 blends are correctly rounded in ~98% of cases: the weighted sum in
-             * double (exact unless the texels' exponents lie far apart), rounded once */
-            double acc = 0.0;
+            break;
+        }
+        case TEX_NV_SNORM16: {
+            /* probe R01_hash2d_37x23_s16x4 (8192 bilinear queries, wrap and mirror): the signed
+             * sum of w * v16 plus 128, shifted right by 8 (rounding halves toward +inf), over
+             * 32767. 8-bit SNORM widens its texels as gather shows (tex_nv_snorm15); the
+             * rounding of its blend is open (docs/texture.md) */
+            int64_t acc = 0;
             for (int i = 0; i < n; i++)
-                acc += (double)w[i] * (double)tx[i]->f[ch];
-            out->f[ch] = (float)(acc / 256.0);
+                acc += (int64_t)w[i] * tex_nv_snorm15(tx[i]->f[ch], c->fi->bits[ch]);
+            const int64_t q = (acc + 128) / 256 - ((acc + 128) % 256 < 0); /* floor */
+            out->f[ch] = (float)q / 32767.0f;
+            break;
+        }
+        case TEX_NV_FLOAT16: out->f[ch] = nv_blend_float(tx, w, n, group, ch, true); break;
+        default: out->f[ch] = nv_blend_float(tx, w, n, group, ch, false); break;
         }
     }
 }

@@ -89,9 +89,8 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
      * sample_compare runs on the filtered rgba), so its results are only 0 or 1 */
     c->compare_late = c->compare && c->softpipe;
     c->unnormalized = !samp->normalized_coords || ti->texel_coords;
-    c->nv_unorm16 = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_UNORM &&
-                    c->fi->bits[0] <= 16 && c->fi->bits[1] <= 16 && c->fi->bits[2] <= 16 &&
-                    c->fi->bits[3] <= 16;
+    if (c->nv)
+        tex_nv_init_arith(c);
     c->nv_half = c->nv && !c->compare && c->fi->type == TGX_TEX_TYPE_FLOAT && c->fi->bits[0] == 16;
     c->cube = ti->cube;
     c->layered = ti->layered;
@@ -256,10 +255,10 @@ static void nv_blend_levels(const tex_ctx *c, const footprint *f1, const footpri
             w[n++] = lw[i];
         }
     }
-    if (c->is_int) /* integer formats are never filtered: the first tap is the texel */
+    if (c->is_int || n == 1) /* integer formats and point sampling read the texel itself */
         *out = *tx[0];
     else
-        tex_nv_blend(c, tx, w, n, out);
+        tex_nv_blend(c, tx, w, n, f1->dims > 2 ? 4 : 1 << f1->dims, out);
 }
 
 /* ---- one level ------------------------------------------------------------------------------ */
@@ -805,6 +804,10 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
                 continue;
             }
             gather_texel(&c, &li, &lc, off, k, &t);
+            if (c.nv && !c.compare && c.nv_arith[src] == TEX_NV_SNORM16)
+                /* probe F03b: gather returns SNORM texels widened to 1.15 fixed point, 109/127
+                 * as 28123/32767 */
+                t.f[src] = (float)tex_nv_snorm15(t.f[src], c.fi->bits[src]) / 32767.0f;
             r[k] = c.compare ? tgx_f2bits(t.f[0]) : t.u[src];
         }
         for (int k = 0; k < 4; k++)

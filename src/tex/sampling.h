@@ -11,20 +11,20 @@ typedef struct tex_ctx {
     const tgx_tex *tex;
     const tgx_tex_format_info *fi;
     tgx_texel_decode_fn decode;
-    uint8_t map[4];    /* layout, then view swizzle */
-    bool nv;           /* NVIDIA fixed-point profile */
-    bool softpipe;     /* exact profile with softpipe's choices where GL allows several */
-    bool is_int;       /* integer format: nearest only, raw results */
-    bool compare;      /* depth compare */
-    bool compare_late; /* softpipe: compare the filtered depth, not each texel */
-    bool unnormalized; /* coordinates in texels (RECT or !normalized_coords) */
-    bool nv_unorm16;   /* nv: blend in 16-bit UNORM fixed point */
-    bool nv_half;      /* nv: round results to half precision */
-    bool cube;         /* CUBE / CUBE_ARRAY */
-    bool layered;      /* the target takes an array layer */
-    int dims;          /* filtered coordinate axes: 1, 2 or 3 */
-    uint32_t base;     /* absolute base level of the view */
-    uint32_t last;     /* absolute last level of the view */
+    uint8_t map[4];      /* layout, then view swizzle */
+    bool nv;             /* NVIDIA fixed-point profile */
+    bool softpipe;       /* exact profile with softpipe's choices where GL allows several */
+    bool is_int;         /* integer format: nearest only, raw results */
+    bool compare;        /* depth compare */
+    bool compare_late;   /* softpipe: compare the filtered depth, not each texel */
+    bool unnormalized;   /* coordinates in texels (RECT or !normalized_coords) */
+    uint8_t nv_arith[4]; /* nv: per stored channel, the blend's arithmetic (tex_nv_arith) */
+    bool nv_half;        /* nv: round results to half precision */
+    bool cube;           /* CUBE / CUBE_ARRAY */
+    bool layered;        /* the target takes an array layer */
+    int dims;            /* filtered coordinate axes: 1, 2 or 3 */
+    uint32_t base;       /* absolute base level of the view */
+    uint32_t last;       /* absolute last level of the view */
     tgx_tex_wrap wrap[3];
     tgx_texel border; /* in stored-channel order */
 } tex_ctx;
@@ -73,6 +73,18 @@ float tex_nv_quantize_lod(float v); /* trunc toward zero to 1/256 */
 float tex_grad_length(const tex_ctx *c, const float v[3]);
 
 /* nv.c: the nv profile's fixed-point steps (docs/texture.md section 3) */
+/* How the nv filter blends a channel. */
+enum tex_nv_arith {
+    TEX_NV_FLOAT32, /* block floating point, rounded to fp32 (tex_nv_blend_float) */
+    TEX_NV_FLOAT16, /* block floating point, rounded to half precision */
+    TEX_NV_UNORM16, /* texels widened to 16-bit unsigned fixed point */
+    TEX_NV_SNORM16, /* texels widened to 16-bit signed fixed point (1.15) */
+};
+/* Fills c->nv_arith from the format (after c->fi and c->compare are set). */
+void tex_nv_init_arith(tex_ctx *c);
+/* A SNORM channel of n bits (decoded value f) as the nv filter and gather widen it to 1.15 fixed
+ * point (-2^(n-1) reads as -(2^(n-1) - 1)). */
+int32_t tex_nv_snorm15(float f, uint32_t n);
 /* exponent * 256 + T[8-bit truncated mantissa] of a positive finite x: log2(x) in 1/256 */
 int32_t tex_nv_log2_fixed(float x);
 /* Unnormalised coordinates: repeat and mirrored repeat act as clamp-to-edge. */
@@ -94,8 +106,9 @@ float tex_nv_depth_reference(const tgx_tex_format_info *fi, float ref);
 void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4]);
 /* The same for the 8 taps of a 3D footprint, bit 2 = z1. */
 void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8]);
-/* Weighted sum of n texels with integer weights summing to 256, in the format's arithmetic. */
-void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n,
+/* Weighted sum of n texels with integer weights summing to 256, in the format's arithmetic; the
+ * taps come in groups of `group` (one bilinear quad, slice or level each). */
+void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n, int group,
                   tgx_texel *out);
 
 #endif

@@ -29,6 +29,60 @@ static bool same4(const float a[4], float r, float g, float b, float al)
            tgx_f2bits(a[2]) == tgx_f2bits(b) && tgx_f2bits(a[3]) == tgx_f2bits(al);
 }
 
+/* The probes' texel hash H(seed, x, y, z, L, c) (tests/data/hw/manifest.json, "hash"). */
+static uint32_t hash32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static uint32_t probe_hash3(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t c)
+{
+    uint32_t h = hash32(seed);
+    const uint32_t v[5] = {x, y, z, 0, c};
+    for (int i = 0; i < 5; i++)
+        h = hash32(h ^ v[i]);
+    return h;
+}
+
+static uint32_t probe_hash(uint32_t seed, uint32_t x, uint32_t y, uint32_t c)
+{
+    return probe_hash3(seed, x, y, 0, c);
+}
+
+/* The probes' hash content for fp32 storage: bits (H & 0x807fffff) | ((120 + ((H >> 23) & 7))
+ * << 23), at texels x0..x0+1, y0..y0+1, z0..z0+1 (3D) of a texture whose other texels stay 0. */
+static void hash_block_f32(tgx_tex *tex, uint32_t seed, uint32_t x0, uint32_t y0, uint32_t z0,
+                           uint32_t nz)
+{
+    for (uint32_t z = z0; z < z0 + nz; z++)
+        for (uint32_t y = y0; y < y0 + 2; y++)
+            for (uint32_t x = x0; x < x0 + 2; x++) {
+                uint32_t bits[4];
+                for (uint32_t c = 0; c < 4; c++) {
+                    const uint32_t h = probe_hash3(seed, x, y, z, c);
+                    bits[c] = (h & 0x807fffffu) | ((120u + ((h >> 23) & 7u)) << 23);
+                }
+                tgx_tex_store_texel_bits(tex, 0, x, y, z, 0, bits);
+            }
+}
+
+/* Stores the probe's hash texels (x0..x0+1, y0..y0+1) of a texture whose other texels stay 0. */
+static void hash_quad(tgx_tex *tex, uint32_t seed, uint32_t x0, uint32_t y0, uint32_t mask)
+{
+    for (uint32_t y = y0; y < y0 + 2; y++)
+        for (uint32_t x = x0; x < x0 + 2; x++) {
+            uint32_t bits[4];
+            for (uint32_t c = 0; c < 4; c++)
+                bits[c] = probe_hash(seed, x, y, c) & mask;
+            tgx_tex_store_texel_bits(tex, 0, x, y, 0, 0, bits);
+        }
+}
+
 /* The probes' "coord" content: level L texel (x, y, z) holds (x, y, z, L). */
 static tgx_tex *coord_texture(tgx_tex_target target, uint32_t w, uint32_t h, uint32_t d,
                               uint32_t levels)
@@ -330,6 +384,112 @@ static void coordinate_bits_3d(void)
     tgx_tex_destroy(tex);
 }
 
+/* SNORM filtering in 1.15 fixed point. Probe R01_hash2d_37x23_s16x4 (seed 408, wrap x mirror),
+ * query (0x40231de0, 0x40332b3d): texels x 19..20, y 17..18, kx 205, ky 228; the signed sum of
+ * w * v16, plus 128, shifted right by 8, over 32767. Probe F03b (s8, seed 41, gather of
+ * component 0 at (0xbeedc7a6, 0x3fb06908): x 8..9, y 4..5): each texel v widened to
+ * 258 v + ((v + 64) >> 7). */
+static void snorm_fixed_point(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA16_SNORM, 37, 23, 1, 1);
+    hash_quad(tex, 408, 19, 17, 0xffffu);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_REPEAT);
+    s.wrap_t = TGX_TEX_WRAP_MIRROR_REPEAT;
+    tt_quad q;
+    tt_quad_at(&q, tgx_bits2f(0x40231de0u), tgx_bits2f(0x40332b3du));
+    float o[4];
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(tgx_f2bits(o[0]) == 0x3e9ecd3eu && tgx_f2bits(o[1]) == 0xbf132126u &&
+                  tgx_f2bits(o[2]) == 0xbedcb1b9u && tgx_f2bits(o[3]) == 0x3ef7c9f0u,
+              "R01 s16: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]),
+              tgx_f2bits(o[3]));
+    tgx_tex_destroy(tex);
+
+    tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_SNORM, 17, 13, 1, 1);
+    hash_quad(tex, 41, 8, 4, 0xffu);
+    tgx_tex_view_init(&v, tex);
+    s.wrap_t = TGX_TEX_WRAP_REPEAT;
+    tt_quad_at(&q, tgx_bits2f(0xbeedc7a6u), tgx_bits2f(0x3fb06908u));
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    uint32_t cols[4][4];
+    TGX_CHECK(tgx_tex_gather(&v, &s, &req, tt_out(&q, cols), NULL) == TGX_OK, "gather");
+    static const uint32_t want[4] = {0x3f5bb7b7u, 0xbef1e1e4u, 0xbef9f1f4u, 0x3db16163u};
+    for (int k = 0; k < 4; k++)
+        TGX_CHECK(cols[k][0] == want[k], "F03b gather texel %d: %08x, hardware %08x", k, cols[k][0],
+                  want[k]);
+    /* by hand: -64 widens to 258 * -64 + ((-64 + 64) >> 7) = -16512, 64 to 16513 */
+    const uint32_t lo[4] = {0xc0u, 0x40u, 0, 0};
+    for (uint32_t y = 4; y < 6; y++)
+        for (uint32_t x = 8; x < 10; x++)
+            tgx_tex_store_texel_bits(tex, 0, x, y, 0, 0, lo);
+    TGX_CHECK(tgx_tex_gather(&v, &s, &req, tt_out(&q, cols), NULL) == TGX_OK, "gather");
+    TGX_CHECK(tgx_bits2f(cols[0][0]) == -16512.0f / 32767.0f, "-64 gathers as -16512/32767");
+    req.component = 1;
+    TGX_CHECK(tgx_tex_gather(&v, &s, &req, tt_out(&q, cols), NULL) == TGX_OK, "gather");
+    TGX_CHECK(tgx_bits2f(cols[0][0]) == 16513.0f / 32767.0f, "64 gathers as 16513/32767");
+    tgx_tex_destroy(tex);
+}
+
+/* Float filtering in block floating point: each quad's taps aligned to its largest exponent
+ * with 4 guard bits (f32: 27 fraction bits, f16: 14), truncated; the exact sum rounded once with
+ * ties away from zero. Probes: R01_hash2d_37x23_f32x4 (seed 413, wrap x mirror) at
+ * (0x3fad846d, 0xbf00c4bc) reads G = 0x3c5d5e70 where the correctly rounded sum is 0x3c5d5e6f;
+ * R04b_hash3d_f32 (9x7x5, seed 412, wrap/clamp/mirror) at (0x400b0921, 0x3fff912c, 0x3e85ed42)
+ * needs its two slices aligned apart; H07 (every f16 bit pattern as a texel): texels 14 and 15
+ * (half denormals) at k = 128 give 15 * 2^-24 (a tie, away from zero), NaN texels give 0x7fff. */
+static void float_blends(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA32_FLOAT, 37, 23, 1, 1);
+    hash_block_f32(tex, 413, 12, 11, 0, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_REPEAT);
+    s.wrap_t = TGX_TEX_WRAP_MIRROR_REPEAT;
+    tt_quad q;
+    tt_quad_at(&q, tgx_bits2f(0x3fad846du), tgx_bits2f(0xbf00c4bcu));
+    float o[4];
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(tgx_f2bits(o[0]) == 0xbe63eea1u && tgx_f2bits(o[1]) == 0x3c5d5e70u &&
+                  tgx_f2bits(o[2]) == 0xbd7ceafeu && tgx_f2bits(o[3]) == 0xbd251afau,
+              "R01 f32: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]),
+              tgx_f2bits(o[3]));
+    tgx_tex_destroy(tex);
+
+    tex = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_RGBA32_FLOAT, 9, 7, 5, 1);
+    hash_block_f32(tex, 412, 1, 5, 0, 2);
+    tgx_tex_view_init(&v, tex);
+    s.wrap_t = TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    s.wrap_r = TGX_TEX_WRAP_MIRROR_REPEAT;
+    tt_quad_at(&q, tgx_bits2f(0x400b0921u), tgx_bits2f(0x3fff912cu));
+    for (int l = 0; l < 4; l++)
+        q.r[l] = tgx_bits2f(0x3e85ed42u);
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(tgx_f2bits(o[0]) == 0xbdd838e7u && tgx_f2bits(o[1]) == 0xbd234d0du &&
+                  tgx_f2bits(o[2]) == 0x3dbd98fbu && tgx_f2bits(o[3]) == 0xbcf3596cu,
+              "R04b f32 3D: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]),
+              tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    tgx_tex_destroy(tex);
+
+    tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_R16_FLOAT, 4, 1, 1, 1);
+    const uint32_t halves[4] = {14, 15, 0x7e00u, 0x3c00u}; /* 14 and 15 * 2^-24, qNaN, 1.0 */
+    for (uint32_t x = 0; x < 4; x++) {
+        const uint32_t bits[4] = {halves[x], 0, 0, 0};
+        tgx_tex_store_texel_bits(tex, 0, x, 0, 0, 0, bits);
+    }
+    tgx_tex_view_init(&v, tex);
+    s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.normalized_coords = false;
+    tt_quad_at(&q, 1.0f, 0.0f); /* k = 128 between texels 0 and 1 */
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 15.0f * 0x1p-24f, "half tie away from zero");
+    tt_quad_at(&q, 3.0f, 0.0f); /* texels 2 (NaN) and 3 */
+    req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    TGX_CHECK(tgx_f2bits(tt_sample1(&v, &s, &req, 0, 0)) == 0x7fffe000u, "NaN tap: 0x7fff");
+    tgx_tex_destroy(tex);
+}
+
 int main(void)
 {
     lod_table_and_mip_weights();
@@ -339,5 +499,7 @@ int main(void)
     srgb_table_and_border();
     special_coordinates();
     coordinate_bits_3d();
+    snorm_fixed_point();
+    float_blends();
     return tgx_test_finish();
 }
