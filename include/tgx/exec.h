@@ -166,6 +166,44 @@ tgx_status tgx_exec_bind_image(tgx_exec_machine *m, unsigned slot, struct tgx_te
 /* Size of MEMORY[n], SHARED (one block per compute workgroup, zeroed at its start). */
 tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
 
+/* ---- texture hook ---------------------------------------------------------------------------
+ * Every texture instruction -- TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ, TG4, TXF,
+ * TXF_LZ, TXQ, TXQS, LODQ, the SAMPLE family (SAMPLE .. SAMPLE_I_MS, GATHER4, LOD), SVIEWINFO and
+ * LOAD on a sampler view -- normally computes its result through the texture unit (tex.h). A
+ * hook takes the unit's place: the interpreter reads the operands as it always does, calls the
+ * hook once per texture unit pair the executing lanes name (as it would call the unit), and
+ * stores what the hook returns through the instruction's own result rules (view swizzle of the
+ * SAMPLE family, write mask, _SAT). The Maxwell translation (tgx/lower.h) installs one that runs
+ * each instruction as Maxwell code in the warp emulator. */
+
+#define TGX_EXEC_TEX_SRCS 5
+
+typedef struct tgx_exec_tex_call {
+    unsigned inst;          /* instruction number: the shader's insts[inst] */
+    tgx_exec_stage stage;   /* fragment runs have quads (lanes 4q..4q+3) */
+    unsigned lanes;         /* words in each lane array below (a multiple of 4) */
+    const tgx_lane_mask *active; /* lanes to compute (all ones when on); the others still count
+                                    as quad neighbours for implicit derivatives */
+    /* Source s, channel c, every lane, as the opcode reads it (swizzle and modifiers applied);
+     * NULL for resource operands and absent sources. TXQ and SVIEWINFO see the level of each
+     * group of four lanes' first lane in all four (docs/exec.md, "TXQ / SVIEWINFO"). */
+    const tgx_exec_word *src[TGX_EXEC_TEX_SRCS][4];
+    const int32_t *offset[3]; /* the instruction's texel offset x, y, z per lane, or NULL */
+    unsigned view_unit;       /* the units after indirect addressing */
+    unsigned sampler_unit;
+    const struct tgx_tex_view *view;   /* bound to view_unit (never NULL) */
+    const struct tgx_sampler *sampler; /* bound to sampler_unit; NULL where none is needed */
+    uint32_t *result[4];               /* out: x, y, z, w of each active lane */
+} tgx_exec_tex_call;
+
+/* Computes call->result for the active lanes; an error stops the run with the hook's message at
+ * the instruction. */
+typedef tgx_status (*tgx_exec_tex_hook)(void *user, const tgx_exec_tex_call *call, tgx_diag *d);
+
+/* Installs hook (NULL: the texture unit again). user is passed through; the hook may be called
+ * from every thread that runs a machine with it, so it must be safe for that. */
+void tgx_exec_set_tex_hook(tgx_exec_machine *m, tgx_exec_tex_hook hook, void *user);
+
 /* ---- inputs, outputs, system values --------------------------------------------------------
  * Lane arrays of the machine's register files: max_lanes words each, valid until the machine is
  * destroyed. The caller fills inputs and system values before a run and reads outputs after it.

@@ -49,6 +49,14 @@ tgx_status tgx_pipe_shader_parse_validated(const char *text, size_t size, const 
 tgx_status tgx_pipe_shader_load_validated(const char *path, tgx_diag_list *found,
                                           tgx_pipe_shader **out, tgx_diag *d);
 void tgx_pipe_shader_destroy(tgx_pipe_shader *s);
+/* The name the shader was loaded under (its path), for messages. */
+const char *tgx_pipe_shader_name(const tgx_pipe_shader *s);
+/* The parsed shader (tgsi.h) the program was made from. */
+const struct tgx_tgsi_shader *tgx_pipe_shader_tgsi(const tgx_pipe_shader *s);
+/* The texture hook (tgx_exec_set_tex_hook) of every interpreter machine that runs s from now on
+ * (NULL: the texture unit). The hook must be safe to call from the pipeline's threads. */
+void tgx_pipe_shader_set_tex_hook(tgx_pipe_shader *s, tgx_exec_tex_hook hook, void *user);
+void *tgx_pipe_shader_tex_hook_user(const tgx_pipe_shader *s);
 tgx_exec_stage tgx_pipe_shader_stage(const tgx_pipe_shader *s);
 const tgx_exec_program *tgx_pipe_shader_program(const tgx_pipe_shader *s);
 /* The pass-through vertex shader of `tgx run`: OUT[0] POSITION = IN[0], OUT[1] GENERIC[0] =

@@ -178,6 +178,17 @@ void tgx_case_free(tgx_case *c);
 /* How a case is replayed. Fields may be added; start from tgx_replay_opts_init. */
 typedef struct tgx_replay_opts {
     unsigned threads; /* render threads; 0 = all cores (results do not depend on it) */
+    /* force_profile: every sampler uses `profile` instead of the case's (the exact profile with
+     * softpipe's LOD rule); the results then no longer aim at softpipe's */
+    bool force_profile;
+    tgx_tex_profile profile;
+    /* Called for every shader of the case once it is loaded and before it runs (NULL: none),
+     * e.g. to install a texture hook (tgx_pipe_shader_set_tex_hook; `tgx replay --via sm5`);
+     * an error fails the case with d. release_shader (may be NULL) is called before the shader
+     * is destroyed. */
+    tgx_status (*prepare_shader)(void *user, tgx_pipe_shader *s, tgx_diag *d);
+    void (*release_shader)(void *user, tgx_pipe_shader *s);
+    void *user;
 } tgx_replay_opts;
 
 void tgx_replay_opts_init(tgx_replay_opts *o);

@@ -420,6 +420,12 @@ typedef struct tgx_sm5_dest {
  * other half (sm5-TEXS .F16). */
 tgx_status tgx_sm5_dest_layout(const tgx_sm5_insn *in, tgx_sm5_dest *out, tgx_diag *d);
 
+/* The TEXS / TLDS encoding number (sm5-TEXS legal modifier table; nvdisasm's Tld2D4 table) that
+ * holds target, LOD mode and the .DC / .AOFFI / .MS flags of `flags` (other flags ignored), for
+ * cls TGX_SM5_TEXS or TGX_SM5_TLDS. TGX_ERR_UNSUPPORTED when the table has no such combination. */
+tgx_status tgx_sm5_short_encoding(tgx_sm5_class cls, unsigned target, unsigned lod, uint32_t flags,
+                                  uint8_t *number);
+
 /* sm5-TEXS wmsk2C (Rd1 = RZ) / wmsk34C (Rd1 != RZ) as an RGBA bit mask (bit 0 = R) for a
  * TEXS/TLDS instruction; 0 for a reserved encoding. */
 unsigned tgx_sm5_short_wmask(const tgx_sm5_insn *in);

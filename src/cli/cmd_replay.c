@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "tgx/io.h"
+#include "tgx/lower.h"
 #include "tgx/replay.h"
 #include "tgx/util.h"
 
@@ -15,9 +16,11 @@ typedef struct replay_cli {
     const char *save_dir; /* --save DIR, or NULL */
     bool strict;          /* --strict: every value bit-exact with softpipe */
     uint32_t jobs;        /* -j */
+    bool via_sm5;         /* --via sm5: texture instructions lowered and emulated */
+    tgx_sm5_arch arch;    /* --arch of --via sm5 */
 } replay_cli;
 
-enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE };
+enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE, REPLAY_VIA, REPLAY_ARCH };
 
 static const tgx_cli_opt replay_options[] = {
     {REPLAY_JOBS, "-j", "N",
@@ -27,11 +30,16 @@ static const tgx_cli_opt replay_options[] = {
     {REPLAY_SAVE, "--save", "DIR",
      "write each result as DIR/<case>.<softpipe's file name> (TGXR); DIR is created if "
      "missing"},
+    {REPLAY_VIA, "--via", "sm5",
+     "run every texture instruction of the shaders as its Maxwell code (tgx lower) in the warp "
+     "emulator instead of calling the texture unit directly; a shader with a texture "
+     "instruction Maxwell cannot express fails its case (docs/translation.md)"},
+    {REPLAY_ARCH, "--arch", "ARCH", "the SM of --via sm5: sm_50, sm_52 (default) or sm_53"},
     {0}};
 
 const tgx_cli_spec tgx_cli_replay_spec = {
     .verb = "replay",
-    .synopsis = "[-j N] [--strict] [--save DIR] CASE_DIR...",
+    .synopsis = "[-j N] [--strict] [--save DIR] [--via sm5 [--arch ARCH]] CASE_DIR...",
     .description =
         "Rebuilds every input of each corpus case (case.json: textures from their generators, "
         "samplers and views as softpipe had them, constants, UBOs, SSBOs, images, attributes, "
@@ -207,8 +215,53 @@ static int replay_option(void *ctx, int id, const char *value)
     case REPLAY_JOBS: return tgx_cli_u32(&tgx_cli_replay_spec, "-j", value, 0, 256, &o->jobs);
     case REPLAY_STRICT: o->strict = true; return 0;
     case REPLAY_SAVE: o->save_dir = value; return 0;
+    case REPLAY_VIA:
+        if (strcmp(value, "sm5") != 0)
+            return tgx_cli_usage_error(&tgx_cli_replay_spec, "--via: '%s': only 'sm5' is known",
+                                       value);
+        o->via_sm5 = true;
+        return 0;
+    case REPLAY_ARCH:
+        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_replay_spec,
+                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+        return 0;
     }
     return TGX_EXIT_USAGE;
+}
+
+/* --via sm5: each shader runs with a runner of its lowered texture instructions as its texture
+ * hook; what the lowering warns about (LODQ's fixed point) is printed once per shader. */
+static tgx_status attach_runner(void *user, tgx_pipe_shader *s, tgx_diag *d)
+{
+    const replay_cli *o = user;
+    tgx_diag_list found;
+    tgx_diag_list_init(&found);
+    tgx_lower_runner *r = NULL;
+    tgx_status st = tgx_lower_runner_create(tgx_pipe_shader_tgsi(s), tgx_pipe_shader_name(s),
+                                            o->arch, &r, &found);
+    for (size_t i = 0; i < found.count; i++) {
+        if (found.items[i].severity != TGX_SEV_ERROR)
+            tgx_cli_print_diag(&found.items[i]);
+        else if (st != TGX_OK && d) {
+            *d = found.items[i];
+            break;
+        }
+    }
+    tgx_diag_list_free(&found);
+    if (st == TGX_ERR_NOMEM)
+        return tgx_diag_set(d, st, NULL, 0, 0, "out of memory");
+    if (st != TGX_OK)
+        return st;
+    tgx_pipe_shader_set_tex_hook(s, tgx_lower_tex_hook, r);
+    return TGX_OK;
+}
+
+static void detach_runner(void *user, tgx_pipe_shader *s)
+{
+    (void)user;
+    tgx_lower_runner_destroy(tgx_pipe_shader_tex_hook_user(s));
+    tgx_pipe_shader_set_tex_hook(s, NULL, NULL);
 }
 
 /* Every CASE_DIR must be a folder before anything runs: a mistyped name is a usage error, not
@@ -233,6 +286,7 @@ int tgx_cli_replay(int argc, char **argv)
     replay_cli o;
     memset(&o, 0, sizeof o);
     tgx_replay_opts_init(&o.opts);
+    o.arch = TGX_SM5_ARCH_SM52;
     int rc = tgx_cli_parse(&tgx_cli_replay_spec, argc, argv, replay_option, &o, &first);
     if (rc < 0)
         rc = check_dirs(argc - first, argv + first);
@@ -241,6 +295,11 @@ int tgx_cli_replay(int argc, char **argv)
     if (rc >= 0)
         return rc;
     o.opts.threads = o.jobs;
+    if (o.via_sm5) {
+        o.opts.prepare_shader = attach_runner;
+        o.opts.release_shader = detach_runner;
+        o.opts.user = &o;
+    }
     for (int i = first; i < argc; i++) {
         char name[TGX_CASE_NAME_MAX], msg[1024];
         case_tally t = {0, 0};

@@ -238,6 +238,8 @@ struct tgx_exec_machine {
     uint64_t budget, executed;
     tgx_exec_f2i_rule f2i_rule;
     tgx_exec_denorm_rule denorm_rule;
+    tgx_exec_tex_hook tex_hook; /* NULL: the texture unit (exec_tex.c) */
+    void *tex_hook_user;
     /* bindings */
     const uint32_t *cbuf[XUNITS];
     size_t cbuf_words[XUNITS];
@@ -343,5 +345,7 @@ static inline bool x_any_exec(const xmach *m)
 {
     return m->all || x_any(m, m->exec);
 }
+/* exec_tex.c: LOAD whose resource is a sampler view. */
+void x_op_load_sview(xmach *m, const xinst *in);
 
 #endif

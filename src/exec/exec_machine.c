@@ -442,6 +442,12 @@ void tgx_exec_set_denorm_rule(tgx_exec_machine *m, tgx_exec_denorm_rule rule)
         rule == TGX_EXEC_DENORMS_FLUSH ? TGX_EXEC_DENORMS_FLUSH : TGX_EXEC_DENORMS_PRESERVE;
 }
 
+void tgx_exec_set_tex_hook(tgx_exec_machine *m, tgx_exec_tex_hook hook, void *user)
+{
+    m->tex_hook = hook;
+    m->tex_hook_user = hook ? user : NULL;
+}
+
 tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uint32_t *words,
                                    size_t nwords)
 {

@@ -244,6 +244,10 @@ static void load_unit(xmach *m, const xinst *in, int64_t u)
 
 void x_op_load(xmach *m, const xinst *in)
 {
+    if (in->src[0].file == XF_SVIEW) {
+        x_op_load_sview(m, in);
+        return;
+    }
     per_unit(m, in, &in->src[0], load_unit);
 }
 

@@ -265,12 +265,73 @@ static bool tex_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
     return sample_call(m, in, view, samp, &req, t.mode == TM_GATHER) == TGX_OK;
 }
 
+/* ---- the texture hook (tgx_exec_set_tex_hook) ----------------------------------------------- */
+
+/* TXQ / SVIEWINFO's levels, one per group of four (x_op_txq), for the hook. */
+#define TXQ_LEVELS(m) TMP(m, 7)
+
+static bool is_resource_file(uint8_t f)
+{
+    return f == XF_SVIEW || f == XF_SAMPLER || f == XF_IMAGE || f == XF_BUFFER || f == XF_RES ||
+           f == XF_MEMORY || f == XF_NULL;
+}
+
+/* Hands the lanes of `lanes` to the hook instead of the texture unit: every value operand as
+ * the opcode reads it, the units and their bindings, RES as the result. */
+static bool hook_call(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                      const uint32_t *lanes, bool need_sampler)
+{
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, vunit, sunit, need_sampler, &view, &samp))
+        return false;
+    tgx_exec_tex_call call;
+    memset(&call, 0, sizeof call);
+    call.inst = (unsigned)(in - m->p->insts);
+    call.stage = m->p->stage;
+    call.lanes = m->n;
+    call.active = lanes;
+    for (unsigned s = 0; s < in->nsrc && s < TGX_EXEC_TEX_SRCS; s++)
+        if (!is_resource_file(in->src[s].file))
+            for (unsigned c = 0; c < 4; c++)
+                call.src[s][c] = x_fetch(m, in, s, c);
+    if (in->op == TGX_TGSI_OP_TXQ || in->op == TGX_TGSI_OP_SVIEWINFO)
+        call.src[0][0] = TXQ_LEVELS(m);
+    fetch_offsets(m, in, call.offset);
+    call.view_unit = vunit;
+    call.sampler_unit = sunit;
+    call.view = view;
+    call.sampler = samp;
+    for (unsigned c = 0; c < 4; c++)
+        call.result[c] = &RES(m, c)->u;
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = m->tex_hook(m->tex_hook_user, &call, &d);
+    if (st != TGX_OK) {
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+        return false;
+    }
+    return true;
+}
+
+static bool hook_sampled(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                         const uint32_t *lanes)
+{
+    return hook_call(m, in, vunit, sunit, lanes, true);
+}
+
+static bool hook_unsampled(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
+                           const uint32_t *lanes)
+{
+    return hook_call(m, in, vunit, sunit, lanes, false);
+}
+
 /* TEX TXP TXB TXL TXD TEX2 TXB2 TXL2 TEX_LZ TG4: texture unit u = the SAMP operand's index,
  * SVIEW[u] and SAMP[u]. */
 void x_op_tex(xmach *m, const xinst *in)
 {
     unsigned s = tex_op(in).samp_src;
-    if (for_each_unit(m, in, s, s, tex_body))
+    if (for_each_unit(m, in, s, s, m->tex_hook ? hook_sampled : tex_body))
         store_result(m, in, NULL);
 }
 
@@ -313,7 +374,7 @@ static bool sample_body(xmach *m, const xinst *in, unsigned vunit, unsigned suni
  * sampler, then bias / reference / LOD / gradients; the target is the view's declaration. */
 void x_op_sample(xmach *m, const xinst *in)
 {
-    if (for_each_unit(m, in, 1, 2, sample_body))
+    if (for_each_unit(m, in, 1, 2, m->tex_hook ? hook_sampled : sample_body))
         store_result(m, in, in->src[1].swz);
 }
 
@@ -367,13 +428,21 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
  * targets src0.w (SAMPLE_I_MS: src2.x) is the sample. */
 void x_op_txf(xmach *m, const xinst *in)
 {
-    if (for_each_unit(m, in, 1, 1, txf_body))
+    if (for_each_unit(m, in, 1, 1, m->tex_hook ? hook_unsampled : txf_body))
         store_result(m, in, sample_i(in) ? in->src[1].swz : NULL);
 }
 
 /* TXQ SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x. */
 void x_op_txq(xmach *m, const xinst *in)
 {
+    if (m->tex_hook) {
+        const xword *lv = x_fetch(m, in, 0, 0);
+        for (unsigned i = 0; i < m->n; i++)
+            TXQ_LEVELS(m)[i] = lv[i & ~3u];
+        if (for_each_unit(m, in, 1, 1, hook_unsampled))
+            store_result(m, in, NULL);
+        return;
+    }
     const xreg *ur = &in->src[1];
     const tgx_tex_view *view = NULL;
     const tgx_sampler *samp;
@@ -429,7 +498,7 @@ static bool txqs_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
 /* TXQS: the sample count of the view in x (0 if not multisampled). */
 void x_op_txqs(xmach *m, const xinst *in)
 {
-    if (for_each_unit(m, in, 0, 0, txqs_body))
+    if (for_each_unit(m, in, 0, 0, m->tex_hook ? hook_unsampled : txqs_body))
         store_result(m, in, NULL);
 }
 
@@ -461,7 +530,7 @@ static bool lodq_body(xmach *m, const xinst *in, unsigned vunit, unsigned sunit,
 void x_op_lodq(xmach *m, const xinst *in)
 {
     bool sm4 = in->op == TGX_TGSI_OP_LOD;
-    if (!for_each_unit(m, in, 1, sm4 ? 2 : 1, lodq_body))
+    if (!for_each_unit(m, in, 1, sm4 ? 2 : 1, m->tex_hook ? hook_sampled : lodq_body))
         return;
     memset(RES(m, 2), 0, sizeof(xword) * m->n);
     memset(RES(m, 3), 0, sizeof(xword) * m->n);
@@ -535,4 +604,42 @@ void x_op_sample_pos(xmach *m, const xinst *in)
     else
         for_each_unit(m, in, 0, 0, sample_pos_body);
     store_result(m, in, NULL);
+}
+
+static bool load_sview_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
+                            const uint32_t *lanes)
+{
+    const tgx_tex_view *view;
+    const tgx_sampler *samp;
+    if (!unit_views(m, in, unit, sunit, false, &view, &samp))
+        return false;
+    const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)m->p->sview[unit].target);
+    tgx_tex_fetch_req req;
+    memset(&req, 0, sizeof(req));
+    req.lanes = m->n;
+    req.active = lanes;
+    const int32_t **xyz[3] = {&req.x, &req.y, &req.z};
+    for (unsigned a = 0; ti && a < ti->fetch && a < 3; a++)
+        *xyz[a] = &x_fetch(m, in, 1, a)->i;
+    if (ti && ti->multisample)
+        req.sample = &x_fetch(m, in, 1, 3)->i;
+    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = tgx_tex_fetch(view, samp, &req, out, &d);
+    if (st != TGX_OK) {
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+        return false;
+    }
+    return true;
+}
+
+/* LOAD from SVIEW[u]: a texel fetch from the bound view as an image load reads an image --
+ * integer coordinates src1.xyz as the view's declared target takes them (the layer after the
+ * texel axes), src1.w the sample of a multisampled view, level 0 of the view, no offsets;
+ * anything out of range reads zeros (docs/exec.md). */
+void x_op_load_sview(xmach *m, const xinst *in)
+{
+    if (for_each_unit(m, in, 0, 0, m->tex_hook ? hook_unsampled : load_sview_body))
+        store_result(m, in, NULL);
 }

@@ -26,7 +26,8 @@ static tgx_status bind_resources(tgx_exec_machine *m, const tgx_pipe_bindings *b
     return TGX_OK;
 }
 
-tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_bindings *b,
+tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *sh,
+                              const tgx_pipe_bindings *b,
                               const tgx_pipe_state *st, tgx_diag *d)
 {
     tgx_status s = bind_resources(m, b, d);
@@ -35,6 +36,7 @@ tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_bindings *b,
     tgx_exec_set_budget(m, st && st->budget ? st->budget : TGX_EXEC_DEFAULT_BUDGET);
     tgx_exec_set_f2i_rule(m, st ? st->f2i_rule : TGX_EXEC_F2I_SATURATE);
     tgx_exec_set_denorm_rule(m, st ? st->denorms : TGX_EXEC_DENORMS_PRESERVE);
+    tgx_exec_set_tex_hook(m, sh->tex_hook, sh->tex_hook_user);
     return TGX_OK;
 }
 
@@ -57,7 +59,7 @@ tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
                             grid[1], grid[2]);
     tgx_status st = tgx_exec_machine_create(cs->program, (unsigned)((threads + 3) & ~3ull), &m, d);
     if (st == TGX_OK)
-        st = pipe_setup_machine(m, b, pst, d);
+        st = pipe_setup_machine(m, cs, b, pst, d);
     /* Workgroups one after another in a fixed order, so atomics and buffer writes give the same
      * memory on every run. */
     for (uint32_t z = 0; z < grid[2] && st == TGX_OK; z++)

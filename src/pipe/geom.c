@@ -336,7 +336,7 @@ tgx_status pipe_run_geometry(const tgx_pipe_draw *draw, const tgx_pipe_state *st
     tgx_exec_machine *m = NULL;
     s = tgx_exec_machine_create(draw->gs->program, batch, &m, d);
     if (s == TGX_OK)
-        s = pipe_setup_machine(m, draw->gs_bindings, st, d);
+        s = pipe_setup_machine(m, draw->gs, draw->gs_bindings, st, d);
     for (unsigned p0 = 0; p0 < count && s == TGX_OK; p0 += batch) {
         unsigned n = count - p0 < batch ? count - p0 : batch;
         for (unsigned l = 0; l < n; l++)

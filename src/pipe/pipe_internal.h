@@ -72,6 +72,8 @@ struct tgx_pipe_shader {
     tgx_exec_program *program;
     pipe_shader_info info;
     char name[256];
+    tgx_exec_tex_hook tex_hook; /* given to every machine that runs the shader; NULL: none */
+    void *tex_hook_user;
 };
 
 /* ---- primitives after the last vertex stage (geom.c) ---- */
@@ -111,7 +113,8 @@ const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, uns
 
 /* Binds constants, buffers, views, samplers and images to a machine and applies the state's
  * interpreter settings (budget, float-to-int rule); st may be NULL (defaults). */
-tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_bindings *b,
+tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *s,
+                              const tgx_pipe_bindings *b,
                               const tgx_pipe_state *st, tgx_diag *d);
 
 #endif

@@ -460,7 +460,7 @@ static tgx_status worker_init(worker *w, render_job *job, tgx_diag *d)
     w->failed_tile = -1;
     tgx_status st = tgx_exec_machine_create(draw->fs->program, FS_QUADS * 4, &w->m, d);
     if (st == TGX_OK)
-        st = pipe_setup_machine(w->m, draw->fs_bindings, job->st, d);
+        st = pipe_setup_machine(w->m, draw->fs, draw->fs_bindings, job->st, d);
     if (st < 0)
         return st;
     for (unsigned i = 0; i < job->fs->ninputs; i++)

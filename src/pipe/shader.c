@@ -285,3 +285,26 @@ int tgx_pipe_shader_varying(const tgx_pipe_shader *s, unsigned n, unsigned *chan
     *channels = declared_channels(pick->usage_mask);
     return (int)pick->reg;
 }
+
+const struct tgx_tgsi_shader *tgx_pipe_shader_tgsi(const tgx_pipe_shader *s)
+{
+    return s ? s->tgsi : NULL;
+}
+
+void tgx_pipe_shader_set_tex_hook(tgx_pipe_shader *s, tgx_exec_tex_hook hook, void *user)
+{
+    if (!s)
+        return;
+    s->tex_hook = hook;
+    s->tex_hook_user = hook ? user : NULL;
+}
+
+void *tgx_pipe_shader_tex_hook_user(const tgx_pipe_shader *s)
+{
+    return s ? s->tex_hook_user : NULL;
+}
+
+const char *tgx_pipe_shader_name(const tgx_pipe_shader *s)
+{
+    return s ? s->name : NULL;
+}

@@ -73,7 +73,7 @@ tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attri
     unsigned lanes = vertex_count < VS_BATCH ? vertex_count : VS_BATCH;
     tgx_status st = tgx_exec_machine_create(vs->program, (lanes + 3) & ~3u, &m, d);
     if (st == TGX_OK)
-        st = pipe_setup_machine(m, b, pst, d);
+        st = pipe_setup_machine(m, vs, b, pst, d);
     unsigned nout = tgx_exec_program_num_outputs(vs->program);
     for (unsigned first = 0; st == TGX_OK && first < vertex_count; first += lanes) {
         unsigned n = vertex_count - first < lanes ? vertex_count - first : lanes;

@@ -169,6 +169,8 @@ static tgx_status build_sampler(case_run *r, const tgx_case_slot *s, tgx_sampler
     smp->seamless_cube = s->seamless_cube_map;
     smp->max_anisotropy = s->max_anisotropy > 1 ? s->max_anisotropy : 1;
     smp->lod_rule = TGX_TEX_LOD_SOFTPIPE;
+    if (r->opts.force_profile)
+        smp->profile = r->opts.profile;
     return TGX_OK;
 }
 
@@ -317,7 +319,21 @@ static tgx_status load_shader(const case_run *r, const char *file, tgx_pipe_shad
     tgx_diag_list_init(&found);
     tgx_status st = tgx_pipe_shader_load_validated(path, &found, out, r->d);
     tgx_diag_list_free(&found);
+    if (st == TGX_OK && r->opts.prepare_shader) {
+        st = r->opts.prepare_shader(r->opts.user, *out, r->d);
+        if (st != TGX_OK) {
+            tgx_pipe_shader_destroy(*out);
+            *out = NULL;
+        }
+    }
     return st;
+}
+
+static void drop_shader(const case_run *r, tgx_pipe_shader *s)
+{
+    if (s && r->opts.release_shader)
+        r->opts.release_shader(r->opts.user, s);
+    tgx_pipe_shader_destroy(s);
 }
 
 static tgx_status alloc_out(const tgx_case_result *res, tgx_tgxr *o, tgx_diag *d)
@@ -417,8 +433,8 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         draw.targets[0] = &target;
         s = tgx_pipe_render(&draw, &st, r->d);
     }
-    tgx_pipe_shader_destroy(vs);
-    tgx_pipe_shader_destroy(fs);
+    drop_shader(r, vs);
+    drop_shader(r, fs);
     free(scratch);
     return s;
 }
@@ -493,7 +509,7 @@ static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
     if (s == TGX_OK && out)
         s = capture(r, vs, vout, nout, out);
     free(vout);
-    tgx_pipe_shader_destroy(vs);
+    drop_shader(r, vs);
     return s;
 }
 
@@ -505,7 +521,7 @@ static tgx_status run_compute(case_run *r)
     tgx_status s = load_shader(r, r->c->shader_file, &cs);
     if (s == TGX_OK)
         s = tgx_pipe_dispatch(cs, r->c->dispatch, &r->b, &st, r->d);
-    tgx_pipe_shader_destroy(cs);
+    drop_shader(r, cs);
     return s;
 }
 

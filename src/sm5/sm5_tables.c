@@ -133,6 +133,22 @@ const sm5_senc *sm5_senc_find(tgx_sm5_class cls, unsigned number)
     return NULL;
 }
 
+tgx_status tgx_sm5_short_encoding(tgx_sm5_class cls, unsigned target, unsigned lod, uint32_t flags,
+                                  uint8_t *number)
+{
+    const uint32_t table_flags = TGX_SM5_F_DC | TGX_SM5_F_AOFFI | TGX_SM5_F_MS;
+    for (size_t i = 0; i < sm5_senc_count; i++) {
+        const sm5_senc *e = &sm5_sencs[i];
+        if (e->cls == cls && e->target == target && e->lod == lod &&
+            e->flags == (flags & table_flags)) {
+            if (number)
+                *number = e->number;
+            return TGX_OK;
+        }
+    }
+    return TGX_ERR_UNSUPPORTED;
+}
+
 const sm5_opcode *sm5_opcode_for(tgx_sm5_class cls, int f16, tgx_sm5_arch arch)
 {
     for (size_t i = 0; i < sm5_opcode_count; i++) {

@@ -1150,6 +1150,14 @@ static tgx_status parse_property_values(parser *p, tgx_tgsi_property_decl *pr)
 /* ---- lines -------------------------------------------------------------------------------------
  */
 
+/* Where the content of text[a..b) ends: at a '#', which starts a comment that runs to the end of
+ * the line (tgx's extension: Mesa's reader has no comments; `tgx lift` writes them), or b. */
+static size_t content_end(const char *text, size_t a, size_t b)
+{
+    const char *hash = memchr(text + a, '#', b - a);
+    return hash ? (size_t)(hash - text) : b;
+}
+
 /* Moves to the line starting at start; returns false at the end of the text. */
 static bool next_line(parser *p, size_t start)
 {
@@ -1162,6 +1170,7 @@ static bool next_line(parser *p, size_t start)
     p->line_end = end;
     if (end > start && p->text[end - 1] == '\r')
         p->line_end--;
+    p->line_end = content_end(p->text, start, p->line_end);
     p->line_no++;
     return true;
 }
@@ -1245,6 +1254,7 @@ static tgx_status parse_lines(parser *p)
 /* Does text[a..b) hold exactly one word, a processor name (blanks and a '\r' around it)? */
 static bool is_header_line(const char *text, size_t a, size_t b)
 {
+    b = content_end(text, a, b);
     while (a < b && (text[a] == ' ' || text[a] == '\t'))
         a++;
     while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r'))
@@ -1265,7 +1275,7 @@ static bool is_header_line(const char *text, size_t a, size_t b)
 
 static bool is_blank_line(const char *text, size_t a, size_t b)
 {
-    for (; a < b; a++)
+    for (b = content_end(text, a, b); a < b; a++)
         if (text[a] != ' ' && text[a] != '\t' && text[a] != '\r')
             return false;
     return true;

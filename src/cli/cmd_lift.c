@@ -1,0 +1,282 @@
+/* tgx lift: Maxwell texture instructions back to TGSI.
+ *
+ *   tgx lift [--arch sm_50|sm_52|sm_53] [--words] [--stage vert|frag|comp] [-o OUT] PROGRAM
+ *
+ * PROGRAM is assembly text as `tgx as` reads it, or with --words lines `WORD [CTRL]`, or a code
+ * file: a cubin (ELF, every .text section) or raw 32-byte bundles. Its texture instructions are
+ * lifted by tgx_lift (tgx/lower.h) into TGSI that `tgx check` accepts; other instructions of a
+ * code file are skipped (counted on stderr). A refusal is an error naming the instruction's line
+ * (text) or address (words, code files); a loss is a warning. Exit status 0, 1 (something was
+ * refused or the input is invalid), 2 (usage or I/O).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/lower.h"
+#include "tgx/util.h"
+
+typedef struct lift_cli {
+    tgx_lift_opts opts;
+    bool have_arch;
+    bool words;
+    const char *out;
+    const char *file;
+} lift_cli;
+
+typedef struct item_list {
+    tgx_lift_item *items;
+    size_t count, cap;
+    size_t skipped; /* non-texture instructions of a code file */
+} item_list;
+
+enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_OUT };
+
+static const tgx_cli_opt lift_options[] = {
+    {LIFT_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default; a cubin's own SM) or sm_53"},
+    {LIFT_WORDS, "--words", NULL,
+     "PROGRAM holds lines `WORD [CTRL]` (hex, `#` comments), as tgx dis --words reads"},
+    {LIFT_STAGE, "--stage", "STAGE",
+     "the TGSI processor: frag (default: quads, implicit LODs), vert or comp"},
+    {LIFT_OUT, "-o", "OUT",
+     "write the TGSI to OUT instead of stdout (safely: a regular file is replaced only once "
+     "every byte is on disk; '-' is stdout)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_lift_spec = {
+    .verb = "lift",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] [--words] [--stage frag|vert|comp] [-o OUT] PROGRAM",
+    .description =
+        "Lifts Maxwell texture instructions to TGSI text that tgx check accepts: each "
+        "instruction as a `#` comment with its nvdisasm text, then TGSI with the same result. "
+        "PROGRAM is assembly text as tgx as reads it, a cubin (every .text section) or a raw "
+        "code file of 32-byte bundles; other instructions of a code file are skipped. PROGRAM "
+        "'-' is stdin.\n\n"
+        "Registers: Rk is TEMP[k/4] component k%4, RZ reads 0; c[0x0][v | s << 5] binds "
+        "SVIEW[v] with SAMP[s] (docs/translation.md).",
+    .opts = lift_options,
+    .notes = "What TGSI cannot express is refused with a reason (bindless .B forms, guard "
+             "predicates, .LC, .CL, .PTP, TXA, TXQ queries other than sizes and sample counts, "
+             "bindings outside the convention) or lifted with a warning naming what is lost (the "
+             "sparse-residency predicate, .NODEP, TMML's B and A, the texture type code, TEXS .DC's "
+             "forced compare). Nothing is written when something is refused.",
+    .exit_status = "0 success, 1 something was refused or the input is invalid, 2 usage or I/O "
+                   "error.",
+    .operand = "PROGRAM",
+    .min_operands = 1,
+    .max_operands = 1,
+};
+
+static int lift_option(void *ctx, int id, const char *value)
+{
+    lift_cli *o = ctx;
+    switch (id) {
+    case LIFT_ARCH:
+        if (tgx_sm5_arch_from_name(value, &o->opts.arch) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_lift_spec,
+                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+        o->have_arch = true;
+        return 0;
+    case LIFT_WORDS: o->words = true; return 0;
+    case LIFT_STAGE:
+        if (strcmp(value, "frag") == 0)
+            o->opts.processor = TGX_TGSI_PROC_FRAG;
+        else if (strcmp(value, "vert") == 0)
+            o->opts.processor = TGX_TGSI_PROC_VERT;
+        else if (strcmp(value, "comp") == 0)
+            o->opts.processor = TGX_TGSI_PROC_COMP;
+        else
+            return tgx_cli_usage_error(&tgx_cli_lift_spec,
+                                       "--stage: unknown stage '%s' (frag, vert or comp)", value);
+        return 0;
+    case LIFT_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    }
+    return TGX_EXIT_USAGE;
+}
+
+static int parse_options(int argc, char **argv, lift_cli *o)
+{
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_lift_spec, argc, argv, lift_option, o, &first);
+    if (rc >= 0)
+        return rc;
+    o->file = argv[first];
+    return -1;
+}
+
+static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, uint64_t addr)
+{
+    if (l->count == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        tgx_lift_item *p = realloc(l->items, cap * sizeof *p);
+        if (!p)
+            return TGX_ERR_NOMEM;
+        l->items = p;
+        l->cap = cap;
+    }
+    l->items[l->count++] = (tgx_lift_item){*in, line, addr};
+    return TGX_OK;
+}
+
+/* A word of a code file or word list: texture instructions are decoded (nvdisasm's message on
+ * failure), others skipped. */
+static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const char *file,
+                           unsigned line, uint64_t addr, tgx_diag *d)
+{
+    if (!tgx_sm5_is_texture_opcode(w, arch)) {
+        l->skipped++;
+        return TGX_OK;
+    }
+    tgx_sm5_insn in;
+    tgx_status st = tgx_sm5_decode(w, arch, &in, d);
+    if (st != TGX_OK) {
+        char msg[TGX_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->message);
+        return tgx_diag_set(d, st, file, line, 0, "word 0x%016llx at 0x%04llx: %s",
+                            (unsigned long long)w, (unsigned long long)addr, msg);
+    }
+    return add_item(l, &in, line, addr);
+}
+
+static tgx_status read_code_file(const lift_cli *o, const unsigned char *data, size_t size,
+                                 const char *name, tgx_sm5_arch *arch, item_list *l, tgx_diag *d)
+{
+    tgx_sm5_code_file f;
+    tgx_status st = tgx_sm5_code_file_read(data, size, name, &f, d);
+    if (st != TGX_OK)
+        return st;
+    if (f.is_cubin && !o->have_arch && f.sm) {
+        char sm[16];
+        snprintf(sm, sizeof sm, "sm_%u", f.sm);
+        if (tgx_sm5_arch_from_name(sm, arch) != TGX_OK)
+            st = tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
+                              "the cubin is for sm_%u; give --arch sm_50, sm_52 or sm_53", f.sm);
+    }
+    for (size_t s = 0; s < f.count && st == TGX_OK; s++)
+        for (size_t i = 0; i < tgx_sm5_code_section_insns(&f.sections[s]) && st == TGX_OK; i++) {
+            tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(&f.sections[s], i);
+            st = add_word(l, ci.word, *arch, name, 0, ci.addr, d);
+        }
+    tgx_sm5_code_file_free(&f);
+    return st;
+}
+
+static tgx_status read_word_list(const char *text, size_t size, const char *name,
+                                 tgx_sm5_arch arch, item_list *l, tgx_diag *d)
+{
+    size_t a = 0;
+    unsigned lineno = 0;
+    tgx_status st = TGX_OK;
+    while (a < size && st == TGX_OK) {
+        const char *nl = memchr(text + a, '\n', size - a);
+        size_t b = nl ? (size_t)(nl - text) : size;
+        char line[1024];
+        snprintf(line, sizeof line, "%.*s", (int)(b - a < 1023 ? b - a : 1023), text + a);
+        lineno++;
+        int has;
+        uint64_t w;
+        uint32_t ctrl;
+        unsigned col;
+        st = tgx_sm5_parse_word_line(line, name, lineno, &has, &w, &ctrl, &col, d);
+        if (st == TGX_OK && has)
+            st = add_word(l, w, arch, name, lineno, 8u * (lineno - 1u), d);
+        a = b + 1;
+    }
+    return st;
+}
+
+static tgx_status read_text(const char *text, size_t size, const char *name, tgx_sm5_arch arch,
+                            item_list *l, tgx_diag *d)
+{
+    tgx_sm5_program p;
+    tgx_status st = tgx_sm5_assemble(text, size, name, arch, &p, d);
+    for (size_t i = 0; i < p.count && st == TGX_OK; i++) {
+        tgx_sm5_insn in;
+        if (tgx_sm5_decode(p.insns[i].word, arch, &in, d) != TGX_OK) {
+            l->skipped++; /* a listing's non-texture instruction, kept by its hex comment */
+            continue;
+        }
+        st = add_item(l, &in, p.insns[i].line, 8u * i);
+    }
+    if (st == TGX_OK || st == TGX_ERR_NOMEM)
+        tgx_sm5_program_free(&p);
+    return st;
+}
+
+static tgx_status read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
+                               item_list *l, tgx_diag *d)
+{
+    char *data = NULL;
+    size_t size = 0;
+    tgx_status st = tgx_read_file(o->file, &data, &size, d);
+    if (st != TGX_OK)
+        return st;
+    const unsigned char *u = (const unsigned char *)data;
+    bool elf = size >= 4 && u[0] == 0x7f && u[1] == 'E' && u[2] == 'L' && u[3] == 'F';
+    bool binary = elf || (size > 0 && memchr(data, '\0', size) != NULL);
+    if (o->words)
+        st = read_word_list(data, size, name, *arch, l, d);
+    else if (binary)
+        st = read_code_file(o, u, size, name, arch, l, d);
+    else
+        st = read_text(data, size, name, *arch, l, d);
+    free(data);
+    return st;
+}
+
+static int write_text(const lift_cli *o, const char *text, size_t len)
+{
+    tgx_diag d;
+    if (o->out) {
+        if (tgx_write_file_atomic(o->out, text, len, &d) != TGX_OK) {
+            tgx_cli_print_diag(&d);
+            return TGX_EXIT_USAGE;
+        }
+        return TGX_EXIT_OK;
+    }
+    return fwrite(text, 1, len, stdout) == len ? TGX_EXIT_OK : TGX_EXIT_USAGE;
+}
+
+int tgx_cli_lift(int argc, char **argv)
+{
+    lift_cli o;
+    memset(&o, 0, sizeof o);
+    o.opts.arch = TGX_SM5_ARCH_SM52;
+    o.opts.processor = TGX_TGSI_PROC_FRAG;
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    item_list l = {NULL, 0, 0, 0};
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = read_program(&o, name, &o.opts.arch, &l, &d);
+    if (st != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        free(l.items);
+        return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+    }
+    if (l.skipped)
+        fprintf(stderr, "%s: note: %zu instructions outside the texture classes were skipped\n",
+                name, l.skipped);
+    tgx_diag_list diags;
+    tgx_diag_list_init(&diags);
+    char *text = NULL;
+    size_t len = 0;
+    st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
+    for (size_t i = 0; i < diags.count; i++)
+        tgx_cli_print_diag(&diags.items[i]);
+    tgx_diag_list_free(&diags);
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "tgx lift: out of memory\n");
+        rc = TGX_EXIT_USAGE;
+    } else if (st != TGX_OK) {
+        rc = TGX_EXIT_INVALID;
+    } else {
+        rc = write_text(&o, text, len);
+    }
+    free(text);
+    free(l.items);
+    return rc;
+}

@@ -1,0 +1,166 @@
+/* tgx lower: the texture instructions of a TGSI shader as Maxwell code.
+ *
+ *   tgx lower [--arch sm_50|sm_52|sm_53] [-o OUT] SHADER
+ *
+ * Prints the listing of tgx_lower_print (tgx/lower.h): every TGSI instruction as a comment, each
+ * texture instruction followed by its operand moves (comments), the Maxwell instruction and its
+ * result moves; `tgx as` assembles it. The shader is first checked with tgx check's rules. A
+ * texture instruction Maxwell cannot express is an error at its line:col and nothing is printed.
+ * Exit status 0, 1 (the shader is invalid or cannot be lowered), 2 (usage or I/O).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "tgx/lower.h"
+#include "tgx/util.h"
+
+typedef struct lower_opts {
+    tgx_sm5_arch arch;
+    const char *out;
+    const char *file;
+} lower_opts;
+
+enum { LOWER_ARCH = 1, LOWER_OUT };
+
+static const tgx_cli_opt lower_options[] = {
+    {LOWER_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default) or sm_53"},
+    {LOWER_OUT, "-o", "OUT",
+     "write the listing to OUT instead of stdout (safely: a regular file is replaced only once "
+     "every byte is on disk; '-' is stdout)"},
+    {0}};
+
+const tgx_cli_spec tgx_cli_lower_spec = {
+    .verb = "lower",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] [-o OUT] SHADER",
+    .description =
+        "Translates the texture instructions of a TGSI shader (TEX, TXP, TXB, TXL, TXD, TEX2, "
+        "TXB2, TXL2, TEX_LZ, TG4, LODQ, TXF, TXF_LZ, TXQ, TXQS, the SAMPLE family, GATHER4, LOD, "
+        "SVIEWINFO, LOAD on a sampler view) into Maxwell texture instructions: TEXS, TLDS and "
+        "TLD4S where their tables allow the target, LOD mode, compare and write mask, else the "
+        "general forms, as ptxas chooses. The shader is checked with tgx check's rules first; "
+        "SHADER '-' is stdin.\n\n"
+        "The listing has every TGSI instruction as a `#` comment; a texture instruction follows "
+        "with the moves that pack its operands (comments), the Maxwell instruction, and the "
+        "moves of its results. `tgx as` assembles it into the words. Registers: TEMP[n].xyzw "
+        "is R4n..R4n+3; SVIEW[v] with SAMP[s] is bound by c[0x0][v | s << 5] = s << 20 | v "
+        "(docs/translation.md).",
+    .opts = lower_options,
+    .notes = "Other TGSI instructions are not translated (the listing says so). A texture "
+             "instruction without a Maxwell form is an error at its line:col with the reason, and "
+             "nothing is printed; a translation that changes something (LODQ's 8.8 fixed point) "
+             "is a warning.",
+    .exit_status = "0 success, 1 an invalid shader or a texture instruction Maxwell cannot "
+                   "express, 2 usage or I/O error.",
+    .operand = "SHADER",
+    .min_operands = 1,
+    .max_operands = 1,
+};
+
+static int lower_option(void *ctx, int id, const char *value)
+{
+    lower_opts *o = ctx;
+    switch (id) {
+    case LOWER_ARCH:
+        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
+            return tgx_cli_usage_error(&tgx_cli_lower_spec,
+                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+        return 0;
+    case LOWER_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    }
+    return TGX_EXIT_USAGE;
+}
+
+static int parse_options(int argc, char **argv, lower_opts *o)
+{
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_lower_spec, argc, argv, lower_option, o, &first);
+    if (rc >= 0)
+        return rc;
+    o->file = argv[first];
+    return -1;
+}
+
+/* Parses and checks the shader (tgx check's rules); prints what it finds. */
+static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **sh)
+{
+    char *text = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    if (tgx_read_file(o->file, &text, &size, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    tgx_status st = tgx_tgsi_parse(text, size, name, sh, &d);
+    free(text);
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "tgx lower: out of memory\n");
+        return TGX_EXIT_USAGE;
+    }
+    if (st != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_INVALID;
+    }
+    tgx_diag_list found;
+    tgx_diag_list_init(&found);
+    st = tgx_tgsi_validate(*sh, name, &found);
+    for (size_t i = 0; i < found.count; i++)
+        tgx_cli_print_diag(&found.items[i]);
+    tgx_diag_list_free(&found);
+    if (st != TGX_OK) {
+        tgx_tgsi_free(*sh);
+        *sh = NULL;
+        return TGX_EXIT_INVALID;
+    }
+    return -1;
+}
+
+static int write_listing(const lower_opts *o, const char *text, size_t len)
+{
+    tgx_diag d;
+    if (o->out) {
+        if (tgx_write_file_atomic(o->out, text, len, &d) != TGX_OK) {
+            tgx_cli_print_diag(&d);
+            return TGX_EXIT_USAGE;
+        }
+        return TGX_EXIT_OK;
+    }
+    return fwrite(text, 1, len, stdout) == len ? TGX_EXIT_OK : TGX_EXIT_USAGE;
+}
+
+int tgx_cli_lower(int argc, char **argv)
+{
+    lower_opts o = {TGX_SM5_ARCH_SM52, NULL, NULL};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    tgx_tgsi_shader *sh = NULL;
+    rc = load_shader(&o, name, &sh);
+    if (rc >= 0)
+        return rc;
+    tgx_diag_list diags;
+    tgx_diag_list_init(&diags);
+    tgx_lower_program p;
+    tgx_status st = tgx_lower_shader(sh, name, o.arch, &p, &diags);
+    for (size_t i = 0; i < diags.count; i++)
+        tgx_cli_print_diag(&diags.items[i]);
+    tgx_diag_list_free(&diags);
+    char *text = NULL;
+    size_t len = 0;
+    if (st == TGX_OK)
+        st = tgx_lower_print(sh, name, &p, &text, &len);
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "tgx lower: out of memory\n");
+        rc = TGX_EXIT_USAGE;
+    } else if (st != TGX_OK) {
+        rc = TGX_EXIT_INVALID;
+    } else {
+        rc = write_listing(&o, text, len);
+    }
+    free(text);
+    tgx_lower_program_free(&p);
+    tgx_tgsi_free(sh);
+    return rc;
+}

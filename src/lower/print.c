@@ -1,0 +1,283 @@
+/* print.c — the listing `tgx lower` prints: the texture part of a shader as Maxwell code.
+ *
+ * Every TGSI instruction appears as a comment (its canonical text, from the TGSI printer). A
+ * texture instruction follows it with the moves that pack its operands (as comments: `tgx as`
+ * assembles texture instructions only), the Maxwell instruction in nvdisasm's syntax, and the
+ * moves that bring its results to the TGSI destination. Assembling the listing (tgx as) gives
+ * the words of the texture instructions.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_internal.h"
+
+/* A growing text buffer; `failed` once an allocation failed. */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} sbuf;
+
+static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    if (b->failed)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->failed = true;
+        return;
+    }
+    if (b->len + (size_t)n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + (size_t)n + 1)
+            cap *= 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            b->failed = true;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+    b->len += (size_t)n;
+}
+
+/* ---- TGSI operand names ----------------------------------------------------------------------- */
+
+static const char comp_letter[4] = {'x', 'y', 'z', 'w'};
+
+static void register_text(const tgx_tgsi_register *r, char *buf, size_t size)
+{
+    const char *file = tgx_tgsi_file_name(r->file);
+    char dim[48] = "", index[64];
+    if (r->dimension) {
+        if (r->dim_indirect)
+            snprintf(dim, sizeof dim, "[%s[%d].%c+%d]", tgx_tgsi_file_name(r->dim_ind.file),
+                     r->dim_ind.index, comp_letter[r->dim_ind.swizzle & 3u], r->dim_index);
+        else
+            snprintf(dim, sizeof dim, "[%d]", r->dim_index);
+    }
+    if (r->indirect)
+        snprintf(index, sizeof index, "[%s[%d].%c+%d]", tgx_tgsi_file_name(r->ind.file),
+                 r->ind.index, comp_letter[r->ind.swizzle & 3u], r->index);
+    else
+        snprintf(index, sizeof index, "[%d]", r->index);
+    snprintf(buf, size, "%s%s%s", file ? file : "?", dim, index);
+}
+
+void lw_ref_text(const tgx_tgsi_instruction *in, tgx_lower_ref r, char *buf, size_t size)
+{
+    if (r.src >= in->num_src) {
+        snprintf(buf, size, "0");
+        return;
+    }
+    const tgx_tgsi_src *s = &in->src[r.src];
+    char reg[128];
+    register_text(&s->reg, reg, sizeof reg);
+    snprintf(buf, size, "%s%s%s.%c%s", s->negate ? "-" : "", s->absolute ? "|" : "", reg,
+             comp_letter[s->swizzle[r.chan & 3u] & 3u], s->absolute ? "|" : "");
+}
+
+/* ---- moves ------------------------------------------------------------------------------------ */
+
+static void input_text(const tgx_tgsi_instruction *in, const tgx_lower_input *x, char *buf,
+                       size_t size)
+{
+    char a[160], q[160], e[340];
+    lw_ref_text(in, x->a, a, sizeof a);
+    lw_ref_text(in, x->q, q, sizeof q);
+    if (x->has_q)
+        snprintf(e, sizeof e, "%s / %s", a, q);
+    else
+        snprintf(e, sizeof e, "%s", a);
+    switch (x->pack) {
+    case TGX_LOWER_MOV:
+    case TGX_LOWER_DIV: snprintf(buf, size, "%s", e); break;
+    case TGX_LOWER_IMM: snprintf(buf, size, "0x%08x", x->imm); break;
+    case TGX_LOWER_LAYER:
+    case TGX_LOWER_ILAYER:
+        if (x->imm)
+            snprintf(buf, size, "%s(%s) | 0x%08x",
+                     x->pack == TGX_LOWER_LAYER ? "u16_rne" : "u16_sat", e, x->imm);
+        else
+            snprintf(buf, size, "%s(%s)", x->pack == TGX_LOWER_LAYER ? "u16_rne" : "u16_sat", e);
+        break;
+    case TGX_LOWER_HANDLE: snprintf(buf, size, "c[0x0][SVIEW | SAMP << 5] of the lanes' units");
+        break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
+
+static void output_text(const tgx_tgsi_instruction *in, const tgx_lower_output *o, char *buf,
+                        size_t size)
+{
+    char r[48];
+    snprintf(r, sizeof r, "R%u", o->reg);
+    switch (o->conv) {
+    case TGX_LOWER_CONV_ZERO: snprintf(buf, size, "0"); break;
+    case TGX_LOWER_CONV_FIX_U8_8: snprintf(buf, size, "float(%s & 0xffff) / 256", r); break;
+    case TGX_LOWER_CONV_FIX_S8_8: snprintf(buf, size, "float(s16(%s & 0xffff)) / 256", r); break;
+    default: snprintf(buf, size, "%s", r); break;
+    }
+    if (in->saturate && o->conv != TGX_LOWER_CONV_ZERO) {
+        char t[64];
+        snprintf(t, sizeof t, "%.58s", buf);
+        snprintf(buf, size, "sat(%s)", t);
+    }
+}
+
+static void print_inputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
+{
+    for (unsigned k = 0; k < li->ninputs; k++) {
+        const tgx_lower_input *x = &li->inputs[k];
+        if (x->in_place)
+            continue;
+        char e[400];
+        input_text(in, x, e, sizeof e);
+        sb_printf(b, "#     R%-3u = %-40s %s\n", x->reg, e,
+                  tgx_sm5_param_name((tgx_sm5_param)x->param));
+    }
+}
+
+static bool swizzled(const tgx_tgsi_instruction *in, const tgx_lower_inst *li, unsigned c,
+                     unsigned *chan)
+{
+    const lw_op *op = lw_op_find(in->opcode);
+    unsigned from = c;
+    if (op && op->swz) {
+        from = in->src[op->unit].swizzle[c] & 3u;
+        if (in->opcode == TGX_TGSI_OP_LOD && from > 2)
+            from = 2;
+    }
+    *chan = from;
+    return (li->result_mask >> from & 1u) != 0;
+}
+
+static void print_outputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
+{
+    if (li->dst_in_place || in->num_dst == 0)
+        return;
+    char reg[128];
+    register_text(&in->dst[0].reg, reg, sizeof reg);
+    for (unsigned c = 0; c < 4; c++) {
+        unsigned chan;
+        if (!(in->dst[0].write_mask >> c & 1u) || !swizzled(in, li, c, &chan))
+            continue;
+        char e[160];
+        output_text(in, &li->out[chan], e, sizeof e);
+        sb_printf(b, "#     %s.%c = %s\n", reg, comp_letter[c], e);
+    }
+}
+
+/* ---- the listing ------------------------------------------------------------------------------ */
+
+/* The TGSI printer's line of every instruction (its text after the indentation). */
+static char **instruction_lines(const tgx_tgsi_shader *sh)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (tgx_tgsi_print(sh, &text, &len) != TGX_OK)
+        return NULL;
+    char **lines = calloc(sh->num_insts + 1, sizeof *lines);
+    size_t tok = 0;
+    char *p = text, *end = text + len;
+    p = memchr(p, '\n', (size_t)(end - p)); /* the processor line */
+    p = p ? p + 1 : end;
+    while (p < end && tok < sh->num_tokens && lines) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        const tgx_tgsi_token *t = &sh->tokens[tok++];
+        if (t->kind == TGX_TGSI_TOKEN_INST && t->index < sh->num_insts) {
+            while (n && *p == ' ') {
+                p++;
+                n--;
+            }
+            lines[t->index] = malloc(n + 1);
+            if (lines[t->index]) {
+                memcpy(lines[t->index], p, n);
+                lines[t->index][n] = '\0';
+            }
+        }
+        p += n + 1;
+    }
+    free(text);
+    return lines;
+}
+
+static void free_lines(char **lines, size_t n)
+{
+    if (!lines)
+        return;
+    for (size_t i = 0; i < n; i++)
+        free(lines[i]);
+    free(lines);
+}
+
+static void print_header(sbuf *b, const char *file, const tgx_lower_program *p)
+{
+    sb_printf(b,
+              "# tgx lower --arch %s: the texture instructions of %s as Maxwell code\n"
+              "# registers: TEMP[n].xyzw = R4n..R4n+3 (n < %u); operands moved to R%u.. (Ra) and "
+              "R%u.. (Rb);\n"
+              "# results moved from R%u..; SVIEW[v] with SAMP[s]: c[0x0][v | s << 5] = s << 20 | "
+              "v (docs/translation.md)\n",
+              tgx_sm5_arch_name(p->arch), file ? file : "the shader", TGX_LOWER_TEMPS,
+              TGX_LOWER_PACK_A, TGX_LOWER_PACK_B, TGX_LOWER_RESULT);
+}
+
+static void print_lowered(sbuf *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li)
+{
+    const tgx_tgsi_instruction *in = &sh->insts[li->index];
+    char text[160];
+    print_inputs(b, in, li);
+    tgx_sm5_print(&li->insn, TGX_SM5_CTRL_NEUTRAL, text, sizeof text);
+    sb_printf(b, "        %s\n", text);
+    print_outputs(b, in, li);
+    if (li->note[0])
+        sb_printf(b, "#     note: %s\n", li->note);
+}
+
+tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tgx_lower_program *p,
+                           char **out, size_t *len)
+{
+    if (!sh || !p || !out)
+        return TGX_ERR_ARG;
+    *out = NULL;
+    sbuf b = {NULL, 0, 0, false};
+    char **lines = instruction_lines(sh);
+    print_header(&b, file, p);
+    size_t k = 0;
+    for (unsigned i = 0; i < sh->num_insts; i++) {
+        const char *name = tgx_tgsi_opcode_info(sh->insts[i].opcode)->name;
+        while (k < p->count && p->insts[k].index < i)
+            k++;
+        bool lowered = k < p->count && p->insts[k].index == i;
+        if (lines && lines[i])
+            sb_printf(&b, "# %s\n", lines[i]);
+        else
+            sb_printf(&b, "# %u: %s\n", i, name);
+        if (!lowered && !tgx_lower_is_texture(sh, i) && sh->insts[i].opcode != TGX_TGSI_OP_END)
+            sb_printf(&b, "#     (not a texture instruction: outside the lowering)\n");
+        if (lowered)
+            print_lowered(&b, sh, &p->insts[k]);
+    }
+    free_lines(lines, sh->num_insts);
+    if (b.failed || !b.p) {
+        free(b.p);
+        return TGX_ERR_NOMEM;
+    }
+    *out = b.p;
+    if (len)
+        *len = b.len;
+    return TGX_OK;
+}

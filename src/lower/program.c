@@ -1,0 +1,66 @@
+/* program.c — lowering a whole shader: every texture instruction, each failure reported. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower/lower_internal.h"
+
+static tgx_status add_diag(tgx_diag_list *l, const tgx_diag *d)
+{
+    return l ? tgx_diag_list_add(l, d) : TGX_OK;
+}
+
+static tgx_status note_warning(tgx_diag_list *l, const tgx_tgsi_shader *sh, const char *file,
+                               const tgx_lower_inst *li)
+{
+    if (!li->note[0])
+        return TGX_OK;
+    tgx_diag w;
+    const tgx_tgsi_pos pos = sh->insts[li->index].pos;
+    tgx_diag_set(&w, TGX_OK, file, pos.line, pos.column, "%s", li->note);
+    w.severity = TGX_SEV_WARNING;
+    return add_diag(l, &w);
+}
+
+tgx_status tgx_lower_shader(const tgx_tgsi_shader *sh, const char *file, tgx_sm5_arch arch,
+                            tgx_lower_program *p, tgx_diag_list *diags)
+{
+    if (!sh || !p)
+        return TGX_ERR_ARG;
+    memset(p, 0, sizeof *p);
+    p->arch = arch;
+    size_t n = 0;
+    for (unsigned i = 0; i < sh->num_insts; i++)
+        n += tgx_lower_is_texture(sh, i);
+    p->insts = calloc(n ? n : 1, sizeof *p->insts);
+    if (!p->insts)
+        return TGX_ERR_NOMEM;
+    bool failed = false;
+    for (unsigned i = 0; i < sh->num_insts; i++) {
+        if (!tgx_lower_is_texture(sh, i))
+            continue;
+        tgx_diag d;
+        tgx_diag_clear(&d);
+        tgx_status st = tgx_lower_instruction(sh, i, arch, file, &p->insts[p->count], &d);
+        if (st == TGX_ERR_NOMEM)
+            return st;
+        if (st != TGX_OK) {
+            d.severity = TGX_SEV_ERROR;
+            if (add_diag(diags, &d) != TGX_OK)
+                return TGX_ERR_NOMEM;
+            failed = true;
+            continue;
+        }
+        if (note_warning(diags, sh, file, &p->insts[p->count]) != TGX_OK)
+            return TGX_ERR_NOMEM;
+        p->count++;
+    }
+    return failed ? TGX_ERR_INVALID : TGX_OK;
+}
+
+void tgx_lower_program_free(tgx_lower_program *p)
+{
+    if (!p)
+        return;
+    free(p->insts);
+    memset(p, 0, sizeof *p);
+}
