@@ -179,9 +179,9 @@ tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
 #define TGX_EXEC_TEX_SRCS 5
 
 typedef struct tgx_exec_tex_call {
-    unsigned inst;          /* instruction number: the shader's insts[inst] */
-    tgx_exec_stage stage;   /* fragment runs have quads (lanes 4q..4q+3) */
-    unsigned lanes;         /* words in each lane array below (a multiple of 4) */
+    unsigned inst;               /* instruction number: the shader's insts[inst] */
+    tgx_exec_stage stage;        /* fragment runs have quads (lanes 4q..4q+3) */
+    unsigned lanes;              /* words in each lane array below (a multiple of 4) */
     const tgx_lane_mask *active; /* lanes to compute (all ones when on); the others still count
                                     as quad neighbours for implicit derivatives */
     /* Source s, channel c, every lane, as the opcode reads it (swizzle and modifiers applied);

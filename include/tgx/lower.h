@@ -57,11 +57,12 @@ static inline uint32_t tgx_lower_binding_word(unsigned view, unsigned sampler)
     return (sampler & 0xfffu) << 20 | (view & 0xfffffu);
 }
 
-/* ---- one lowered instruction ------------------------------------------------------------------ */
+/* ---- one lowered instruction ------------------------------------------------------------------
+ */
 
 /* How a register's value is made from the TGSI operands before the instruction runs. */
 #define TGX_LOWER_PACKS(X)                                                                         \
-    X(MOV, "move")            /* the operand component's bits */                                  \
+    X(MOV, "move")            /* the operand component's bits */                                   \
     X(IMM, "constant")        /* the constant imm (packed offsets, LOD 0) */                       \
     X(DIV, "divide")          /* float operand / float divisor (TXP's projection) */               \
     X(LAYER, "float layer")   /* array index: the float operand (divided by the divisor, TXP)      \
@@ -96,10 +97,10 @@ typedef struct tgx_lower_input {
 
 /* How a result channel is read back from its register. */
 #define TGX_LOWER_CONVS(X)                                                                         \
-    X(COPY, "copy")        /* the register's bits */                                               \
-    X(ZERO, "zero")        /* 0 (a channel Maxwell does not return) */                             \
-    X(FIX_U8_8, "U8.8")    /* float(reg & 0xffff) / 256 (TMML's clamped LOD) */                    \
-    X(FIX_S8_8, "S8.8")    /* float(sign-extended reg & 0xffff) / 256 (TMML's unclamped LOD) */
+    X(COPY, "copy")     /* the register's bits */                                                  \
+    X(ZERO, "zero")     /* 0 (a channel Maxwell does not return) */                                \
+    X(FIX_U8_8, "U8.8") /* float(reg & 0xffff) / 256 (TMML's clamped LOD) */                       \
+    X(FIX_S8_8, "S8.8") /* float(sign-extended reg & 0xffff) / 256 (TMML's unclamped LOD) */
 
 typedef enum tgx_lower_conv {
 #define X(e, name) TGX_LOWER_CONV_##e,
@@ -117,18 +118,18 @@ typedef struct tgx_lower_output {
 #define TGX_LOWER_NOTE_MAX   200
 
 typedef struct tgx_lower_inst {
-    unsigned index;        /* TGSI instruction number */
+    unsigned index; /* TGSI instruction number */
     tgx_tgsi_opcode opcode;
-    tgx_sm5_insn insn;     /* the Maxwell instruction */
+    tgx_sm5_insn insn; /* the Maxwell instruction */
     unsigned ninputs;
     tgx_lower_input inputs[TGX_LOWER_MAX_INPUTS];
-    uint8_t result_mask;   /* result channels (x..w, before the TGSI instruction's own swizzle)
-                              that out[] gives */
+    uint8_t result_mask; /* result channels (x..w, before the TGSI instruction's own swizzle)
+                            that out[] gives */
     tgx_lower_output out[4];
-    bool dst_in_place;     /* the Maxwell destination registers are the TGSI destination's homes */
-    bool rect;             /* the header shows the view as RECT (texel coordinates, TGSI RECT) */
+    bool dst_in_place;      /* the Maxwell destination registers are the TGSI destination's homes */
+    bool rect;              /* the header shows the view as RECT (texel coordinates, TGSI RECT) */
     unsigned view, sampler; /* units of a direct operand (indirect: the base index) */
-    bool indirect;         /* a unit is indirect: bindless form, handle in a register */
+    bool indirect;          /* a unit is indirect: bindless form, handle in a register */
     char note[TGX_LOWER_NOTE_MAX]; /* what the translation changes, "" when nothing */
 } tgx_lower_inst;
 
@@ -141,7 +142,8 @@ bool tgx_lower_is_texture(const tgx_tgsi_shader *sh, unsigned i);
 tgx_status tgx_lower_instruction(const tgx_tgsi_shader *sh, unsigned i, tgx_sm5_arch arch,
                                  const char *file, tgx_lower_inst *out, tgx_diag *d);
 
-/* ---- a whole shader --------------------------------------------------------------------------- */
+/* ---- a whole shader ---------------------------------------------------------------------------
+ */
 
 typedef struct tgx_lower_program {
     tgx_lower_inst *insts; /* the texture instructions, in order */
@@ -163,7 +165,8 @@ void tgx_lower_program_free(tgx_lower_program *p);
 tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tgx_lower_program *p,
                            char **out, size_t *len);
 
-/* ---- executing lowered instructions (the interpreter's texture hook) -------------------------- */
+/* ---- executing lowered instructions (the interpreter's texture hook) --------------------------
+ */
 
 typedef struct tgx_lower_runner tgx_lower_runner;
 
@@ -180,7 +183,8 @@ const tgx_lower_program *tgx_lower_runner_program(const tgx_lower_runner *r);
  * channels. Safe to call from several threads at once. */
 tgx_status tgx_lower_tex_hook(void *runner, const tgx_exec_tex_call *call, tgx_diag *d);
 
-/* ---- lifting ---------------------------------------------------------------------------------- */
+/* ---- lifting ----------------------------------------------------------------------------------
+ */
 
 typedef struct tgx_lift_opts {
     tgx_sm5_arch arch;
@@ -190,8 +194,8 @@ typedef struct tgx_lift_opts {
 /* One instruction to lift and where it came from (for messages and the comment). */
 typedef struct tgx_lift_item {
     tgx_sm5_insn insn;
-    unsigned line;  /* source line (text), or 0 */
-    uint64_t addr;  /* byte address (words, cubins) */
+    unsigned line; /* source line (text), or 0 */
+    uint64_t addr; /* byte address (words, cubins) */
 } tgx_lift_item;
 
 /* Lifts items[0..n) into TGSI text (*out, NUL-terminated, caller frees): declarations of the

@@ -56,11 +56,12 @@ const tgx_cli_spec tgx_cli_lift_spec = {
         "Registers: Rk is TEMP[k/4] component k%4, RZ reads 0; c[0x0][v | s << 5] binds "
         "SVIEW[v] with SAMP[s] (docs/translation.md).",
     .opts = lift_options,
-    .notes = "What TGSI cannot express is refused with a reason (bindless .B forms, guard "
-             "predicates, .LC, .CL, .PTP, TXA, TXQ queries other than sizes and sample counts, "
-             "bindings outside the convention) or lifted with a warning naming what is lost (the "
-             "sparse-residency predicate, .NODEP, TMML's B and A, the texture type code, TEXS .DC's "
-             "forced compare). Nothing is written when something is refused.",
+    .notes =
+        "What TGSI cannot express is refused with a reason (bindless .B forms, guard "
+        "predicates, .LC, .CL, .PTP, TXA, TXQ queries other than sizes and sample counts, "
+        "bindings outside the convention) or lifted with a warning naming what is lost (the "
+        "sparse-residency predicate, .NODEP, TMML's B and A, the texture type code, TEXS .DC's "
+        "forced compare). Nothing is written when something is refused.",
     .exit_status = "0 success, 1 something was refused or the input is invalid, 2 usage or I/O "
                    "error.",
     .operand = "PROGRAM",
@@ -162,8 +163,8 @@ static tgx_status read_code_file(const lift_cli *o, const unsigned char *data, s
     return st;
 }
 
-static tgx_status read_word_list(const char *text, size_t size, const char *name,
-                                 tgx_sm5_arch arch, item_list *l, tgx_diag *d)
+static tgx_status read_word_list(const char *text, size_t size, const char *name, tgx_sm5_arch arch,
+                                 item_list *l, tgx_diag *d)
 {
     size_t a = 0;
     unsigned lineno = 0;

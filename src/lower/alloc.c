@@ -85,7 +85,8 @@ static uint8_t place_group(const lw_req *rq, tgx_lower_inst *li, const uint8_t *
     return (uint8_t)base;
 }
 
-/* ---- destinations ----------------------------------------------------------------------------- */
+/* ---- destinations -----------------------------------------------------------------------------
+ */
 
 static bool short_form(tgx_sm5_class c)
 {

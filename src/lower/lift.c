@@ -110,8 +110,8 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
     size_t n = strlen(text);
     while (n && (text[n - 1] == ';' || text[n - 1] == ' '))
         text[--n] = '\0';
-    tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, c->item->line,
-                 0, "%s: %s", text, msg);
+    tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, c->item->line, 0,
+                 "%s: %s", text, msg);
     d.severity = sev;
     if (c->diags && tgx_diag_list_add(c->diags, &d) != TGX_OK)
         c->nomem = true;
@@ -122,7 +122,8 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
 #define REFUSE(c, ...) (report((c), TGX_SEV_ERROR, __VA_ARGS__), false)
 #define WARN(c, ...)   report((c), TGX_SEV_WARNING, __VA_ARGS__)
 
-/* ---- operands --------------------------------------------------------------------------------- */
+/* ---- operands ---------------------------------------------------------------------------------
+ */
 
 static const char letter[4] = {'x', 'y', 'z', 'w'};
 
@@ -267,7 +268,8 @@ static void unpack_offsets(lift_ctx *c, unsigned reg, unsigned count, unsigned b
     snprintf(buf, size, ", TEMP[%u].xyz", T_OFFSET);
 }
 
-/* ---- the instruction's layout ----------------------------------------------------------------- */
+/* ---- the instruction's layout -----------------------------------------------------------------
+ */
 
 typedef struct lift_insn {
     const tgx_sm5_insn *in;
@@ -292,7 +294,8 @@ static bool read_layout(lift_ctx *c, lift_insn *x)
     return true;
 }
 
-/* ---- targets ---------------------------------------------------------------------------------- */
+/* ---- targets ----------------------------------------------------------------------------------
+ */
 
 typedef struct target_row {
     tgx_tgsi_texture plain, shadow;
@@ -339,7 +342,8 @@ static void use_view(lift_ctx *c, unsigned v, unsigned s, tgx_tgsi_texture t)
     c->sampler_used[s] = true;
 }
 
-/* ---- results ---------------------------------------------------------------------------------- */
+/* ---- results ----------------------------------------------------------------------------------
+ */
 
 /* Writes the channels of the TGSI result TEMP[T_RESULT] (or of a temporary the opcode wrote
  * in place) to the registers tgx_sm5_dest_layout names. */
@@ -412,7 +416,8 @@ static void result_dst(lift_ctx *c, const tgx_sm5_insn *in, char *buf, size_t si
     snprintf(buf, size, "TEMP[%d].%s", group, wm);
 }
 
-/* ---- the classes ------------------------------------------------------------------------------ */
+/* ---- the classes ------------------------------------------------------------------------------
+ */
 
 /* What every class refuses or warns about in common. */
 static bool common_checks(lift_ctx *c, const tgx_sm5_insn *in)
@@ -449,7 +454,8 @@ static unsigned tex_coords(const lift_insn *x, const target_row *t, bool shadow,
     for (unsigned a = 0; a < t->coords; a++)
         v[n++] = creg(x->reg[st[a]]);
     if (t->layered) {
-        int r = x->reg[TGX_SM5_P_ARRAY] >= 0 ? x->reg[TGX_SM5_P_ARRAY] : x->reg[TGX_SM5_P_TXD_EXTRA];
+        int r =
+            x->reg[TGX_SM5_P_ARRAY] >= 0 ? x->reg[TGX_SM5_P_ARRAY] : x->reg[TGX_SM5_P_TXD_EXTRA];
         bool lc12 = x->reg[TGX_SM5_P_TXD_EXTRA] >= 0 && (x->in->flags & TGX_SM5_F_LC);
         v[n] = (lcomp){fetch ? (uint8_t)LC_LAYER_I : (uint8_t)LC_LAYER_F, (uint8_t)r, 0,
                        (uint16_t)(lc12 ? 0xfffu : 0xffffu)};
@@ -472,8 +478,8 @@ static unsigned tex_coords(const lift_insn *x, const target_row *t, bool shadow,
 }
 
 /* The gradients of TXD as TGSI's ddx and ddy sources. */
-static void gradient_srcs(lift_ctx *c, const lift_insn *x, const target_row *t, char *sx,
-                          char *sy, size_t size)
+static void gradient_srcs(lift_ctx *c, const lift_insn *x, const target_row *t, char *sx, char *sy,
+                          size_t size)
 {
     static const tgx_sm5_param dx[3] = {TGX_SM5_P_DSDX, TGX_SM5_P_DTDX, TGX_SM5_P_DRDX};
     static const tgx_sm5_param dy[3] = {TGX_SM5_P_DSDY, TGX_SM5_P_DTDY, TGX_SM5_P_DRDY};
@@ -487,11 +493,11 @@ static void gradient_srcs(lift_ctx *c, const lift_insn *x, const target_row *t, 
 }
 
 /* The SAMPLE family's form of a filtered instruction, for a view and sampler of different units
- * and for what the TEX-style opcodes cannot hold (a cube array's reference at LOD zero): coordinates
- * and layer in src0 (the view declaration gives the shape), the reference, LOD or bias in src3.x,
- * SAMPLE_D's gradients in src3 and src4. */
-static bool lift_sample_family(lift_ctx *c, const lift_insn *x, const target_row *t,
-                               unsigned view, unsigned samp, const char *dst)
+ * and for what the TEX-style opcodes cannot hold (a cube array's reference at LOD zero):
+ * coordinates and layer in src0 (the view declaration gives the shape), the reference, LOD or bias
+ * in src3.x, SAMPLE_D's gradients in src3 and src4. */
+static bool lift_sample_family(lift_ctx *c, const lift_insn *x, const target_row *t, unsigned view,
+                               unsigned samp, const char *dst)
 {
     const tgx_sm5_insn *in = x->in;
     bool shadow = (in->flags & TGX_SM5_F_DC) != 0;
@@ -499,12 +505,14 @@ static bool lift_sample_family(lift_ctx *c, const lift_insn *x, const target_row
     bool bias = in->lod == TGX_SM5_LOD_LB || in->lod == TGX_SM5_LOD_LBA;
     bool lz = in->lod == TGX_SM5_LOD_LZ;
     if (in->flags & TGX_SM5_F_AOFFI)
-        return REFUSE(c, "texel offsets with SVIEW[%u] and SAMP[%u]: the SAMPLE opcodes take no "
-                         "offsets and TGSI's TEX-style opcodes one unit",
+        return REFUSE(c,
+                      "texel offsets with SVIEW[%u] and SAMP[%u]: the SAMPLE opcodes take no "
+                      "offsets and TGSI's TEX-style opcodes one unit",
                       view, samp);
     if (shadow && (lod || bias))
-        return REFUSE(c, "a depth reference with a LOD or bias and SVIEW[%u], SAMP[%u]: SAMPLE_C "
-                         "has an implicit LOD",
+        return REFUSE(c,
+                      "a depth reference with a LOD or bias and SVIEW[%u], SAMP[%u]: SAMPLE_C "
+                      "has an implicit LOD",
                       view, samp);
     const char *op = in->cls == TGX_SM5_TXD ? "SAMPLE_D"
                      : shadow               ? (lz ? "SAMPLE_C_LZ" : "SAMPLE_C")
@@ -542,8 +550,8 @@ static bool lift_sample(lift_ctx *c, const lift_insn *x)
     bool txd = in->cls == TGX_SM5_TXD;
     tgx_tgsi_texture tt = shadow ? t->shadow : t->plain;
     if (tt == TGX_TGSI_TEXTURE_UNKNOWN)
-        return REFUSE(c, "target %s%s has no TGSI target", insn_target(in) == TGX_SM5_ARRAY_3D
-                                                               ? "ARRAY_3D" : "3D",
+        return REFUSE(c, "target %s%s has no TGSI target",
+                      insn_target(in) == TGX_SM5_ARRAY_3D ? "ARRAY_3D" : "3D",
                       shadow ? " with .DC" : "");
     unsigned view, samp;
     if (!read_units(c, in, &view, &samp))
@@ -568,11 +576,11 @@ static bool lift_sample(lift_ctx *c, const lift_insn *x)
             store_results(c, in);
         return true;
     }
-    const char *op = txd    ? "TXD"
-                     : lod  ? "TXL"
-                     : bias ? "TXB"
+    const char *op = txd                         ? "TXD"
+                     : lod                       ? "TXL"
+                     : bias                      ? "TXB"
                      : in->lod == TGX_SM5_LOD_LZ ? "TEX_LZ"
-                                                  : "TEX";
+                                                 : "TEX";
     bool two = false; /* TEX2/TXB2/TXL2: the reference or the LOD in src1.x */
     if ((lod || bias) && n > 3) {
         two = true;
@@ -608,8 +616,7 @@ static bool lift_sample(lift_ctx *c, const lift_insn *x)
         inst(c, "%s %s, %s, %s, SAMP[%u], %s%s", op, dst, coord, arg, view,
              tgx_tgsi_texture_name(tt), offs);
     } else {
-        inst(c, "%s %s, %s, SAMP[%u], %s%s", op, dst, coord, view, tgx_tgsi_texture_name(tt),
-             offs);
+        inst(c, "%s %s, %s, SAMP[%u], %s%s", op, dst, coord, view, tgx_tgsi_texture_name(tt), offs);
     }
     if (moved)
         store_results(c, in);
@@ -624,9 +631,9 @@ static bool lift_fetch(lift_ctx *c, const lift_insn *x)
     if (t->plain == TGX_TGSI_TEXTURE_UNKNOWN || t->plain == TGX_TGSI_TEXTURE_CUBE ||
         t->plain == TGX_TGSI_TEXTURE_CUBE_ARRAY)
         return REFUSE(c, "target %s is not a fetch target", tgx_tgsi_texture_name(t->plain));
-    tgx_tgsi_texture tt = !ms                                ? t->plain
+    tgx_tgsi_texture tt = !ms                               ? t->plain
                           : t->plain == TGX_TGSI_TEXTURE_2D ? TGX_TGSI_TEXTURE_2D_MSAA
-                                                             : TGX_TGSI_TEXTURE_2D_ARRAY_MSAA;
+                                                            : TGX_TGSI_TEXTURE_2D_ARRAY_MSAA;
     unsigned view, samp;
     if (!read_units(c, in, &view, &samp))
         return false;
@@ -688,14 +695,15 @@ static bool lift_gather(lift_ctx *c, const lift_insn *x)
     result_dst(c, in, dst, sizeof dst, &moved);
     if (view == samp) {
         use_view(c, view, samp, tt);
-        inst(c, "TG4 %s, %s, %s, SAMP[%u], %s%s", dst, coord, comp, view,
-             tgx_tgsi_texture_name(tt), offs);
+        inst(c, "TG4 %s, %s, %s, SAMP[%u], %s%s", dst, coord, comp, view, tgx_tgsi_texture_name(tt),
+             offs);
     } else if ((in->component & 3u) == 0 && !shadow && !(in->flags & TGX_SM5_F_AOFFI)) {
         use_view(c, view, samp, t->plain); /* GATHER4 gathers R (the interpreter's reading) */
         inst(c, "GATHER4 %s, %s, SVIEW[%u].xyzw, SAMP[%u]", dst, coord, view, samp);
     } else {
-        return REFUSE(c, "SVIEW[%u] with SAMP[%u]: TG4 gathers through one unit, and GATHER4 "
-                         "gathers R without a reference or offsets",
+        return REFUSE(c,
+                      "SVIEW[%u] with SAMP[%u]: TG4 gathers through one unit, and GATHER4 "
+                      "gathers R without a reference or offsets",
                       view, samp);
     }
     if (moved)
@@ -732,8 +740,9 @@ static bool lift_query(lift_ctx *c, const lift_insn *x)
         inst(c, "MOV TEMP[%u].z, TEMP[%u].xxxx", T_RESULT, T_RESULT);
         inst(c, "MOV TEMP[%u].xyw, %s", T_RESULT, zero);
     } else {
-        return REFUSE(c, "TXQ query %u: TGSI queries only sizes and levels (TXQ) and sample "
-                         "counts (TXQS)",
+        return REFUSE(c,
+                      "TXQ query %u: TGSI queries only sizes and levels (TXQ) and sample "
+                      "counts (TXQS)",
                       in->query);
     }
     if (moved)
@@ -817,13 +826,14 @@ static bool lift_one(lift_ctx *c)
     }
 }
 
-/* ---- the text --------------------------------------------------------------------------------- */
+/* ---- the text ---------------------------------------------------------------------------------
+ */
 
 static void declarations(const lift_ctx *c, lift_ctx *h)
 {
     static const char *const proc[] = {"VERT", "FRAG", "GEOM", "TESS_CTRL", "TESS_EVAL", "COMP"};
-    unsigned p = c->opts && (unsigned)c->opts->processor < 6 ? c->opts->processor
-                                                              : TGX_TGSI_PROC_FRAG;
+    unsigned p =
+        c->opts && (unsigned)c->opts->processor < 6 ? c->opts->processor : TGX_TGSI_PROC_FRAG;
     put(h, "%s\n", proc[p]);
     for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
         if (c->sampler_used[v])

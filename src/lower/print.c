@@ -52,7 +52,8 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
-/* ---- TGSI operand names ----------------------------------------------------------------------- */
+/* ---- TGSI operand names -----------------------------------------------------------------------
+ */
 
 static const char comp_letter[4] = {'x', 'y', 'z', 'w'};
 
@@ -88,7 +89,8 @@ void lw_ref_text(const tgx_tgsi_instruction *in, tgx_lower_ref r, char *buf, siz
              comp_letter[s->swizzle[r.chan & 3u] & 3u], s->absolute ? "|" : "");
 }
 
-/* ---- moves ------------------------------------------------------------------------------------ */
+/* ---- moves ------------------------------------------------------------------------------------
+ */
 
 static void input_text(const tgx_tgsi_instruction *in, const tgx_lower_input *x, char *buf,
                        size_t size)
@@ -112,7 +114,8 @@ static void input_text(const tgx_tgsi_instruction *in, const tgx_lower_input *x,
         else
             snprintf(buf, size, "%s(%s)", x->pack == TGX_LOWER_LAYER ? "u16_rne" : "u16_sat", e);
         break;
-    case TGX_LOWER_HANDLE: snprintf(buf, size, "c[0x0][SVIEW | SAMP << 5] of the lanes' units");
+    case TGX_LOWER_HANDLE:
+        snprintf(buf, size, "c[0x0][SVIEW | SAMP << 5] of the lanes' units");
         break;
     default: snprintf(buf, size, "?"); break;
     }
@@ -179,7 +182,8 @@ static void print_outputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_low
     }
 }
 
-/* ---- the listing ------------------------------------------------------------------------------ */
+/* ---- the listing ------------------------------------------------------------------------------
+ */
 
 /* The TGSI printer's line of every instruction (its text after the indentation). */
 static char **instruction_lines(const tgx_tgsi_shader *sh)

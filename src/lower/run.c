@@ -63,7 +63,8 @@ const tgx_lower_program *tgx_lower_runner_program(const tgx_lower_runner *r)
     return r ? &r->prog : NULL;
 }
 
-/* ---- operand values --------------------------------------------------------------------------- */
+/* ---- operand values ---------------------------------------------------------------------------
+ */
 
 static uint32_t operand(const tgx_exec_tex_call *call, tgx_lower_ref r, unsigned lane)
 {
@@ -113,7 +114,8 @@ static uint32_t output_value(const tgx_sm5_emu *emu, const tgx_lower_output *o, 
     }
 }
 
-/* ---- the hook --------------------------------------------------------------------------------- */
+/* ---- the hook ---------------------------------------------------------------------------------
+ */
 
 static tgx_status bind(tgx_sm5_emu *emu, const tgx_lower_inst *li, const tgx_exec_tex_call *call,
                        tgx_diag *d)

@@ -43,7 +43,8 @@ bool tgx_lower_is_texture(const tgx_tgsi_shader *sh, unsigned i)
            (in->num_src > 0 && in->src[0].reg.file == TGX_TGSI_FILE_SVIEW);
 }
 
-/* ---- targets ---------------------------------------------------------------------------------- */
+/* ---- targets ----------------------------------------------------------------------------------
+ */
 
 /* TGSI target -> the texture unit's (the interpreter's mapping, src/exec/exec_program.c). */
 static const uint8_t unit_target[TGX_TGSI_TEXTURE_COUNT] = {
@@ -72,15 +73,21 @@ static const uint8_t unit_target[TGX_TGSI_TEXTURE_COUNT] = {
  * RECT as 2D (its header, 2D_NO_MIPMAP, gives texel coordinates), multisampled targets as 2D
  * with .MS. */
 static const uint8_t sm5_target[TGX_TEX_TARGET_COUNT] = {
-    [TGX_TEX_BUFFER] = TGX_SM5_1D,         [TGX_TEX_1D] = TGX_SM5_1D,
-    [TGX_TEX_2D] = TGX_SM5_2D,             [TGX_TEX_3D] = TGX_SM5_3D,
-    [TGX_TEX_CUBE] = TGX_SM5_CUBE,         [TGX_TEX_RECT] = TGX_SM5_2D,
-    [TGX_TEX_1D_ARRAY] = TGX_SM5_ARRAY_1D, [TGX_TEX_2D_ARRAY] = TGX_SM5_ARRAY_2D,
-    [TGX_TEX_CUBE_ARRAY] = TGX_SM5_ARRAY_CUBE, [TGX_TEX_2D_MS] = TGX_SM5_2D,
+    [TGX_TEX_BUFFER] = TGX_SM5_1D,
+    [TGX_TEX_1D] = TGX_SM5_1D,
+    [TGX_TEX_2D] = TGX_SM5_2D,
+    [TGX_TEX_3D] = TGX_SM5_3D,
+    [TGX_TEX_CUBE] = TGX_SM5_CUBE,
+    [TGX_TEX_RECT] = TGX_SM5_2D,
+    [TGX_TEX_1D_ARRAY] = TGX_SM5_ARRAY_1D,
+    [TGX_TEX_2D_ARRAY] = TGX_SM5_ARRAY_2D,
+    [TGX_TEX_CUBE_ARRAY] = TGX_SM5_ARRAY_CUBE,
+    [TGX_TEX_2D_MS] = TGX_SM5_2D,
     [TGX_TEX_2D_ARRAY_MS] = TGX_SM5_ARRAY_2D,
 };
 
-/* ---- operands --------------------------------------------------------------------------------- */
+/* ---- operands ---------------------------------------------------------------------------------
+ */
 
 static tgx_lower_ref ref(unsigned src, unsigned chan)
 {
@@ -147,7 +154,8 @@ static bool is_imm_zero(const lw_req *rq, tgx_lower_ref r)
     return imm_value(rq, r, &v) && (v & 0x7fffffffu) == 0;
 }
 
-/* ---- errors ----------------------------------------------------------------------------------- */
+/* ---- errors -----------------------------------------------------------------------------------
+ */
 
 static tgx_status fail(const lw_req *rq, tgx_diag *d, tgx_tgsi_pos pos, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -175,7 +183,8 @@ static tgx_tgsi_pos target_pos(const lw_req *rq)
     return rq->in->src[rq->op->unit].pos;
 }
 
-/* ---- the request ------------------------------------------------------------------------------ */
+/* ---- the request ------------------------------------------------------------------------------
+ */
 
 /* The SVIEW declaration covering index v. */
 static const tgx_tgsi_declaration *sview_decl(const tgx_tgsi_shader *sh, unsigned v)
@@ -372,7 +381,8 @@ tgx_status lw_request(const tgx_tgsi_shader *sh, unsigned i, const char *file, l
     return TGX_OK;
 }
 
-/* ---- choosing the Maxwell instruction --------------------------------------------------------- */
+/* ---- choosing the Maxwell instruction ---------------------------------------------------------
+ */
 
 /* Write masks the short forms hold (sm5-TEXS wmsk2C and wmsk34C): all but RB and GB. */
 static bool short_mask(unsigned m)
@@ -580,7 +590,8 @@ static tgx_status pick(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
     return TGX_ERR_ARG;
 }
 
-/* ---- the value of each parameter -------------------------------------------------------------- */
+/* ---- the value of each parameter --------------------------------------------------------------
+ */
 
 static lw_param_value value(tgx_lower_pack p, tgx_lower_ref a)
 {
@@ -664,12 +675,12 @@ lw_param_value lw_param(const lw_req *rq, const tgx_lower_inst *li, tgx_sm5_para
     }
 }
 
-/* ---- the instruction -------------------------------------------------------------------------- */
+/* ---- the instruction --------------------------------------------------------------------------
+ */
 
 /* The word must decode to what was built and pass the checker: a failure here is a bug of the
  * lowering, reported as such rather than printed. */
-static tgx_status canonical(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst *li,
-                            tgx_diag *d)
+static tgx_status canonical(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst *li, tgx_diag *d)
 {
     uint64_t w;
     tgx_diag ed;
@@ -677,16 +688,20 @@ static tgx_status canonical(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst 
     if (st == TGX_OK)
         st = tgx_sm5_decode(w, arch, &li->insn, &ed);
     if (st != TGX_OK)
-        return fail(rq, d, rq->in->pos, "%s: internal error: the lowered instruction does not "
-                    "encode: %s", opname(rq), ed.message);
+        return fail(rq, d, rq->in->pos,
+                    "%s: internal error: the lowered instruction does not "
+                    "encode: %s",
+                    opname(rq), ed.message);
     tgx_diag_list found;
     tgx_diag_list_init(&found);
     st = tgx_sm5_check_legal(&li->insn, arch, NULL, NULL, 0, &found);
     if (st == TGX_ERR_INVALID)
         for (size_t k = 0; k < found.count; k++)
             if (found.items[k].severity == TGX_SEV_ERROR) {
-                fail(rq, d, rq->in->pos, "%s: internal error: the lowered instruction is "
-                     "illegal: %s", opname(rq), found.items[k].message);
+                fail(rq, d, rq->in->pos,
+                     "%s: internal error: the lowered instruction is "
+                     "illegal: %s",
+                     opname(rq), found.items[k].message);
                 break;
             }
     tgx_diag_list_free(&found);

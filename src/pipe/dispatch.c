@@ -27,8 +27,7 @@ static tgx_status bind_resources(tgx_exec_machine *m, const tgx_pipe_bindings *b
 }
 
 tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *sh,
-                              const tgx_pipe_bindings *b,
-                              const tgx_pipe_state *st, tgx_diag *d)
+                              const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d)
 {
     tgx_status s = bind_resources(m, b, d);
     if (s < 0)

@@ -114,7 +114,6 @@ const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, uns
 /* Binds constants, buffers, views, samplers and images to a machine and applies the state's
  * interpreter settings (budget, float-to-int rule); st may be NULL (defaults). */
 tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *s,
-                              const tgx_pipe_bindings *b,
-                              const tgx_pipe_state *st, tgx_diag *d);
+                              const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d);
 
 #endif

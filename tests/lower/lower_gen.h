@@ -60,8 +60,22 @@ typedef enum gen_role {
     R_ISAMPLE
 } gen_role;
 
-typedef enum gen_style { G_TEX, G_TEX2, G_TXD, G_TG4, G_SMP, G_SMP_ARG, G_SMP_D, G_SMP_I,
-                         G_SMP_I_MS, G_TXF, G_TXQ, G_TXQS, G_SVIEWINFO, G_LOAD } gen_style;
+typedef enum gen_style {
+    G_TEX,
+    G_TEX2,
+    G_TXD,
+    G_TG4,
+    G_SMP,
+    G_SMP_ARG,
+    G_SMP_D,
+    G_SMP_I,
+    G_SMP_I_MS,
+    G_TXF,
+    G_TXQ,
+    G_TXQS,
+    G_SVIEWINFO,
+    G_LOAD
+} gen_style;
 
 /* An opcode and how the generator writes it. */
 typedef struct gen_op {
@@ -99,7 +113,8 @@ typedef struct gen_case {
     char text[4096];
 } gen_case;
 
-/* ---- the opcodes ------------------------------------------------------------------------------ */
+/* ---- the opcodes ------------------------------------------------------------------------------
+ */
 
 static const gen_op gen_ops[] = {
     {"TEX", G_TEX, R_NONE, false, false, false, false, false, false},
@@ -133,19 +148,21 @@ static const gen_op gen_ops[] = {
 #define GEN_NOPS (sizeof gen_ops / sizeof gen_ops[0])
 
 static const tgx_tgsi_texture gen_plain[] = {
-    TGX_TGSI_TEXTURE_1D,       TGX_TGSI_TEXTURE_2D,       TGX_TGSI_TEXTURE_3D,
-    TGX_TGSI_TEXTURE_CUBE,     TGX_TGSI_TEXTURE_RECT,     TGX_TGSI_TEXTURE_1D_ARRAY,
+    TGX_TGSI_TEXTURE_1D,       TGX_TGSI_TEXTURE_2D,         TGX_TGSI_TEXTURE_3D,
+    TGX_TGSI_TEXTURE_CUBE,     TGX_TGSI_TEXTURE_RECT,       TGX_TGSI_TEXTURE_1D_ARRAY,
     TGX_TGSI_TEXTURE_2D_ARRAY, TGX_TGSI_TEXTURE_CUBE_ARRAY,
 };
 static const tgx_tgsi_texture gen_shadow[] = {
-    TGX_TGSI_TEXTURE_SHADOW1D,       TGX_TGSI_TEXTURE_SHADOW2D,   TGX_TGSI_TEXTURE_SHADOWRECT,
-    TGX_TGSI_TEXTURE_SHADOW1D_ARRAY, TGX_TGSI_TEXTURE_SHADOW2D_ARRAY, TGX_TGSI_TEXTURE_SHADOWCUBE,
+    TGX_TGSI_TEXTURE_SHADOW1D,         TGX_TGSI_TEXTURE_SHADOW2D,       TGX_TGSI_TEXTURE_SHADOWRECT,
+    TGX_TGSI_TEXTURE_SHADOW1D_ARRAY,   TGX_TGSI_TEXTURE_SHADOW2D_ARRAY, TGX_TGSI_TEXTURE_SHADOWCUBE,
     TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY,
 };
 static const tgx_tgsi_texture gen_fetchable[] = {
-    TGX_TGSI_TEXTURE_1D,       TGX_TGSI_TEXTURE_2D,      TGX_TGSI_TEXTURE_3D,
-    TGX_TGSI_TEXTURE_1D_ARRAY, TGX_TGSI_TEXTURE_2D_ARRAY, TGX_TGSI_TEXTURE_BUFFER,
-    TGX_TGSI_TEXTURE_2D_MSAA,  TGX_TGSI_TEXTURE_2D_ARRAY_MSAA, TGX_TGSI_TEXTURE_RECT,
+    TGX_TGSI_TEXTURE_1D,       TGX_TGSI_TEXTURE_2D,
+    TGX_TGSI_TEXTURE_3D,       TGX_TGSI_TEXTURE_1D_ARRAY,
+    TGX_TGSI_TEXTURE_2D_ARRAY, TGX_TGSI_TEXTURE_BUFFER,
+    TGX_TGSI_TEXTURE_2D_MSAA,  TGX_TGSI_TEXTURE_2D_ARRAY_MSAA,
+    TGX_TGSI_TEXTURE_RECT,
 };
 
 static tgx_tex_target gen_tex_target(tgx_tgsi_texture t)
@@ -189,8 +206,7 @@ static bool gen_target_ok(const gen_op *op, tgx_tgsi_texture t, bool shadow)
             return false; /* the reference is src1.x: TEX2 */
         return !(op->proj && cube_array);
     case G_TEX2: return cube_array && (shadow == (op->arg == R_REF));
-    case G_TXD:
-        return !shadow && ti->coords <= 2 && t != TGX_TGSI_TEXTURE_RECT;
+    case G_TXD: return !shadow && ti->coords <= 2 && t != TGX_TGSI_TEXTURE_RECT;
     case G_TG4:
         return ti->coords >= 2 && t != TGX_TGSI_TEXTURE_3D && t != TGX_TGSI_TEXTURE_RECT &&
                !(shadow && cube_array);
@@ -206,7 +222,8 @@ static bool gen_target_ok(const gen_op *op, tgx_tgsi_texture t, bool shadow)
     default: return true;
     }
 }
-/* ---- building a case -------------------------------------------------------------------------- */
+/* ---- building a case --------------------------------------------------------------------------
+ */
 
 static unsigned gen_dim(const gen_case *c)
 {
@@ -260,10 +277,10 @@ static void gen_roles(gen_case *c)
 static bool gen_format_ok(const gen_case *c, tgx_tex_format f)
 {
     const tgx_tex_format_info *fi = tgx_tex_format_get(f);
-    if (!fi || fi->bytes == 0 || (fi->pack != TGX_TEX_PACK_ARRAY && fi->pack != TGX_TEX_PACK_BITS &&
-                                  fi->pack != TGX_TEX_PACK_R11G11B10F &&
-                                  fi->pack != TGX_TEX_PACK_RGB9E5 && fi->pack != TGX_TEX_PACK_Z24S8 &&
-                                  fi->pack != TGX_TEX_PACK_Z32FS8))
+    if (!fi || fi->bytes == 0 ||
+        (fi->pack != TGX_TEX_PACK_ARRAY && fi->pack != TGX_TEX_PACK_BITS &&
+         fi->pack != TGX_TEX_PACK_R11G11B10F && fi->pack != TGX_TEX_PACK_RGB9E5 &&
+         fi->pack != TGX_TEX_PACK_Z24S8 && fi->pack != TGX_TEX_PACK_Z32FS8))
         return false;
     if (c->shadow)
         return fi->is_depth;
@@ -295,8 +312,8 @@ static void gen_desc(gen_case *c, gen_rng *r)
         d->width = 1 + gen_below(r, 16);
     if (ti->multisample)
         d->samples = gen_below(r, 2) ? 4 : 2;
-    uint32_t full = tgx_tex_full_levels(d->width, d->height,
-                                        c->tex_target == TGX_TEX_3D ? d->depth : 1);
+    uint32_t full =
+        tgx_tex_full_levels(d->width, d->height, c->tex_target == TGX_TEX_3D ? d->depth : 1);
     d->levels = ti->mipmapped ? 1 + gen_below(r, full) : 1;
 }
 
@@ -359,7 +376,6 @@ static void gen_put(gen_case *c, const char *fmt, ...)
     va_end(ap);
 }
 
-
 static void gen_text(gen_case *c, gen_rng *r)
 {
     const gen_op *op = c->op;
@@ -413,8 +429,8 @@ static void gen_text(gen_case *c, gen_rng *r)
                 coord, u, tname, offs);
         break;
     case G_TXD:
-        gen_put(c, "%3u: TXD%s %s, %s, TEMP[1], TEMP[2], SAMP[%u], %s%s\n", n++, sat, dst, coord,
-                u, tname, offs);
+        gen_put(c, "%3u: TXD%s %s, %s, TEMP[1], TEMP[2], SAMP[%u], %s%s\n", n++, sat, dst, coord, u,
+                tname, offs);
         break;
     case G_TG4:
         gen_put(c, "%3u: TG4%s %s, %s, IMM[1].xxxx, SAMP[%u], %s%s\n", n++, sat, dst, coord, u,
@@ -429,8 +445,8 @@ static void gen_text(gen_case *c, gen_rng *r)
         break;
     case G_TXQS: gen_put(c, "%3u: TXQS%s %s, SAMP[%u], %s\n", n++, sat, dst, u, tname); break;
     case G_SMP:
-        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%u].%s, SAMP[%u]\n", n++, op->name, sat, dst, coord,
-                u, c->swz, su);
+        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%u].%s, SAMP[%u]\n", n++, op->name, sat, dst, coord, u,
+                c->swz, su);
         break;
     case G_SMP_ARG:
         gen_put(c, "%3u: %s%s %s, %s, SVIEW[%u].%s, SAMP[%u], TEMP[1].xxxx\n", n++, op->name, sat,
@@ -547,7 +563,8 @@ static void gen_case_make(gen_case *c, uint32_t seed)
     gen_text(c, r);
 }
 
-/* ---- textures and operands -------------------------------------------------------------------- */
+/* ---- textures and operands --------------------------------------------------------------------
+ */
 
 static tgx_tex *gen_texture(gen_case *c)
 {

@@ -33,8 +33,9 @@ static uint32_t expected(const gen_case *c, tgx_tex_profile prof, unsigned ch, u
         from = c->swz[ch] == 'y' ? 1 : c->swz[ch] == 'x' ? 0 : 2;
     if (!(c->dst_mask >> ch & 1u))
         return direct;
-    return from == 0 ? fixed_lod(direct, 0, 65535) : from == 1 ? fixed_lod(direct, -32768, 32767)
-                                                                : direct;
+    return from == 0   ? fixed_lod(direct, 0, 65535)
+           : from == 1 ? fixed_lod(direct, -32768, 32767)
+                       : direct;
 }
 
 int main(void)
