@@ -189,6 +189,10 @@ tgx_status tgx_lower_tex_hook(void *runner, const tgx_exec_tex_call *call, tgx_d
 typedef struct tgx_lift_opts {
     tgx_sm5_arch arch;
     tgx_tgsi_processor processor; /* the TGSI header (FRAG by default: quads) */
+    /* false: #tsPtrIdx is read through the convention (word v | s << 5 binds SVIEW[v] with
+     * SAMP[s]). true: each distinct #tsPtrIdx is one unit u (SVIEW[u] and SAMP[u], numbered in
+     * order of appearance), for code that binds otherwise (CUDA's c[0x0][0x54] ...) */
+    bool unit_per_word;
 } tgx_lift_opts;
 
 /* One instruction to lift and where it came from (for messages and the comment). */

@@ -31,7 +31,7 @@ typedef struct item_list {
     size_t skipped; /* non-texture instructions of a code file */
 } item_list;
 
-enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_OUT };
+enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_OUT };
 
 static const tgx_cli_opt lift_options[] = {
     {LIFT_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default; a cubin's own SM) or sm_53"},
@@ -39,6 +39,10 @@ static const tgx_cli_opt lift_options[] = {
      "PROGRAM holds lines `WORD [CTRL]` (hex, `#` comments), as tgx dis --words reads"},
     {LIFT_STAGE, "--stage", "STAGE",
      "the TGSI processor: frag (default: quads, implicit LODs), vert or comp"},
+    {LIFT_UNITS, "--unit-per-word", NULL,
+     "give each distinct #tsPtrIdx its own unit u (SVIEW[u], SAMP[u], in order of appearance) "
+     "instead of reading it as the convention's v | s << 5: for code that binds otherwise, "
+     "such as CUDA's c[0x0][0x54]"},
     {LIFT_OUT, "-o", "OUT",
      "write the TGSI to OUT instead of stdout (safely: a regular file is replaced only once "
      "every byte is on disk; '-' is stdout)"},
@@ -46,7 +50,8 @@ static const tgx_cli_opt lift_options[] = {
 
 const tgx_cli_spec tgx_cli_lift_spec = {
     .verb = "lift",
-    .synopsis = "[--arch sm_50|sm_52|sm_53] [--words] [--stage frag|vert|comp] [-o OUT] PROGRAM",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] [--words] [--stage frag|vert|comp] [--unit-per-word]\n"
+                "[-o OUT] PROGRAM",
     .description =
         "Lifts Maxwell texture instructions to TGSI text that tgx check accepts: each "
         "instruction as a `#` comment with its nvdisasm text, then TGSI with the same result. "
@@ -80,6 +85,7 @@ static int lift_option(void *ctx, int id, const char *value)
         o->have_arch = true;
         return 0;
     case LIFT_WORDS: o->words = true; return 0;
+    case LIFT_UNITS: o->opts.unit_per_word = true; return 0;
     case LIFT_STAGE:
         if (strcmp(value, "frag") == 0)
             o->opts.processor = TGX_TGSI_PROC_FRAG;

@@ -45,6 +45,8 @@ typedef struct lift_ctx {
     unsigned nimms;
     bool temp_used[T_COUNT];
     int view_target[TGX_LOWER_UNITS]; /* TGSI target of SVIEW[v], or -1 */
+    uint16_t unit_word[TGX_LOWER_UNITS]; /* unit_per_word: #tsPtrIdx of unit u */
+    unsigned nunits;
     bool sampler_used[TGX_LOWER_UNITS];
     const tgx_lift_opts *opts;
     const char *file;
@@ -110,8 +112,12 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
     size_t n = strlen(text);
     while (n && (text[n - 1] == ';' || text[n - 1] == ' '))
         text[--n] = '\0';
-    tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, c->item->line, 0,
-                 "%s: %s", text, msg);
+    if (c->item->line)
+        tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file,
+                     c->item->line, 0, "%s: %s", text, msg);
+    else
+        tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, 0, 0,
+                     "0x%04llx: %s: %s", (unsigned long long)c->item->addr, text, msg);
     d.severity = sev;
     if (c->diags && tgx_diag_list_add(c->diags, &d) != TGX_OK)
         c->nomem = true;
@@ -322,9 +328,23 @@ static unsigned insn_target(const tgx_sm5_insn *in)
     return in->cls == TGX_SM5_TLD4S ? TGX_SM5_2D : in->target & 7u;
 }
 
-/* The unit of a non-bindless instruction, from its binding word index (v | s << 5). */
+/* The unit of a non-bindless instruction, from its binding word index (v | s << 5), or with
+ * unit_per_word the unit its word was given. */
 static bool read_units(lift_ctx *c, const tgx_sm5_insn *in, unsigned *view, unsigned *sampler)
 {
+    if (c->opts && c->opts->unit_per_word) {
+        unsigned u = 0;
+        while (u < c->nunits && c->unit_word[u] != in->tex_index)
+            u++;
+        if (u == c->nunits) {
+            if (u == TGX_LOWER_UNITS)
+                return REFUSE(c, "more than %u binding words: TGSI has units 0..%u",
+                              TGX_LOWER_UNITS, TGX_LOWER_UNITS - 1);
+            c->unit_word[c->nunits++] = in->tex_index;
+        }
+        *view = *sampler = u;
+        return true;
+    }
     if (in->tex_index >= TGX_LOWER_UNITS * TGX_LOWER_UNITS)
         return REFUSE(c,
                       "#tsPtrIdx 0x%x is outside the binding convention (c[0x0][v | s << 5] for "
@@ -835,6 +855,8 @@ static void declarations(const lift_ctx *c, lift_ctx *h)
     unsigned p =
         c->opts && (unsigned)c->opts->processor < 6 ? c->opts->processor : TGX_TGSI_PROC_FRAG;
     put(h, "%s\n", proc[p]);
+    for (unsigned u = 0; u < c->nunits; u++)
+        put(h, "# SVIEW[%u] and SAMP[%u]: the binding word c[0x0][0x%x]\n", u, u, c->unit_word[u]);
     for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
         if (c->sampler_used[v])
             put(h, "DCL SAMP[%u]\n", v);

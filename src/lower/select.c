@@ -457,6 +457,11 @@ static tgx_status pick_sample(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
     tgx_status st = check_offsets(rq, 8, rq->lod == LW_GRAD ? "TXD" : "TEX", d);
     if (st != TGX_OK)
         return st;
+    if (rq->shadow && rq->target == TGX_TEX_3D)
+        return fail(rq, d, target_pos(rq),
+                    "%s: a depth reference on a 3D target: depth comparison is not supported by "
+                    "3D textures (sm5-TEXS .DC)",
+                    opname(rq));
     uint32_t flags = (rq->shadow ? TGX_SM5_F_DC : 0u) | (rq->has_offsets ? TGX_SM5_F_AOFFI : 0u);
     if (rq->lod == LW_GRAD) {
         if (rq->shadow)

@@ -274,7 +274,7 @@ int main(void)
         tgx_diag_list_free(&diags);
         tgx_diag_list_init(&diags);
         tgx_lift_item item = {li->insn, 1, 0};
-        tgx_lift_opts lo = {arch, c.fragment ? TGX_TGSI_PROC_FRAG : TGX_TGSI_PROC_VERT};
+        tgx_lift_opts lo = {arch, c.fragment ? TGX_TGSI_PROC_FRAG : TGX_TGSI_PROC_VERT, false};
         tgx_status st = tgx_lift(&item, 1, &lo, "lowered", &lifted, NULL, &diags);
         TGX_CHECK(st == TGX_OK, "seed %u: lift refused: %s", seed,
                   diags.count ? diags.items[0].message : "?");
