@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# tgx lower, tgx lift and tgx replay --via sm5 from the command line:
+#  * the listing of every texture shader of the corpus assembles with tgx as (one word per
+#    texture instruction of the shader), and lifts back to TGSI that tgx check accepts;
+#  * errors: a texture instruction Maxwell cannot express is file:line:col with the reason and
+#    exit 1, nothing on stdout; lift refusals name the line and exit 1; usage errors exit 2;
+#  * tgx lift reads text, --words and a cubin (--unit-per-word for CUDA's bindings);
+#  * tgx replay --via sm5 passes the cases it passes directly, and says where LODQ's fixed point
+#    makes it differ.
+set -u
+: "${TGX:?TGX must name the tgx binary}" "${TGX_TEST_DATA:?}"
+. "$(dirname "$0")/../common/lib.sh"
+C=$TGX_TEST_DATA/corpus
+
+# the corpus's shaders with texture instructions
+count_tex() {
+    grep -cE '^ *[0-9]+: (TEX|TXB|TXL|TXD|TXP|TXF|TXQ|TG4|LODQ|SAMPLE|GATHER4|SVIEWINFO|TEX2|TXB2|TXL2|TXQS|TEX_LZ|TXF_LZ|LOD) ' "$1"
+}
+n_shaders=0
+for s in "$C"/*/shader.tgsi "$C"/*/vertex.tgsi; do
+    [ -f "$s" ] || continue
+    want=$(count_tex "$s")
+    [ "$want" -gt 0 ] || continue
+    n_shaders=$((n_shaders + 1))
+    name=${s#"$C"/}
+    if ! "$TGX" lower --arch sm_52 "$s" >"$tmp/l.sass" 2>"$tmp/err"; then
+        bad "$name: tgx lower failed: $(head -c 200 "$tmp/err")"
+        continue
+    fi
+    got=$("$TGX" as --arch sm_52 --hex "$tmp/l.sass" 2>"$tmp/err" | wc -l)
+    if [ "$got" -eq "$want" ]; then ok; else bad "$name: $got words for $want texture instructions"; fi
+    if "$TGX" lift --arch sm_52 "$tmp/l.sass" >"$tmp/l.tgsi" 2>"$tmp/err" &&
+        "$TGX" check "$tmp/l.tgsi" >/dev/null 2>&1; then ok; else bad "$name: lift or check failed: $(head -c 200 "$tmp/err")"; fi
+done
+[ "$n_shaders" -ge 15 ] && ok || bad "only $n_shaders texture shaders in the corpus"
+
+# every architecture lowers; sm_50 has no .F16/.LC/sparse forms, which the lowering never uses
+for a in sm_50 sm_52 sm_53; do
+    expect_rc 0 "lower --arch $a" -- "$TGX" lower --arch "$a" "$C/tex2d_offsets/shader.tgsi"
+done
+
+# an untranslatable instruction: file:line:col, the reason, exit 1, nothing printed
+cat >"$tmp/bad.tgsi" <<'EOF'
+FRAG
+DCL IN[0], GENERIC[0], PERSPECTIVE
+DCL OUT[0], COLOR
+DCL SAMP[0]
+DCL SVIEW[0], 2D, FLOAT
+  0: TXD OUT[0], IN[0], IN[0], IN[0], SAMP[0], SHADOW2D
+  1: END
+EOF
+expect_rc 1 "lower of TXD SHADOW2D" -- "$TGX" lower "$tmp/bad.tgsi"
+grep -q "bad.tgsi:6:48: error: TXD with a depth reference: Maxwell's TXD has no depth compare" "$tmp/err" && ok || bad "TXD error: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && bad "nothing on stdout after an error" || ok
+# a shader the validator rejects is not lowered
+printf 'FRAG\n  0: TEX TEMP[0], IN[0], SAMP[0], 2D\n  1: END\n' >"$tmp/undecl.tgsi"
+expect_rc 1 "lower of an invalid shader" -- "$TGX" lower "$tmp/undecl.tgsi"
+grep -q "undecl.tgsi:2:" "$tmp/err" && ok || bad "validator error position: $(cat "$tmp/err")"
+# usage
+expect_rc 2 "lower without a shader" -- "$TGX" lower
+expect_rc 2 "lower --arch sm_60" -- "$TGX" lower --arch sm_60 "$tmp/bad.tgsi"
+expect_rc 0 "lower --help" -- "$TGX" lower --help
+grep -q "usage: tgx lower" "$tmp/out" && ok || bad "lower --help"
+# -o writes the listing
+expect_rc 0 "lower -o" -- "$TGX" lower -o "$tmp/o.sass" "$C/tex2d_proj/shader.tgsi"
+grep -q "TEXS" "$tmp/o.sass" && ok || bad "lower -o wrote no listing"
+
+# lift: text, words, cubin
+printf 'TEXS R6, R4, R0, R1, 0x63, 2D, RGBA ;\n' >"$tmp/one.sass"
+expect_rc 0 "lift text" -- "$TGX" lift "$tmp/one.sass"
+grep -q "TEX TEMP\[1\].xyzw, TEMP\[0\].xyyy, SAMP\[3\], 2D" "$tmp/out" && ok || bad "lift text: $(cat "$tmp/out")"
+"$TGX" as --arch sm_52 --hex "$tmp/one.sass" >"$tmp/one.words"
+expect_rc 0 "lift --words" -- "$TGX" lift --words "$tmp/one.words"
+grep -q "TEX TEMP\[1\].xyzw, TEMP\[0\].xyyy, SAMP\[3\], 2D" "$tmp/out" && ok || bad "lift --words"
+expect_rc 1 "lift of a CUDA cubin under the convention" -- "$TGX" lift "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
+grep -q "0x0050: TLDS.LZ RZ, R8, R8, R9, 0x55, 2D, RA: SVIEW\[21\] with SAMP\[2\]" "$tmp/err" && ok || bad "cubin refusal: $(head -c 300 "$tmp/err")"
+expect_rc 0 "lift --unit-per-word of a CUDA cubin" -- "$TGX" lift --unit-per-word "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
+cp "$tmp/out" "$tmp/cubin.tgsi"
+expect_rc 0 "the lifted cubin checks" -- "$TGX" check "$tmp/cubin.tgsi"
+# refusal with the line, and warnings
+printf 'TEXS R6, R4, R0, R1, 0x63, 2D, RGBA ;\nTEX.B R0, R0, R4, 0x0, 2D, 0xf ;\n' >"$tmp/b.sass"
+expect_rc 1 "lift of TEX.B" -- "$TGX" lift "$tmp/b.sass"
+grep -q "b.sass:2: error: TEX.B R0, R0, R4, 0x0, 2D, 0xf: a bindless handle" "$tmp/err" && ok || bad "TEX.B refusal: $(cat "$tmp/err")"
+printf 'TMML.LOD R4, R0, 0x63, 2D, 0xf ;\n' >"$tmp/t.sass"
+expect_rc 0 "lift of TMML" -- "$TGX" lift "$tmp/t.sass"
+grep -q "t.sass:1: warning: .*B and A" "$tmp/err" && ok || bad "TMML warning: $(cat "$tmp/err")"
+expect_rc 2 "lift --stage geom" -- "$TGX" lift --stage geom "$tmp/t.sass"
+
+# replay --via sm5: the texture cases pass as they pass directly, except LODQ (8.8 fixed point)
+cases=""
+for d in "$C"/*/; do
+    case "$d" in *tex_query_lod/) continue ;; esac
+    grep -qE ': (TEX|TXB|TXL|TXD|TXP|TXF|TXQ|TG4|SAMPLE|LOAD)' "$d"/*.tgsi 2>/dev/null && cases="$cases $d"
+done
+# shellcheck disable=SC2086
+expect_rc 0 "replay --via sm5 of the texture cases" -- "$TGX" replay -j 2 --via sm5 $cases
+grep -q "^FAIL" "$tmp/out" && bad "replay --via sm5: $(grep FAIL "$tmp/out" | head -3)" || ok
+expect_rc 1 "replay --via sm5 of tex_query_lod" -- "$TGX" replay --via sm5 "$C/tex_query_lod"
+grep -q "warning: LODQ: TMML returns the LODs in 8.8 fixed point" "$tmp/err" && ok || bad "LODQ warning: $(cat "$tmp/err")"
+expect_rc 2 "replay --via sm6" -- "$TGX" replay --via sm6 "$C/tex_rect"
+finish
