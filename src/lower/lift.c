@@ -44,7 +44,7 @@ typedef struct lift_ctx {
     limm imms[LIFT_MAX_IMMS];
     unsigned nimms;
     bool temp_used[T_COUNT];
-    int view_target[TGX_LOWER_UNITS]; /* TGSI target of SVIEW[v], or -1 */
+    int view_target[TGX_LOWER_UNITS];    /* TGSI target of SVIEW[v], or -1 */
     uint16_t unit_word[TGX_LOWER_UNITS]; /* unit_per_word: #tsPtrIdx of unit u */
     unsigned nunits;
     bool sampler_used[TGX_LOWER_UNITS];
@@ -113,8 +113,8 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
     while (n && (text[n - 1] == ';' || text[n - 1] == ' '))
         text[--n] = '\0';
     if (c->item->line)
-        tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file,
-                     c->item->line, 0, "%s: %s", text, msg);
+        tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, c->item->line, 0,
+                     "%s: %s", text, msg);
     else
         tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, 0, 0,
                      "0x%04llx: %s: %s", (unsigned long long)c->item->addr, text, msg);

@@ -103,6 +103,7 @@ typedef struct gen_case {
     unsigned unit, sampler_unit;
     uint8_t dst_mask;
     bool dst_out, sat, via_temp, negate, cond;
+    bool indirect;     /* the unit operands are SAMP[ADDR[0].x+u] / SVIEW[ADDR[0].x+u] (ADDR = 0) */
     char swz[5];       /* SAMPLE family: the view operand's swizzle */
     int32_t offset[3]; /* with has_offset */
     bool has_offset;
@@ -397,11 +398,15 @@ static void gen_text(gen_case *c, gen_rng *r)
     gen_put(c, "DCL SVIEW[%u], %s, FLOAT\n", c->unit,
             smp || sview_only ? tname : tgx_tgsi_texture_name(c->target));
     gen_put(c, "DCL TEMP[0..3]\n");
+    if (c->indirect)
+        gen_put(c, "DCL ADDR[0]\n");
     gen_put(c, "IMM[0] INT32 {%d, %d, %d, 0}\n", c->offset[0], c->offset[1], c->offset[2]);
     gen_put(c, "IMM[1] UINT32 {%u, 0, 0, 0}\n", c->component);
     unsigned n = 0;
     for (unsigned i = 0; i < 3; i++)
         gen_put(c, "%3u: MOV TEMP[%u], IN[%u]\n", n++, i, i);
+    if (c->indirect)
+        gen_put(c, "%3u: UARL ADDR[0].x, IMM[1].yyyy\n", n++);
     if (c->cond)
         gen_put(c, "%3u: UIF TEMP[2].wwww\n", n++);
     char dst[32], coord[40], mask[5];
@@ -419,54 +424,60 @@ static void gen_text(gen_case *c, gen_rng *r)
         snprintf(offs, sizeof offs, ", IMM[0].xyz");
     const char *sat = c->sat ? "_SAT" : "";
     unsigned u = c->unit, su = c->sampler_unit;
+    const char *ind = c->indirect ? "ADDR[0].x+" : "";
     switch (op->style) {
     case G_TEX:
-        gen_put(c, "%3u: %s%s %s, %s, SAMP[%u], %s%s\n", n++, op->name, sat, dst, coord, u, tname,
-                offs);
+        gen_put(c, "%3u: %s%s %s, %s, SAMP[%s%u], %s%s\n", n++, op->name, sat, dst, coord, ind, u,
+                tname, offs);
         break;
     case G_TEX2:
-        gen_put(c, "%3u: %s%s %s, %s, TEMP[1].xxxx, SAMP[%u], %s%s\n", n++, op->name, sat, dst,
-                coord, u, tname, offs);
+        gen_put(c, "%3u: %s%s %s, %s, TEMP[1].xxxx, SAMP[%s%u], %s%s\n", n++, op->name, sat, dst,
+                coord, ind, u, tname, offs);
         break;
     case G_TXD:
-        gen_put(c, "%3u: TXD%s %s, %s, TEMP[1], TEMP[2], SAMP[%u], %s%s\n", n++, sat, dst, coord, u,
-                tname, offs);
+        gen_put(c, "%3u: TXD%s %s, %s, TEMP[1], TEMP[2], SAMP[%s%u], %s%s\n", n++, sat, dst, coord,
+                ind, u, tname, offs);
         break;
     case G_TG4:
-        gen_put(c, "%3u: TG4%s %s, %s, IMM[1].xxxx, SAMP[%u], %s%s\n", n++, sat, dst, coord, u,
-                tname, offs);
+        gen_put(c, "%3u: TG4%s %s, %s, IMM[1].xxxx, SAMP[%s%u], %s%s\n", n++, sat, dst, coord, ind,
+                u, tname, offs);
         break;
     case G_TXF:
-        gen_put(c, "%3u: %s%s %s, %s, SAMP[%u], %s%s\n", n++, op->name, sat, dst, coord, u, tname,
-                offs);
+        gen_put(c, "%3u: %s%s %s, %s, SAMP[%s%u], %s%s\n", n++, op->name, sat, dst, coord, ind, u,
+                tname, offs);
         break;
     case G_TXQ:
-        gen_put(c, "%3u: TXQ%s %s, TEMP[0].xxxx, SAMP[%u], %s\n", n++, sat, dst, u, tname);
+        gen_put(c, "%3u: TXQ%s %s, TEMP[0].xxxx, SAMP[%s%u], %s\n", n++, sat, dst, ind, u, tname);
         break;
-    case G_TXQS: gen_put(c, "%3u: TXQS%s %s, SAMP[%u], %s\n", n++, sat, dst, u, tname); break;
+    case G_TXQS:
+        gen_put(c, "%3u: TXQS%s %s, SAMP[%s%u], %s\n", n++, sat, dst, ind, u, tname);
+        break;
     case G_SMP:
-        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%u].%s, SAMP[%u]\n", n++, op->name, sat, dst, coord, u,
-                c->swz, su);
+        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%s%u].%s, SAMP[%s%u]\n", n++, op->name, sat, dst, coord,
+                ind, u, c->swz, ind, su);
         break;
     case G_SMP_ARG:
-        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%u].%s, SAMP[%u], TEMP[1].xxxx\n", n++, op->name, sat,
-                dst, coord, u, c->swz, su);
+        gen_put(c, "%3u: %s%s %s, %s, SVIEW[%s%u].%s, SAMP[%s%u], TEMP[1].xxxx\n", n++, op->name,
+                sat, dst, coord, ind, u, c->swz, ind, su);
         break;
     case G_SMP_D:
-        gen_put(c, "%3u: SAMPLE_D%s %s, %s, SVIEW[%u].%s, SAMP[%u], TEMP[1], TEMP[2]\n", n++, sat,
-                dst, coord, u, c->swz, su);
+        gen_put(c, "%3u: SAMPLE_D%s %s, %s, SVIEW[%s%u].%s, SAMP[%s%u], TEMP[1], TEMP[2]\n", n++,
+                sat, dst, coord, ind, u, c->swz, ind, su);
         break;
     case G_SMP_I:
-        gen_put(c, "%3u: SAMPLE_I%s %s, %s, SVIEW[%u].%s\n", n++, sat, dst, coord, u, c->swz);
+        gen_put(c, "%3u: SAMPLE_I%s %s, %s, SVIEW[%s%u].%s\n", n++, sat, dst, coord, ind, u,
+                c->swz);
         break;
     case G_SMP_I_MS:
-        gen_put(c, "%3u: SAMPLE_I_MS%s %s, %s, SVIEW[%u].%s, TEMP[1].xxxx\n", n++, sat, dst, coord,
-                u, c->swz);
+        gen_put(c, "%3u: SAMPLE_I_MS%s %s, %s, SVIEW[%s%u].%s, TEMP[1].xxxx\n", n++, sat, dst,
+                coord, ind, u, c->swz);
         break;
     case G_SVIEWINFO:
-        gen_put(c, "%3u: SVIEWINFO%s %s, TEMP[0].xxxx, SVIEW[%u]\n", n++, sat, dst, u);
+        gen_put(c, "%3u: SVIEWINFO%s %s, TEMP[0].xxxx, SVIEW[%s%u]\n", n++, sat, dst, ind, u);
         break;
-    case G_LOAD: gen_put(c, "%3u: LOAD%s %s, SVIEW[%u], %s\n", n++, sat, dst, u, coord); break;
+    case G_LOAD:
+        gen_put(c, "%3u: LOAD%s %s, SVIEW[%s%u], %s\n", n++, sat, dst, ind, u, coord);
+        break;
     }
     if (c->cond)
         gen_put(c, "%3u: ENDIF\n", n++);
@@ -550,6 +561,7 @@ static void gen_case_make(gen_case *c, uint32_t seed)
             c->offset[a] = a < ti->dims ? (int32_t)gen_below(r, 2u * (unsigned)range) - range : 0;
     }
     c->component = gen_below(r, 4);
+    c->indirect = gen_below(r, 8) == 0;
     for (unsigned k = 0; k < 4; k++)
         c->perm[k] = (uint8_t)k;
     if (gen_below(r, 3) == 0)

@@ -9,7 +9,7 @@
 
 #define HEAD                                                                                       \
     "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"             \
-    "DCL SVIEW[1], 3D, FLOAT\n"                                                                   \
+    "DCL SVIEW[1], 3D, FLOAT\n"                                                                    \
     "DCL TEMP[0..2]\nIMM[0] INT32 {9, 0, 0, 0}\nIMM[1] INT32 {-33, 0, 0, 0}\n"
 
 typedef struct bad_case {
@@ -55,8 +55,8 @@ static void check_case(const bad_case *b)
     tgx_status st = tgx_lower_instruction(sh, 0, TGX_SM5_ARCH_SM52, "bad.tgsi", &li, &d);
     unsigned col = column_of(b->inst, b->token);
     TGX_CHECK(st == TGX_ERR_INVALID, "%s: lowered instead of an error", b->inst);
-    TGX_CHECK(strstr(d.message, b->why) != NULL, "%s: message '%s' lacks '%s'", b->inst,
-              d.message, b->why);
+    TGX_CHECK(strstr(d.message, b->why) != NULL, "%s: message '%s' lacks '%s'", b->inst, d.message,
+              b->why);
     TGX_CHECK(d.line == 9 && d.column == col && !strcmp(d.file, "bad.tgsi"),
               "%s: at %s:%u:%u, want bad.tgsi:9:%u", b->inst, d.file, d.line, d.column, col);
     tgx_tgsi_free(sh);
@@ -100,13 +100,14 @@ int main(void)
     tgx_tgsi_free(sh);
 
     /* units outside the convention's 0..31 */
-    const char *far = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL SAMP[40]\n"
-                      "DCL SVIEW[40], 2D, FLOAT\nDCL TEMP[0]\n  0: TEX TEMP[0], IN[0], SAMP[40], 2D\n"
-                      "  1: END\n";
+    const char *far =
+        "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL SAMP[40]\n"
+        "DCL SVIEW[40], 2D, FLOAT\nDCL TEMP[0]\n  0: TEX TEMP[0], IN[0], SAMP[40], 2D\n"
+        "  1: END\n";
     TGX_CHECK(tgx_tgsi_parse(far, strlen(far), "far", &sh, &d) == TGX_OK, "%s", d.message);
     st = tgx_lower_instruction(sh, 0, TGX_SM5_ARCH_SM52, "far", &li, &d);
-    TGX_CHECK(st == TGX_ERR_INVALID && strstr(d.message, "0..31") && d.line == 6,
-              "SAMP[40]: %s", d.message);
+    TGX_CHECK(st == TGX_ERR_INVALID && strstr(d.message, "0..31") && d.line == 6, "SAMP[40]: %s",
+              d.message);
     tgx_tgsi_free(sh);
     return tgx_test_finish();
 }

@@ -58,11 +58,13 @@ static void exact(void)
     char *out;
     tgx_diag_list diags;
     TGX_CHECK(lift1(&it, false, &out, &diags) == TGX_OK && diags.count == 0, "TEXS lifts");
-    static const char *const want[] = {"DCL SAMP[3]\n", "DCL SVIEW[3], 2D, FLOAT\n",
+    static const char *const want[] = {"DCL SAMP[3]\n",
+                                       "DCL SVIEW[3], 2D, FLOAT\n",
                                        "DCL TEMP[0..1]\n",
                                        "# TEXS R6, R4, R0, R1, 0x63, 2D, RGBA ;   (line 7)\n",
                                        "  0: TEX TEMP[1].xyzw, TEMP[0].xyyy, SAMP[3], 2D\n",
-                                       "  1: END\n", NULL};
+                                       "  1: END\n",
+                                       NULL};
     if (out) {
         expect_lines("TEXS", out, want);
         valid_tgsi(out, "TEXS");
@@ -75,11 +77,14 @@ static void exact(void)
      * layer, and the LOD in w */
     it = item("TEX.LL R4, R8, R12, 0x21, ARRAY_2D, 0x3 ;", TGX_SM5_ARCH_SM52);
     TGX_CHECK(lift1(&it, false, &out, &diags) == TGX_OK, "TEX.LL ARRAY_2D lifts");
-    static const char *const want2[] = {
-        "MOV TEMP[64].x, TEMP[2].yyyy\n", "MOV TEMP[64].y, TEMP[2].zzzz\n",
-        "AND TEMP[64].z, TEMP[2].xxxx, IMM[0].xxxx\n", "U2F TEMP[64].z, TEMP[64].zzzz\n",
-        "MOV TEMP[64].w, TEMP[3].xxxx\n", "TXL TEMP[1].xy, TEMP[64], SAMP[1], 2D_ARRAY\n",
-        "IMM[0] UINT32 {65535, 65535, 65535, 65535}\n", NULL};
+    static const char *const want2[] = {"MOV TEMP[64].x, TEMP[2].yyyy\n",
+                                        "MOV TEMP[64].y, TEMP[2].zzzz\n",
+                                        "AND TEMP[64].z, TEMP[2].xxxx, IMM[0].xxxx\n",
+                                        "U2F TEMP[64].z, TEMP[64].zzzz\n",
+                                        "MOV TEMP[64].w, TEMP[3].xxxx\n",
+                                        "TXL TEMP[1].xy, TEMP[64], SAMP[1], 2D_ARRAY\n",
+                                        "IMM[0] UINT32 {65535, 65535, 65535, 65535}\n",
+                                        NULL};
     if (out) {
         expect_lines("TEX.LL ARRAY_2D", out, want2);
         valid_tgsi(out, "TEX.LL");
@@ -91,10 +96,13 @@ static void exact(void)
      * R -> R4, G -> R5, B -> R0: gathered and stored through TEMP[64] and TEMP[68] */
     it = item("TEXS R0, R4, R0, R5, 0x63, 2D, RGB ;", TGX_SM5_ARCH_SM52);
     TGX_CHECK(lift1(&it, false, &out, &diags) == TGX_OK, "ptxas's TEXS lifts");
-    static const char *const want3[] = {
-        "MOV TEMP[64].x, TEMP[0].xxxx\n", "MOV TEMP[64].y, TEMP[1].yyyy\n",
-        "TEX TEMP[68], TEMP[64], SAMP[3], 2D\n", "MOV TEMP[1].x, TEMP[68].xxxx\n",
-        "MOV TEMP[1].y, TEMP[68].yyyy\n", "MOV TEMP[0].x, TEMP[68].zzzz\n", NULL};
+    static const char *const want3[] = {"MOV TEMP[64].x, TEMP[0].xxxx\n",
+                                        "MOV TEMP[64].y, TEMP[1].yyyy\n",
+                                        "TEX TEMP[68], TEMP[64], SAMP[3], 2D\n",
+                                        "MOV TEMP[1].x, TEMP[68].xxxx\n",
+                                        "MOV TEMP[1].y, TEMP[68].yyyy\n",
+                                        "MOV TEMP[0].x, TEMP[68].zzzz\n",
+                                        NULL};
     if (out) {
         expect_lines("ptxas TEXS", out, want3);
         valid_tgsi(out, "ptxas TEXS");

@@ -10,25 +10,25 @@
 #include "tgx_test.h"
 
 static const char shader[] =
-    "FRAG\n"                                            /* 1 */
-    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"              /* 2 */
-    "DCL SAMP[3]\n"                                     /* 3 */
-    "DCL SVIEW[3], 2D, FLOAT\n"                         /* 4 */
-    "DCL TEMP[0..3]\n"                                  /* 5 */
-    "IMM[0] INT32 {-3, 2, 0, 0}\n"                      /* 6 */
-    "IMM[1] UINT32 {1, 0, 0, 0}\n"                      /* 7 */
-    "IMM[2] FLT32 {0.0, 0.0, 0.0, 0.0}\n"               /* 8 */
-    "  0: TEX TEMP[1], TEMP[0].xyyy, SAMP[3], 2D\n"     /* 9 */
-    "  1: TXL TEMP[1], TEMP[0].xyzw, SAMP[3], 2D\n"     /* 10 */
-    "  2: TXB TEMP[1], TEMP[0], SAMP[3], CUBE\n"        /* 11 */
-    "  3: TXF TEMP[1].x, TEMP[0], SAMP[3], 2D_ARRAY\n"  /* 12 */
+    "FRAG\n"                                                                  /* 1 */
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"                                    /* 2 */
+    "DCL SAMP[3]\n"                                                           /* 3 */
+    "DCL SVIEW[3], 2D, FLOAT\n"                                               /* 4 */
+    "DCL TEMP[0..3]\n"                                                        /* 5 */
+    "IMM[0] INT32 {-3, 2, 0, 0}\n"                                            /* 6 */
+    "IMM[1] UINT32 {1, 0, 0, 0}\n"                                            /* 7 */
+    "IMM[2] FLT32 {0.0, 0.0, 0.0, 0.0}\n"                                     /* 8 */
+    "  0: TEX TEMP[1], TEMP[0].xyyy, SAMP[3], 2D\n"                           /* 9 */
+    "  1: TXL TEMP[1], TEMP[0].xyzw, SAMP[3], 2D\n"                           /* 10 */
+    "  2: TXB TEMP[1], TEMP[0], SAMP[3], CUBE\n"                              /* 11 */
+    "  3: TXF TEMP[1].x, TEMP[0], SAMP[3], 2D_ARRAY\n"                        /* 12 */
     "  4: TG4 TEMP[1], TEMP[0], IMM[1].xxxx, SAMP[3], SHADOW2D, IMM[0].xyz\n" /* 13 */
     "  5: TXD TEMP[3], TEMP[0], TEMP[1], TEMP[2], SAMP[3], 2D\n"              /* 14 */
-    "  6: TXP TEMP[1].xyw, IN[0], SAMP[3], 2D\n"        /* 15 */
-    "  7: TXL TEMP[1], TEMP[0].xyyx, SAMP[3], 2D\n"     /* 16 */
-    "  8: LODQ TEMP[1].xy, TEMP[0], SAMP[3], 2D\n"      /* 17 */
-    "  9: TXQ TEMP[1].xy, IMM[2].xxxx, SAMP[3], 2D\n"   /* 18 */
-    " 10: TEX TEMP[1].xz, TEMP[0], SAMP[3], 2D\n"       /* 19 */
+    "  6: TXP TEMP[1].xyw, IN[0], SAMP[3], 2D\n"                              /* 15 */
+    "  7: TXL TEMP[1], TEMP[0].xyyx, SAMP[3], 2D\n"                           /* 16 */
+    "  8: LODQ TEMP[1].xy, TEMP[0], SAMP[3], 2D\n"                            /* 17 */
+    "  9: TXQ TEMP[1].xy, IMM[2].xxxx, SAMP[3], 2D\n"                         /* 18 */
+    " 10: TEX TEMP[1].xz, TEMP[0], SAMP[3], 2D\n"                             /* 19 */
     " 11: END\n";
 
 /* Binding word of unit 3: 3 | 3 << 5 = 0x63. */
@@ -77,7 +77,8 @@ int main(void)
     tgx_diag_list diags;
     tgx_diag_list_init(&diags);
     tgx_status st = tgx_lower_shader(sh, "hand.tgsi", TGX_SM5_ARCH_SM52, &p, &diags);
-    TGX_CHECK(st == TGX_OK && p.count == 11, "lowering: %s", diags.count ? diags.items[0].message : "");
+    TGX_CHECK(st == TGX_OK && p.count == 11, "lowering: %s",
+              diags.count ? diags.items[0].message : "");
     TGX_CHECK(diags.warnings == 1 && strstr(diags.items[0].message, "8.8 fixed point"),
               "the one warning is LODQ's fixed point");
     for (size_t k = 0; st == TGX_OK && k < sizeof expect / sizeof expect[0]; k++) {

@@ -103,7 +103,9 @@ static bool tgsi_for(const form *f, char *out, size_t size)
     bool w_taken = dim >= 4 || (f->dc && dim >= 3);
     if (!strcmp(f->kind, "txq")) {
         snprintf(inst, sizeof inst, "TXQ TEMP[1].%c, IN[0].xxxx, SAMP[0], 2D",
-                 !strcmp(f->query, "width") ? 'x' : !strcmp(f->query, "height") ? 'y' : 'z');
+                 !strcmp(f->query, "width")    ? 'x'
+                 : !strcmp(f->query, "height") ? 'y'
+                                               : 'z');
     } else if (!strcmp(f->kind, "tld4")) {
         if (ref_src1)
             return false;
@@ -118,8 +120,8 @@ static bool tgsi_for(const form *f, char *out, size_t size)
             return false;
     } else if (!strcmp(f->mode, "level") && !strcmp(f->lod, "zero")) {
         if (ref_src1) /* TEX_LZ has no source for a cube array's reference: SAMPLE_C_LZ */
-            snprintf(inst, sizeof inst, "SAMPLE_C_LZ TEMP[1].%s, IN[0], SVIEW[0], SAMP[0], IN[1].xxxx",
-                     mask);
+            snprintf(inst, sizeof inst,
+                     "SAMPLE_C_LZ TEMP[1].%s, IN[0], SVIEW[0], SAMP[0], IN[1].xxxx", mask);
         else
             snprintf(inst, sizeof inst, "TEX_LZ TEMP[1].%s, IN[0], SAMP[0], %s%s", mask, t, offs);
     } else if (!strcmp(f->mode, "level")) {
@@ -134,7 +136,10 @@ static bool tgsi_for(const form *f, char *out, size_t size)
     const char *sview = t ? t : "2D";
     if (!strncmp(sview, "SHADOW", 6))
         sview += 6; /* a view declares the texture's target */
-    unsigned comp = !strcmp(f->comp, "g") ? 1 : !strcmp(f->comp, "b") ? 2 : !strcmp(f->comp, "a") ? 3 : 0;
+    unsigned comp = !strcmp(f->comp, "g")   ? 1
+                    : !strcmp(f->comp, "b") ? 2
+                    : !strcmp(f->comp, "a") ? 3
+                                            : 0;
     snprintf(out, size,
              "FRAG\nDCL IN[0..2], GENERIC[0], PERSPECTIVE\nDCL SAMP[0]\nDCL SVIEW[0], %s, FLOAT\n"
              "DCL TEMP[0..1]\nIMM[0] INT32 {%d, %d, %d, 0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"

@@ -253,7 +253,7 @@ static int check_words(const gen_case *c, const tgx_tgsi_shader *lsh, const tgx_
 
 int main(void)
 {
-    unsigned executed = 0, words = 0, warned = 0;
+    unsigned executed = 0, words = 0, warned = 0, refused = 0;
     static text composed;
     for (uint32_t seed = 1; seed <= CASES; seed++) {
         gen_case c;
@@ -276,6 +276,13 @@ int main(void)
         tgx_lift_item item = {li->insn, 1, 0};
         tgx_lift_opts lo = {arch, c.fragment ? TGX_TGSI_PROC_FRAG : TGX_TGSI_PROC_VERT, false};
         tgx_status st = tgx_lift(&item, 1, &lo, "lowered", &lifted, NULL, &diags);
+        if (c.indirect) { /* a bindless .B form: TGSI has no run-time handles */
+            TGX_CHECK(st == TGX_ERR_INVALID && diags.count &&
+                          strstr(diags.items[diags.count - 1].message, "bindless"),
+                      "seed %u: the .B form must be refused", seed);
+            refused++;
+            goto next;
+        }
         TGX_CHECK(st == TGX_OK, "seed %u: lift refused: %s", seed,
                   diags.count ? diags.items[0].message : "?");
         if (st != TGX_OK)
@@ -293,8 +300,8 @@ int main(void)
         tgx_diag_list_free(&found);
         if (diags.count == 0)
             words += check_words(&c, lsh, li, arch);
-        compose(&c, &sh->insts[3 + (c.cond ? 1 : 0)], li, lifted, (unsigned)lsh->num_imms,
-                &composed);
+        compose(&c, &sh->insts[3 + (c.cond ? 1 : 0) + (c.indirect ? 1 : 0)], li, lifted,
+                (unsigned)lsh->num_imms, &composed);
         st = tgx_tgsi_parse(composed.s, strlen(composed.s), "composed", &xsh, &d);
         TGX_CHECK(st == TGX_OK, "seed %u: composed text: %s\n%s", seed, d.message, composed.s);
         if (st != TGX_OK)
@@ -342,8 +349,9 @@ int main(void)
         tgx_tgsi_free(xsh);
     }
     printf("roundtrip: %u runs of lift(lower(x)), %u words through lower(lift(w)), %u lifts "
-           "with warnings\n",
-           executed, words, warned);
+           "with warnings, %u bindless forms refused\n",
+           executed, words, warned, refused);
+    TGX_CHECK(refused > 100, "only %u bindless forms", refused);
     TGX_CHECK(executed > CASES, "only %u runs", executed);
     TGX_CHECK(words > CASES / 10, "only %u exact lifts", words);
     return tgx_test_finish();
