@@ -14,8 +14,8 @@
 
 #include "lower/lower_internal.h"
 
-/* Rule 2 (Ra/Rb) and rule 1 (Rd) of the pages: n registers start on a multiple of 1, 2 or 4.
- * TXD and TXQ are not bound by rule 2 (docs/sm5-legality.md: ptxas emits TXD.B R16, R8, R18). */
+/* Rule 2 (Ra/Rb) and rule 1 (Rd) of the pages: n registers start on a multiple of 1, 2 or 4
+ * (docs/sm5-legality.md; TXQ's Ra is not checked: nothing says what it requires). */
 static unsigned alignment(unsigned n)
 {
     return n <= 1 ? 1u : n == 2 ? 2u : 4u;
@@ -23,7 +23,7 @@ static unsigned alignment(unsigned n)
 
 static bool source_aligned(tgx_sm5_class cls, unsigned reg, unsigned n)
 {
-    if (cls == TGX_SM5_TXD || cls == TGX_SM5_TXD_B || cls == TGX_SM5_TXQ || cls == TGX_SM5_TXQ_B)
+    if (cls == TGX_SM5_TXQ || cls == TGX_SM5_TXQ_B)
         return true;
     return reg % alignment(n) == 0;
 }

@@ -3,7 +3,7 @@
  * Two steps. lw_request reads the instruction as the interpreter does (src/exec/exec_tex.c and
  * docs/exec.md: which channel is which coordinate, where the layer, the depth reference, the LOD
  * and the offsets are) into an lw_req. pick_* then chooses the class and modifiers as ptxas does
- * (../shared/corpus/maxwell/real-src.tsv, tests/lower/test_ptxas_forms.c): the short forms TEXS,
+ * (the corpus's real-src.tsv, tests/data/lower/ptxas-forms.tsv; test_ptxas_forms.c): TEXS,
  * TLDS, TLD4S wherever their tables hold the target, LOD mode, compare and write mask, else the
  * general form; an explicit LOD that is the immediate 0 becomes .LZ; an indirect unit the
  * bindless .B form. Whatever Maxwell cannot express is an error naming the TGSI position.
