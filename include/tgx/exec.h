@@ -166,6 +166,10 @@ tgx_status tgx_exec_bind_image(tgx_exec_machine *m, unsigned slot, struct tgx_te
 /* Size of MEMORY[n], SHARED (one block per compute workgroup, zeroed at its start). */
 tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes);
 
+/* The texture unit's target for a TGSI texture target (tgx_tgsi_texture): SHADOW variants are
+ * their plain target (*shadow, if not NULL, says so), UNKNOWN reads as 2D. */
+tgx_tex_target tgx_exec_texture_target(unsigned tgsi_texture, bool *shadow);
+
 /* ---- texture hook ---------------------------------------------------------------------------
  * Every texture instruction -- TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ, TG4, TXF,
  * TXF_LZ, TXQ, TXQS, LODQ, the SAMPLE family (SAMPLE .. SAMPLE_I_MS, GATHER4, LOD), SVIEWINFO and

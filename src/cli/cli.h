@@ -25,4 +25,11 @@ int tgx_cli_check_sm5(tgx_sm5_arch arch, int words, tgx_sm5_tex_kind textures, i
 /* Prints one diagnostic to stderr as "file:line:col: error: message". */
 void tgx_cli_print_diag(const tgx_diag *d);
 
+/* --arch's value: sm_50, sm_52 or sm_53 into *arch; else a usage error of spec (exit 2). */
+int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch);
+
+/* Writes data to path with the safe writer (tgx_write_file_atomic; its error printed), or to
+ * stdout when path is NULL (whose errors main reports). Returns an exit status. */
+int tgx_cli_write_output(const char *path, const void *data, size_t len);
+
 #endif

@@ -79,11 +79,8 @@ static int lift_option(void *ctx, int id, const char *value)
     lift_cli *o = ctx;
     switch (id) {
     case LIFT_ARCH:
-        if (tgx_sm5_arch_from_name(value, &o->opts.arch) != TGX_OK)
-            return tgx_cli_usage_error(&tgx_cli_lift_spec,
-                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
         o->have_arch = true;
-        return 0;
+        return tgx_cli_arch(&tgx_cli_lift_spec, value, &o->opts.arch);
     case LIFT_WORDS: o->words = true; return 0;
     case LIFT_UNITS: o->opts.unit_per_word = true; return 0;
     case LIFT_STAGE:
@@ -100,16 +97,6 @@ static int lift_option(void *ctx, int id, const char *value)
     case LIFT_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
     }
     return TGX_EXIT_USAGE;
-}
-
-static int parse_options(int argc, char **argv, lift_cli *o)
-{
-    int first;
-    int rc = tgx_cli_parse(&tgx_cli_lift_spec, argc, argv, lift_option, o, &first);
-    if (rc >= 0)
-        return rc;
-    o->file = argv[first];
-    return -1;
 }
 
 static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, uint64_t addr)
@@ -232,28 +219,17 @@ static tgx_status read_program(const lift_cli *o, const char *name, tgx_sm5_arch
     return st;
 }
 
-static int write_text(const lift_cli *o, const char *text, size_t len)
-{
-    tgx_diag d;
-    if (o->out) {
-        if (tgx_write_file_atomic(o->out, text, len, &d) != TGX_OK) {
-            tgx_cli_print_diag(&d);
-            return TGX_EXIT_USAGE;
-        }
-        return TGX_EXIT_OK;
-    }
-    return fwrite(text, 1, len, stdout) == len ? TGX_EXIT_OK : TGX_EXIT_USAGE;
-}
-
 int tgx_cli_lift(int argc, char **argv)
 {
     lift_cli o;
     memset(&o, 0, sizeof o);
     o.opts.arch = TGX_SM5_ARCH_SM52;
     o.opts.processor = TGX_TGSI_PROC_FRAG;
-    int rc = parse_options(argc, argv, &o);
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_lift_spec, argc, argv, lift_option, &o, &first);
     if (rc >= 0)
         return rc;
+    o.file = argv[first];
     const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
     item_list l = {NULL, 0, 0, 0};
     tgx_diag d;
@@ -281,7 +257,7 @@ int tgx_cli_lift(int argc, char **argv)
     } else if (st != TGX_OK) {
         rc = TGX_EXIT_INVALID;
     } else {
-        rc = write_text(&o, text, len);
+        rc = tgx_cli_write_output(o.out, text, len);
     }
     free(text);
     free(l.items);

@@ -62,24 +62,10 @@ static int lower_option(void *ctx, int id, const char *value)
 {
     lower_opts *o = ctx;
     switch (id) {
-    case LOWER_ARCH:
-        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
-            return tgx_cli_usage_error(&tgx_cli_lower_spec,
-                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
-        return 0;
+    case LOWER_ARCH: return tgx_cli_arch(&tgx_cli_lower_spec, value, &o->arch);
     case LOWER_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
     }
     return TGX_EXIT_USAGE;
-}
-
-static int parse_options(int argc, char **argv, lower_opts *o)
-{
-    int first;
-    int rc = tgx_cli_parse(&tgx_cli_lower_spec, argc, argv, lower_option, o, &first);
-    if (rc >= 0)
-        return rc;
-    o->file = argv[first];
-    return -1;
 }
 
 /* Parses and checks the shader (tgx check's rules); prints what it finds. */
@@ -116,25 +102,14 @@ static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **
     return -1;
 }
 
-static int write_listing(const lower_opts *o, const char *text, size_t len)
-{
-    tgx_diag d;
-    if (o->out) {
-        if (tgx_write_file_atomic(o->out, text, len, &d) != TGX_OK) {
-            tgx_cli_print_diag(&d);
-            return TGX_EXIT_USAGE;
-        }
-        return TGX_EXIT_OK;
-    }
-    return fwrite(text, 1, len, stdout) == len ? TGX_EXIT_OK : TGX_EXIT_USAGE;
-}
-
 int tgx_cli_lower(int argc, char **argv)
 {
     lower_opts o = {TGX_SM5_ARCH_SM52, NULL, NULL};
-    int rc = parse_options(argc, argv, &o);
+    int first;
+    int rc = tgx_cli_parse(&tgx_cli_lower_spec, argc, argv, lower_option, &o, &first);
     if (rc >= 0)
         return rc;
+    o.file = argv[first];
     const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
     tgx_tgsi_shader *sh = NULL;
     rc = load_shader(&o, name, &sh);
@@ -157,7 +132,7 @@ int tgx_cli_lower(int argc, char **argv)
     } else if (st != TGX_OK) {
         rc = TGX_EXIT_INVALID;
     } else {
-        rc = write_listing(&o, text, len);
+        rc = tgx_cli_write_output(o.out, text, len);
     }
     free(text);
     tgx_lower_program_free(&p);

@@ -221,11 +221,7 @@ static int replay_option(void *ctx, int id, const char *value)
                                        value);
         o->via_sm5 = true;
         return 0;
-    case REPLAY_ARCH:
-        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
-            return tgx_cli_usage_error(&tgx_cli_replay_spec,
-                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
-        return 0;
+    case REPLAY_ARCH: return tgx_cli_arch(&tgx_cli_replay_spec, value, &o->arch);
     }
     return TGX_EXIT_USAGE;
 }

@@ -5,6 +5,7 @@
 
 #include "cli/cli.h"
 #include "cli/opts.h"
+#include "tgx/util.h"
 
 typedef struct verb {
     const char *name;
@@ -72,6 +73,25 @@ void tgx_cli_print_diag(const tgx_diag *d)
     char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
     tgx_diag_format(d, buf, sizeof buf);
     fprintf(stderr, "%s\n", buf);
+}
+
+int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch)
+{
+    if (tgx_sm5_arch_from_name(value, arch) == TGX_OK)
+        return 0;
+    return tgx_cli_usage_error(spec, "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+}
+
+int tgx_cli_write_output(const char *path, const void *data, size_t len)
+{
+    tgx_diag d;
+    if (!path)
+        return fwrite(data, 1, len, stdout) == len ? TGX_EXIT_OK : TGX_EXIT_USAGE;
+    if (tgx_write_file_atomic(path, data, len, &d) != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_USAGE;
+    }
+    return TGX_EXIT_OK;
 }
 
 /* Every verb's output goes through stdout's buffer; a write that failed at any point leaves

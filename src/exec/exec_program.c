@@ -89,6 +89,15 @@ static uint8_t target_of(tgx_tgsi_texture t, uint8_t *shadow)
     }
 }
 
+tgx_tex_target tgx_exec_texture_target(unsigned tgsi_texture, bool *shadow)
+{
+    uint8_t sh = 0;
+    tgx_tex_target t = (tgx_tex_target)target_of((tgx_tgsi_texture)tgsi_texture, &sh);
+    if (shadow)
+        *shadow = sh != 0;
+    return t;
+}
+
 /* ---- translation state ---------------------------------------------------------------------- */
 
 typedef struct xbuild {

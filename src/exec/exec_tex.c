@@ -384,6 +384,34 @@ static bool sample_i(const xinst *in)
     return in->op == TGX_TGSI_OP_SAMPLE_I || in->op == TGX_TGSI_OP_SAMPLE_I_MS;
 }
 
+/* A texel fetch request over the lanes in `lanes` with the integer coordinates of source s, as
+ * many as target's texel fetch takes (x [y [z]]: the texel axes, then the layer). */
+static void fetch_req(xmach *m, const xinst *in, unsigned s, const tgx_tex_target_info *ti,
+                      const uint32_t *lanes, tgx_tex_fetch_req *req)
+{
+    memset(req, 0, sizeof(*req));
+    req->lanes = m->n;
+    req->active = lanes;
+    const int32_t **xyz[3] = {&req->x, &req->y, &req->z};
+    for (unsigned a = 0; a < (ti ? ti->fetch : 1u) && a < 3; a++)
+        *xyz[a] = &x_fetch(m, in, s, a)->i;
+}
+
+/* The fetch into RES; false after x_fail. */
+static bool fetch_call(xmach *m, const xinst *in, const tgx_tex_view *view, const tgx_sampler *samp,
+                       const tgx_tex_fetch_req *req)
+{
+    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
+    tgx_diag d;
+    tgx_diag_clear(&d);
+    tgx_status st = tgx_tex_fetch(view, samp, req, out, &d);
+    if (st != TGX_OK) {
+        x_fail(m, in, st, "%s: %s", in->name, d.message);
+        return false;
+    }
+    return true;
+}
+
 static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
                      const uint32_t *lanes)
 {
@@ -394,14 +422,8 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
         return false;
     unsigned target = sample_form ? m->p->sview[unit].target : in->tex_target;
     const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)target);
-    const unsigned ncoords = ti ? ti->fetch : 1; /* x [y [z]] as tgx_tex_fetch_req takes them */
     tgx_tex_fetch_req req;
-    memset(&req, 0, sizeof(req));
-    req.lanes = m->n;
-    req.active = lanes;
-    const int32_t **xyz[3] = {&req.x, &req.y, &req.z};
-    for (unsigned a = 0; a < ncoords; a++)
-        *xyz[a] = &x_fetch(m, in, 0, a)->i;
+    fetch_req(m, in, 0, ti, lanes, &req);
     bool ms = ti && ti->multisample;
     const int32_t *w = NULL;
     if (in->op == TGX_TGSI_OP_SAMPLE_I_MS)
@@ -413,15 +435,7 @@ static bool txf_body(xmach *m, const xinst *in, unsigned unit, unsigned sunit,
     else
         req.level = w;
     fetch_offsets(m, in, req.offset);
-    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
-    tgx_diag d;
-    tgx_diag_clear(&d);
-    tgx_status st = tgx_tex_fetch(view, samp, &req, out, &d);
-    if (st != TGX_OK) {
-        x_fail(m, in, st, "%s: %s", in->name, d.message);
-        return false;
-    }
-    return true;
+    return fetch_call(m, in, view, samp, &req);
 }
 
 /* TXF TXF_LZ SAMPLE_I SAMPLE_I_MS: integer texel fetch; level in src0.w (TXF_LZ: 0), for MS
@@ -615,23 +629,10 @@ static bool load_sview_body(xmach *m, const xinst *in, unsigned unit, unsigned s
         return false;
     const tgx_tex_target_info *ti = tgx_tex_target_get((tgx_tex_target)m->p->sview[unit].target);
     tgx_tex_fetch_req req;
-    memset(&req, 0, sizeof(req));
-    req.lanes = m->n;
-    req.active = lanes;
-    const int32_t **xyz[3] = {&req.x, &req.y, &req.z};
-    for (unsigned a = 0; ti && a < ti->fetch && a < 3; a++)
-        *xyz[a] = &x_fetch(m, in, 1, a)->i;
+    fetch_req(m, in, 1, ti, lanes, &req);
     if (ti && ti->multisample)
         req.sample = &x_fetch(m, in, 1, 3)->i;
-    tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
-    tgx_diag d;
-    tgx_diag_clear(&d);
-    tgx_status st = tgx_tex_fetch(view, samp, &req, out, &d);
-    if (st != TGX_OK) {
-        x_fail(m, in, st, "%s: %s", in->name, d.message);
-        return false;
-    }
-    return true;
+    return fetch_call(m, in, view, samp, &req);
 }
 
 /* LOAD from SVIEW[u]: a texel fetch from the bound view as an image load reads an image --

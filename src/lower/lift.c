@@ -37,8 +37,7 @@ typedef struct limm {
 } limm;
 
 typedef struct lift_ctx {
-    char *code;
-    size_t len, cap;
+    lw_text out;
     bool nomem;
     unsigned ninsts;
     limm imms[LIFT_MAX_IMMS];
@@ -55,33 +54,7 @@ typedef struct lift_ctx {
     bool refused;
 } lift_ctx;
 
-static void put(lift_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void put(lift_ctx *c, const char *fmt, ...)
-{
-    if (c->nomem)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0 || c->len + (size_t)n + 1 > c->cap) {
-        size_t cap = c->cap ? c->cap : 4096;
-        while (n >= 0 && cap < c->len + (size_t)n + 1)
-            cap *= 2;
-        char *p = n < 0 ? NULL : realloc(c->code, cap);
-        if (!p) {
-            c->nomem = true;
-            return;
-        }
-        c->code = p;
-        c->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(c->code + c->len, c->cap - c->len, fmt, ap);
-    va_end(ap);
-    c->len += (size_t)n;
-}
+#define put(c, ...) lw_printf(&(c)->out, __VA_ARGS__)
 
 /* One TGSI instruction line, numbered. */
 static void inst(lift_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -907,28 +880,28 @@ tgx_status tgx_lift(const tgx_lift_item *items, size_t n, const tgx_lift_opts *o
     c->diags = diags;
     for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
         c->view_target[v] = -1;
-    for (size_t i = 0; i < n && !c->nomem; i++) {
+    for (size_t i = 0; i < n && !c->nomem && !c->out.failed; i++) {
         c->item = &items[i];
         lift_one(c);
     }
     inst(c, "END");
     declarations(c, h);
-    put(h, "%s", c->code ? c->code : "");
-    if (c->nomem || h->nomem)
+    put(h, "%s", c->out.p ? c->out.p : "");
+    if (c->nomem || h->nomem || c->out.failed || h->out.failed)
         st = TGX_ERR_NOMEM;
     else if (c->refused)
         st = TGX_ERR_INVALID;
     if (st == TGX_OK) {
-        *out = h->code;
+        *out = h->out.p;
         if (len)
-            *len = h->len;
-        h->code = NULL;
+            *len = h->out.len;
+        h->out.p = NULL;
     }
 done:
     if (c)
-        free(c->code);
+        free(c->out.p);
     if (h)
-        free(h->code);
+        free(h->out.p);
     free(c);
     free(h);
     return st;

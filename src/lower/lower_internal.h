@@ -68,6 +68,15 @@ int lw_home(const lw_req *rq, tgx_lower_ref r);
 /* The home of destination component c, or -1. */
 int lw_dst_home(const lw_req *rq, unsigned c);
 
+/* A growing text (text.c); `failed` once an allocation failed, after which nothing is added. */
+typedef struct lw_text {
+    char *p;
+    size_t len, cap;
+    bool failed;
+} lw_text;
+
+void lw_printf(lw_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* A TGSI operand component as text ("-|TEMP[1].y|", "IMM[0].x"), for the listing. */
 void lw_ref_text(const tgx_tgsi_instruction *in, tgx_lower_ref r, char *buf, size_t size);
 

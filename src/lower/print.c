@@ -6,51 +6,11 @@
  * moves that bring its results to the TGSI destination. Assembling the listing (tgx as) gives
  * the words of the texture instructions.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lower/lower_internal.h"
-
-/* A growing text buffer; `failed` once an allocation failed. */
-typedef struct sbuf {
-    char *p;
-    size_t len, cap;
-    bool failed;
-} sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    if (b->failed)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = true;
-        return;
-    }
-    if (b->len + (size_t)n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->failed = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
 
 /* ---- TGSI operand names -----------------------------------------------------------------------
  */
@@ -139,7 +99,7 @@ static void output_text(const tgx_tgsi_instruction *in, const tgx_lower_output *
     }
 }
 
-static void print_inputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
+static void print_inputs(lw_text *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
 {
     for (unsigned k = 0; k < li->ninputs; k++) {
         const tgx_lower_input *x = &li->inputs[k];
@@ -147,7 +107,7 @@ static void print_inputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_lowe
             continue;
         char e[400];
         input_text(in, x, e, sizeof e);
-        sb_printf(b, "#     R%-3u = %-40s %s\n", x->reg, e,
+        lw_printf(b, "#     R%-3u = %-40s %s\n", x->reg, e,
                   tgx_sm5_param_name((tgx_sm5_param)x->param));
     }
 }
@@ -166,7 +126,7 @@ static bool swizzled(const tgx_tgsi_instruction *in, const tgx_lower_inst *li, u
     return (li->result_mask >> from & 1u) != 0;
 }
 
-static void print_outputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
+static void print_outputs(lw_text *b, const tgx_tgsi_instruction *in, const tgx_lower_inst *li)
 {
     if (li->dst_in_place || in->num_dst == 0)
         return;
@@ -178,7 +138,7 @@ static void print_outputs(sbuf *b, const tgx_tgsi_instruction *in, const tgx_low
             continue;
         char e[160];
         output_text(in, &li->out[chan], e, sizeof e);
-        sb_printf(b, "#     %s.%c = %s\n", reg, comp_letter[c], e);
+        lw_printf(b, "#     %s.%c = %s\n", reg, comp_letter[c], e);
     }
 }
 
@@ -227,9 +187,9 @@ static void free_lines(char **lines, size_t n)
     free(lines);
 }
 
-static void print_header(sbuf *b, const char *file, const tgx_lower_program *p)
+static void print_header(lw_text *b, const char *file, const tgx_lower_program *p)
 {
-    sb_printf(b,
+    lw_printf(b,
               "# tgx lower --arch %s: the texture instructions of %s as Maxwell code\n"
               "# registers: TEMP[n].xyzw = R4n..R4n+3 (n < %u); operands moved to R%u.. (Ra) and "
               "R%u.. (Rb);\n"
@@ -239,16 +199,16 @@ static void print_header(sbuf *b, const char *file, const tgx_lower_program *p)
               TGX_LOWER_PACK_A, TGX_LOWER_PACK_B, TGX_LOWER_RESULT);
 }
 
-static void print_lowered(sbuf *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li)
+static void print_lowered(lw_text *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li)
 {
     const tgx_tgsi_instruction *in = &sh->insts[li->index];
     char text[160];
     print_inputs(b, in, li);
     tgx_sm5_print(&li->insn, TGX_SM5_CTRL_NEUTRAL, text, sizeof text);
-    sb_printf(b, "        %s\n", text);
+    lw_printf(b, "        %s\n", text);
     print_outputs(b, in, li);
     if (li->note[0])
-        sb_printf(b, "#     note: %s\n", li->note);
+        lw_printf(b, "#     note: %s\n", li->note);
 }
 
 tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tgx_lower_program *p,
@@ -257,7 +217,7 @@ tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tg
     if (!sh || !p || !out)
         return TGX_ERR_ARG;
     *out = NULL;
-    sbuf b = {NULL, 0, 0, false};
+    lw_text b = {NULL, 0, 0, false};
     char **lines = instruction_lines(sh);
     print_header(&b, file, p);
     size_t k = 0;
@@ -267,11 +227,11 @@ tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tg
             k++;
         bool lowered = k < p->count && p->insts[k].index == i;
         if (lines && lines[i])
-            sb_printf(&b, "# %s\n", lines[i]);
+            lw_printf(&b, "# %s\n", lines[i]);
         else
-            sb_printf(&b, "# %u: %s\n", i, name);
+            lw_printf(&b, "# %u: %s\n", i, name);
         if (!lowered && !tgx_lower_is_texture(sh, i) && sh->insts[i].opcode != TGX_TGSI_OP_END)
-            sb_printf(&b, "#     (not a texture instruction: outside the lowering)\n");
+            lw_printf(&b, "#     (not a texture instruction: outside the lowering)\n");
         if (lowered)
             print_lowered(&b, sh, &p->insts[k]);
     }

@@ -46,29 +46,6 @@ bool tgx_lower_is_texture(const tgx_tgsi_shader *sh, unsigned i)
 /* ---- targets ----------------------------------------------------------------------------------
  */
 
-/* TGSI target -> the texture unit's (the interpreter's mapping, src/exec/exec_program.c). */
-static const uint8_t unit_target[TGX_TGSI_TEXTURE_COUNT] = {
-    [TGX_TGSI_TEXTURE_BUFFER] = TGX_TEX_BUFFER,
-    [TGX_TGSI_TEXTURE_1D] = TGX_TEX_1D,
-    [TGX_TGSI_TEXTURE_2D] = TGX_TEX_2D,
-    [TGX_TGSI_TEXTURE_3D] = TGX_TEX_3D,
-    [TGX_TGSI_TEXTURE_CUBE] = TGX_TEX_CUBE,
-    [TGX_TGSI_TEXTURE_RECT] = TGX_TEX_RECT,
-    [TGX_TGSI_TEXTURE_SHADOW1D] = TGX_TEX_1D,
-    [TGX_TGSI_TEXTURE_SHADOW2D] = TGX_TEX_2D,
-    [TGX_TGSI_TEXTURE_SHADOWRECT] = TGX_TEX_RECT,
-    [TGX_TGSI_TEXTURE_1D_ARRAY] = TGX_TEX_1D_ARRAY,
-    [TGX_TGSI_TEXTURE_2D_ARRAY] = TGX_TEX_2D_ARRAY,
-    [TGX_TGSI_TEXTURE_SHADOW1D_ARRAY] = TGX_TEX_1D_ARRAY,
-    [TGX_TGSI_TEXTURE_SHADOW2D_ARRAY] = TGX_TEX_2D_ARRAY,
-    [TGX_TGSI_TEXTURE_SHADOWCUBE] = TGX_TEX_CUBE,
-    [TGX_TGSI_TEXTURE_2D_MSAA] = TGX_TEX_2D_MS,
-    [TGX_TGSI_TEXTURE_2D_ARRAY_MSAA] = TGX_TEX_2D_ARRAY_MS,
-    [TGX_TGSI_TEXTURE_CUBE_ARRAY] = TGX_TEX_CUBE_ARRAY,
-    [TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY] = TGX_TEX_CUBE_ARRAY,
-    [TGX_TGSI_TEXTURE_UNKNOWN] = TGX_TEX_2D,
-};
-
 /* Texture unit target -> Maxwell #paramA. A buffer is read as 1D (TLD on a 1D_BUFFER header),
  * RECT as 2D (its header, 2D_NO_MIPMAP, gives texel coordinates), multisampled targets as 2D
  * with .MS. */
@@ -233,7 +210,7 @@ static tgx_status read_target(lw_req *rq, tgx_diag *d)
     if ((unsigned)rq->tgsi_target >= TGX_TGSI_TEXTURE_COUNT ||
         rq->tgsi_target == TGX_TGSI_TEXTURE_UNKNOWN)
         return fail(rq, d, target_pos(rq), "%s: no texture target", opname(rq));
-    rq->target = (tgx_tex_target)unit_target[rq->tgsi_target];
+    rq->target = tgx_exec_texture_target(rq->tgsi_target, NULL); /* the interpreter's reading */
     return TGX_OK;
 }
 
@@ -446,6 +423,25 @@ static void start_insn(tgx_lower_inst *li, tgx_sm5_class cls, const lw_req *rq)
     x->tex_index = rq->indirect ? 0 : tgx_lower_binding_index(rq->view, rq->sampler);
 }
 
+/* The short form (TEXS, TLDS) when its table holds the target, LOD mode and flags and the write
+ * mask is one of wmsk2C/wmsk34C, with a direct unit; else the general form (.B for an indirect
+ * unit). short_cls equal to general_cls asks for the general form. */
+static void pick_short_or_general(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_class short_cls,
+                                  tgx_sm5_class general_cls, uint8_t lod, uint32_t flags)
+{
+    uint8_t enc;
+    if (short_cls != general_cls && !rq->indirect && short_mask(rq->chan_mask) &&
+        tgx_sm5_short_encoding(short_cls, sm5_target[rq->target], lod, flags, &enc) == TGX_OK) {
+        start_insn(li, short_cls, rq);
+        li->insn.texs_enc = enc;
+    } else {
+        start_insn(li, bindless(general_cls, rq->indirect), rq);
+        li->insn.wmask = rq->chan_mask;
+    }
+    li->insn.lod = lod;
+    li->insn.flags = flags;
+}
+
 static tgx_status pick_sample(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
 {
     const tgx_tex_target_info *ti = tgx_tex_target_get(rq->target);
@@ -481,17 +477,9 @@ static tgx_status pick_sample(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
         li->insn.wmask = rq->chan_mask;
         return TGX_OK;
     }
-    uint8_t lod = lod_mode(rq->lod), enc;
-    if (!rq->indirect && !rq->has_offsets && short_mask(rq->chan_mask) &&
-        tgx_sm5_short_encoding(TGX_SM5_TEXS, sm5_target[rq->target], lod, flags, &enc) == TGX_OK) {
-        start_insn(li, TGX_SM5_TEXS, rq);
-        li->insn.texs_enc = enc;
-    } else {
-        start_insn(li, bindless(TGX_SM5_TEX, rq->indirect), rq);
-        li->insn.wmask = rq->chan_mask;
-    }
-    li->insn.lod = lod;
-    li->insn.flags = flags;
+    /* TEXS has no .AOFFI: offsets take the general form */
+    pick_short_or_general(rq, li, rq->has_offsets ? TGX_SM5_TEX : TGX_SM5_TEXS, TGX_SM5_TEX,
+                          lod_mode(rq->lod), flags);
     return TGX_OK;
 }
 
@@ -508,17 +496,8 @@ static tgx_status pick_fetch(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
         return st;
     uint32_t flags =
         (rq->has_offsets ? TGX_SM5_F_AOFFI : 0u) | (ti->multisample ? TGX_SM5_F_MS : 0u);
-    uint8_t lod = rq->lod == LW_LEVEL ? TGX_SM5_LOD_LL : TGX_SM5_LOD_LZ, enc;
-    if (!rq->indirect && short_mask(rq->chan_mask) &&
-        tgx_sm5_short_encoding(TGX_SM5_TLDS, sm5_target[rq->target], lod, flags, &enc) == TGX_OK) {
-        start_insn(li, TGX_SM5_TLDS, rq);
-        li->insn.texs_enc = enc;
-    } else {
-        start_insn(li, bindless(TGX_SM5_TLD, rq->indirect), rq);
-        li->insn.wmask = rq->chan_mask;
-    }
-    li->insn.lod = lod;
-    li->insn.flags = flags;
+    pick_short_or_general(rq, li, TGX_SM5_TLDS, TGX_SM5_TLD,
+                          rq->lod == LW_LEVEL ? TGX_SM5_LOD_LL : TGX_SM5_LOD_LZ, flags);
     return TGX_OK;
 }
 

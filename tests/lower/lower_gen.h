@@ -168,25 +168,7 @@ static const tgx_tgsi_texture gen_fetchable[] = {
 
 static tgx_tex_target gen_tex_target(tgx_tgsi_texture t)
 {
-    switch (t) {
-    case TGX_TGSI_TEXTURE_BUFFER: return TGX_TEX_BUFFER;
-    case TGX_TGSI_TEXTURE_1D:
-    case TGX_TGSI_TEXTURE_SHADOW1D: return TGX_TEX_1D;
-    case TGX_TGSI_TEXTURE_3D: return TGX_TEX_3D;
-    case TGX_TGSI_TEXTURE_CUBE:
-    case TGX_TGSI_TEXTURE_SHADOWCUBE: return TGX_TEX_CUBE;
-    case TGX_TGSI_TEXTURE_RECT:
-    case TGX_TGSI_TEXTURE_SHADOWRECT: return TGX_TEX_RECT;
-    case TGX_TGSI_TEXTURE_1D_ARRAY:
-    case TGX_TGSI_TEXTURE_SHADOW1D_ARRAY: return TGX_TEX_1D_ARRAY;
-    case TGX_TGSI_TEXTURE_2D_ARRAY:
-    case TGX_TGSI_TEXTURE_SHADOW2D_ARRAY: return TGX_TEX_2D_ARRAY;
-    case TGX_TGSI_TEXTURE_2D_MSAA: return TGX_TEX_2D_MS;
-    case TGX_TGSI_TEXTURE_2D_ARRAY_MSAA: return TGX_TEX_2D_ARRAY_MS;
-    case TGX_TGSI_TEXTURE_CUBE_ARRAY:
-    case TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY: return TGX_TEX_CUBE_ARRAY;
-    default: return TGX_TEX_2D;
-    }
+    return tgx_exec_texture_target(t, NULL);
 }
 
 /* Which targets the opcode is generated with: those Maxwell expresses (the others are the
@@ -366,14 +348,31 @@ static void gen_view(gen_case *c, gen_rng *r, const tgx_tex *tex)
 
 static const char gen_letter[4] = {'x', 'y', 'z', 'w'};
 
+/* Appends to the NUL-terminated text buf of size bytes. */
+static void gen_vappend(char *buf, size_t size, const char *fmt, va_list ap)
+{
+    size_t n = strlen(buf);
+    vsnprintf(buf + n, size - n, fmt, ap);
+}
+
+static inline void gen_append(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static inline void gen_append(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    gen_vappend(buf, size, fmt, ap);
+    va_end(ap);
+}
+
 static void gen_put(gen_case *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void gen_put(gen_case *c, const char *fmt, ...)
 {
-    size_t n = strlen(c->text);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->text + n, sizeof c->text - n, fmt, ap);
+    gen_vappend(c->text, sizeof c->text, fmt, ap);
     va_end(ap);
 }
 

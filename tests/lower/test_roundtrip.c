@@ -16,16 +16,7 @@ typedef struct text {
     char s[16384];
 } text;
 
-static void tput(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void tput(text *t, const char *fmt, ...)
-{
-    size_t n = strlen(t->s);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->s + n, sizeof t->s - n, fmt, ap);
-    va_end(ap);
-}
+#define tput(t, ...) gen_append((t)->s, sizeof(t)->s, __VA_ARGS__)
 
 /* Immediates the glue adds after the lifted text's own. */
 typedef struct glue {

@@ -1,0 +1,37 @@
+/* text.c — the growing text buffer the listing (print.c) and the lifted TGSI (lift.c) are
+ * written into. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lower/lower_internal.h"
+
+void lw_printf(lw_text *t, const char *fmt, ...)
+{
+    if (t->failed)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        t->failed = true;
+        return;
+    }
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 1024;
+        while (cap < t->len + (size_t)n + 1)
+            cap *= 2;
+        char *p = realloc(t->p, cap);
+        if (!p) {
+            t->failed = true;
+            return;
+        }
+        t->p = p;
+        t->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
