@@ -177,10 +177,12 @@ void tex_cube_face(const tex_ctx *c, float rx, float ry, float rz, uint32_t *fac
     face_axes(*face, rx, ry, rz, &sc, &tc, &ma);
     const float ama = fabsf(ma);
     if (c->nv) {
-        /* hw-facts: sc * fp32(1/|ma|), then (s + 1) / 2 exactly */
+        /* hw-facts: sc * fp32(1/|ma|), then (s + 1) / 2 exactly; a zero direction makes
+         * 0 * inf = NaN, which reads as 0 as every NaN coordinate does: the centre of +Z
+         * (probes D01b, D02, D03: all eight signed zero directions) */
         const float rcp = 1.0f / ama;
-        *s = ((double)(sc * rcp) + 1.0) * 0.5;
-        *t = ((double)(tc * rcp) + 1.0) * 0.5;
+        *s = ((double)tex_nv_input(sc * rcp) + 1.0) * 0.5;
+        *t = ((double)tex_nv_input(tc * rcp) + 1.0) * 0.5;
     } else if (c->softpipe) {
         /* softpipe: sc * (0.5 / |ma|) + 0.5, in float */
         const float ima = 0.5f / ama;

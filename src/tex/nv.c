@@ -167,6 +167,19 @@ void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, 
     tex_nv_split_slice(z1, kx, ky, w + 4);
 }
 
+void tex_nv_cube_corner(uint32_t w[4], int corner)
+{
+    /* probe D03b (seamless, linear, every corner query): the tap off the face on both axes is
+     * dropped and its weight wc shared out: the two taps across an edge from it get
+     * round(wc / 3) each, the tap diagonally opposite (on the face) the rest (wc = 64: 21, 21,
+     * 22; wc = 5: 2, 2, 1) */
+    const uint32_t wc = w[corner], third = (wc + 1u) / 3u;
+    w[corner] = 0;
+    w[corner ^ 1] += third; /* across x */
+    w[corner ^ 2] += third; /* across y */
+    w[corner ^ 3] += wc - 2u * third;
+}
+
 /* ---- blending ------------------------------------------------------------------------------- */
 
 void tex_nv_init_arith(tex_ctx *c)

@@ -169,6 +169,7 @@ typedef struct footprint {
     tgx_texel tx[8];
     axis_taps ax[3];
     int dims;
+    int corner; /* nv seamless cube: the tap off the face on both axes, or -1 */
 } footprint;
 
 /* Exact profile: weights (1 - a) or a per axis, multiplied and summed in fp32. */
@@ -236,6 +237,8 @@ static void nv_level_weights(const footprint *fp, uint32_t total, uint32_t w[8])
     case 2: tex_nv_split_slice(total, fp->ax[0].k, fp->ax[1].k, w); break;
     default: tex_nv_split_volume(total, fp->ax[0].k, fp->ax[1].k, fp->ax[2].k, w); break;
     }
+    if (fp->corner >= 0)
+        tex_nv_cube_corner(w, fp->corner);
 }
 
 /* nv: the taps of one level (total 256) or of two mip levels (256 - kz and kz), blended once. */
@@ -279,6 +282,7 @@ static void level_footprint(const tex_ctx *c, const level_info *li, const lane_c
     }
     const int32_t layer = (int32_t)lc->slice; /* arrays: the layer; else the view's slice */
     fp->dims = linear ? c->dims : 0;
+    fp->corner = -1;
     for (int i = 0; i < 1 << fp->dims; i++) {
         int32_t x = (i & 1) ? ax[0].i1 : ax[0].i0;
         int32_t y = c->dims > 1 ? ((i & 2) ? ax[1].i1 : ax[1].i0) : 0;
@@ -342,6 +346,9 @@ static void cube_taps(const tex_ctx *c, int axis, double x, uint32_t n, bool lin
         tex_axis_nearest(&edge, axis, x, n, t);
         return;
     }
+    /* the weight without clamp-to-edge's k = 0 at the face's edge (nv): the taps outside the
+     * face come from the neighbouring face (D03b) */
+    edge.wrap[axis] = TGX_TEX_WRAP_REPEAT;
     axis_taps clamped;
     tex_axis_linear(&edge, axis, x, n, &clamped);
     /* the same i0 as tex_axis_linear computed before clamping (float in the exact profile,
@@ -367,9 +374,17 @@ static void cube_footprint(const tex_ctx *c, const level_info *li, const lane_co
         cube_taps(c, a, x, li->w, linear, &ax[a]);
     }
     fp->dims = linear ? 2 : 0;
-    for (int i = 0; i < 1 << fp->dims; i++)
-        cube_texel(c, li, lc->face, (i & 1) ? ax[0].i1 : ax[0].i0, (i & 2) ? ax[1].i1 : ax[1].i0,
-                   lc->ref, lc->slice, &fp->tx[i]);
+    fp->corner = -1;
+    const int32_t n = (int32_t)li->w;
+    for (int i = 0; i < 1 << fp->dims; i++) {
+        const int32_t x = (i & 1) ? ax[0].i1 : ax[0].i0, y = (i & 2) ? ax[1].i1 : ax[1].i0;
+        if (c->nv && (x < 0 || x >= n) && (y < 0 || y >= n)) {
+            fp->corner = i; /* its weight goes to the other three taps (tex_nv_cube_corner) */
+            memset(&fp->tx[i], 0, sizeof fp->tx[i]);
+            continue;
+        }
+        cube_texel(c, li, lc->face, x, y, lc->ref, lc->slice, &fp->tx[i]);
+    }
 }
 
 static void lane_footprint(const tex_ctx *c, const level_info *li, const lane_coord *lc,

@@ -104,6 +104,9 @@ float tex_nv_border_channel(tgx_tex_type type, uint32_t bits, int channel, float
 float tex_nv_depth_reference(const tgx_tex_format_info *fi, float ref);
 /* Integer weights (sum `total`) of the 4 taps of a slice, tap bit 0 = x1, bit 1 = y1. */
 void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4]);
+/* Seamless cube corner: moves the weight of tap `corner` (off the face on both axes) onto the
+ * other three taps of the quad. */
+void tex_nv_cube_corner(uint32_t w[4], int corner);
 /* The same for the 8 taps of a 3D footprint, bit 2 = z1. */
 void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8]);
 /* Weighted sum of n texels with integer weights summing to 256, in the format's arithmetic; the

@@ -490,6 +490,53 @@ static void float_blends(void)
     tgx_tex_destroy(tex);
 }
 
+/* Cube maps. Probe D01b (8x8 coord cube, point): every signed zero direction reads the centre of
+ * +Z (0 * 1/0 = NaN reads as 0). Probe D03b (16x16 hash cube, seed 31, seamless, linear) at
+ * (0.5, 0.5, 0.5): +Z (ties pick Z) at its corner, taps (15,-1) (16,-1) (15,0) (16,0) with 64
+ * each; the corner tap's 64 goes 21 / 21 to the taps across the edges and 22 to the face's own
+ * texel: 86 (15,0 of +Z) + 85 (0,0 of +X) + 85 (15,15 of +Y). */
+static void cube_rules(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_CUBE, 8, 8, 6, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    for (int signs = 0; signs < 8; signs++) {
+        tt_quad q;
+        tt_quad_at(&q, signs & 1 ? -0.0f : 0.0f, signs & 2 ? -0.0f : 0.0f);
+        for (int l = 0; l < 4; l++)
+            q.r[l] = signs & 4 ? -0.0f : 0.0f;
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+        TGX_CHECK(same4(o, 4.0f, 4.0f, 4.0f, 0.0f), "zero direction %d: %g %g %g", signs,
+                  (double)o[0], (double)o[1], (double)o[2]);
+    }
+    tgx_tex_destroy(tex);
+
+    tex = tt_make(TGX_TEX_CUBE, TGX_TEX_FORMAT_RGBA8_UNORM, 16, 16, 6, 1);
+    static const uint32_t texels[3][3] = {{15, 0, 4}, {0, 0, 0}, {15, 15, 2}}; /* x, y, face */
+    for (int i = 0; i < 3; i++) {
+        uint32_t bits[4];
+        for (uint32_t c = 0; c < 4; c++)
+            bits[c] = probe_hash3(31, texels[i][0], texels[i][1], texels[i][2], c) & 0xffu;
+        tgx_tex_store_texel_bits(tex, 0, texels[i][0], texels[i][1], texels[i][2], 0, bits);
+    }
+    tgx_tex_view_init(&v, tex);
+    s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.seamless_cube = true;
+    tt_quad q;
+    tt_quad_at(&q, 0.5f, 0.5f);
+    for (int l = 0; l < 4; l++)
+        q.r[l] = 0.5f;
+    float o[4];
+    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(tgx_f2bits(o[0]) == 0x3ef856f8u && tgx_f2bits(o[1]) == 0x3f027982u &&
+                  tgx_f2bits(o[2]) == 0x3f592dd9u && tgx_f2bits(o[3]) == 0x3ec320c3u,
+              "D03b corner: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]),
+              tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    tgx_tex_destroy(tex);
+}
+
 int main(void)
 {
     lod_table_and_mip_weights();
@@ -501,5 +548,6 @@ int main(void)
     coordinate_bits_3d();
     snorm_fixed_point();
     float_blends();
+    cube_rules();
     return tgx_test_finish();
 }
