@@ -44,6 +44,9 @@ typedef struct lift_ctx {
     unsigned nimms;
     bool temp_used[T_COUNT];
     int view_target[TGX_LOWER_UNITS];    /* TGSI target of SVIEW[v], or -1 */
+    bool view_family[TGX_LOWER_UNITS];   /* a SAMPLE-family opcode reads SVIEW[v]'s declaration */
+    bool view_clash[TGX_LOWER_UNITS];    /* ... and SVIEW[v] is read as targets of two shapes */
+    bool survey;                         /* the first pass: only the views' targets are gathered */
     uint16_t unit_word[TGX_LOWER_UNITS]; /* unit_per_word: #tsPtrIdx of unit u */
     unsigned nunits;
     bool sampler_used[TGX_LOWER_UNITS];
@@ -74,6 +77,8 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
 
 static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
 {
+    if (c->survey)
+        return;
     tgx_diag d;
     char msg[TGX_DIAG_MSG_MAX];
     va_list ap;
@@ -328,11 +333,39 @@ static bool read_units(lift_ctx *c, const tgx_sm5_insn *in, unsigned *view, unsi
     return true;
 }
 
-static void use_view(lift_ctx *c, unsigned v, unsigned s, tgx_tgsi_texture t)
+/* Records that SVIEW[v] (with SAMP[s]) is read as target t (TGX_TGSI_TEXTURE_COUNT: any, TXQ),
+ * by a SAMPLE-family opcode (family) or a TEX-style one. The first pass settles each view's
+ * declaration: its target, or UNKNOWN when TEX-style opcodes read it as targets of different
+ * shapes (a Maxwell binding may be read as 2D by one instruction and 2D_MSAA by another; TGSI's
+ * validator compares a TEX-style target with a declared view's); a SAMPLE opcode takes its
+ * shape from the declaration, so there a clash is refused. */
+static bool use_view(lift_ctx *c, unsigned v, unsigned s, tgx_tgsi_texture t, bool family)
 {
-    if (c->view_target[v] < 0)
-        c->view_target[v] = (int)t;
     c->sampler_used[s] = true;
+    if (!c->survey)
+        return !c->view_clash[v] ||
+               REFUSE(c,
+                      "SVIEW[%u] is read as targets of different shapes, and a SAMPLE opcode "
+                      "takes its target from the view's one declaration",
+                      v);
+    if (t == TGX_TGSI_TEXTURE_COUNT)
+        return true;
+    int old = c->view_target[v];
+    c->view_family[v] |= family;
+    if (old < 0)
+        c->view_target[v] = (int)t;
+    else if (old != TGX_TGSI_TEXTURE_UNKNOWN &&
+             tgx_exec_texture_target((unsigned)old, NULL) != tgx_exec_texture_target(t, NULL))
+        c->view_target[v] = TGX_TGSI_TEXTURE_UNKNOWN;
+    c->view_clash[v] = c->view_family[v] && c->view_target[v] == TGX_TGSI_TEXTURE_UNKNOWN;
+    return true;
+}
+
+/* The target TXQ names for SVIEW[v]: its declaration's (TXQ does not depend on it). */
+static tgx_tgsi_texture query_target(const lift_ctx *c, unsigned v)
+{
+    int t = c->view_target[v];
+    return t < 0 || t == TGX_TGSI_TEXTURE_UNKNOWN ? TGX_TGSI_TEXTURE_2D : (tgx_tgsi_texture)t;
 }
 
 /* ---- results ----------------------------------------------------------------------------------
@@ -530,7 +563,8 @@ static bool lift_sample_family(lift_ctx *c, const lift_insn *x, const target_row
         vector_src(c, &a, 1, T_ARG, sa, sizeof sa);
         snprintf(arg, sizeof arg, ", %s", sa);
     }
-    use_view(c, view, samp, t->plain);
+    if (!use_view(c, view, samp, t->plain, true))
+        return false;
     inst(c, "%s %s, %s, SVIEW[%u].xyzw, SAMP[%u]%s%s", op, dst, coord, view, samp, arg, arg2);
     return true;
 }
@@ -598,7 +632,8 @@ static bool lift_sample(lift_ctx *c, const lift_insn *x)
         lcomp a = creg(ref_src1 ? x->reg[TGX_SM5_P_DC] : x->reg[TGX_SM5_P_LOD]);
         vector_src(c, &a, 1, T_ARG, arg, sizeof arg);
     }
-    use_view(c, view, samp, tt);
+    if (!use_view(c, view, samp, tt, false))
+        return false;
     result_dst(c, in, dst, sizeof dst, &moved);
     if (txd) {
         char sx[64], sy[64];
@@ -646,7 +681,8 @@ static bool lift_fetch(lift_ctx *c, const lift_insn *x)
         unpack_offsets(c, (unsigned)x->reg[TGX_SM5_P_OFFSET], t->coords, 4, 4, 0, offs,
                        sizeof offs);
     vector_src(c, v, n, T_COORD, coord, sizeof coord);
-    use_view(c, view, samp, tt);
+    if (!use_view(c, view, samp, tt, false))
+        return false;
     result_dst(c, in, dst, sizeof dst, &moved);
     /* TXF reads its level in w; on a multisampled target w is the sample, TXF_LZ none */
     inst(c, "%s %s, %s, SAMP[%u], %s%s", level || ms ? "TXF" : "TXF_LZ", dst, coord, view,
@@ -687,11 +723,14 @@ static bool lift_gather(lift_ctx *c, const lift_insn *x)
     imm_u(c, in->component & 3u, comp, sizeof comp);
     result_dst(c, in, dst, sizeof dst, &moved);
     if (view == samp) {
-        use_view(c, view, samp, tt);
+        if (!use_view(c, view, samp, tt, false))
+            return false;
         inst(c, "TG4 %s, %s, %s, SAMP[%u], %s%s", dst, coord, comp, view, tgx_tgsi_texture_name(tt),
              offs);
     } else if ((in->component & 3u) == 0 && !shadow && !(in->flags & TGX_SM5_F_AOFFI)) {
-        use_view(c, view, samp, t->plain); /* GATHER4 gathers R (the interpreter's reading) */
+        if (!use_view(c, view, samp, t->plain,
+                      true)) /* GATHER4 gathers R (the interpreter's reading) */
+            return false;
         inst(c, "GATHER4 %s, %s, SVIEW[%u].xyzw, SAMP[%u]", dst, coord, view, samp);
     } else {
         return REFUSE(c,
@@ -716,20 +755,24 @@ static bool lift_query(lift_ctx *c, const lift_insn *x)
     bool moved;
     if (in->query == TXQ_DIMENSION) {
         reg_src(c, (unsigned)x->reg[TGX_SM5_P_LEVEL], lv, sizeof lv);
-        use_view(c, view, view, TGX_TGSI_TEXTURE_2D);
+        if (!use_view(c, view, view, TGX_TGSI_TEXTURE_COUNT, false))
+            return false;
         result_dst(c, in, dst, sizeof dst, &moved);
-        inst(c, "TXQ %s, %s, SAMP[%u], 2D", dst, lv, view);
+        inst(c, "TXQ %s, %s, SAMP[%u], %s", dst, lv, view,
+             tgx_tgsi_texture_name(query_target(c, view)));
     } else if (in->query == TXQ_TEXTURE_TYPE) {
         if (in->wmask & 0x1u)
             WARN(c, "the texture type code (R) has no TGSI query: lifted as 0");
         WARN(c, "the sample count comes from TXQS, which gives 0 for a texture without "
                 "multisampling where Maxwell gives 1");
-        use_view(c, view, view, TGX_TGSI_TEXTURE_2D_MSAA);
+        if (!use_view(c, view, view, TGX_TGSI_TEXTURE_COUNT, false))
+            return false;
         c->temp_used[T_RESULT] = true;
         moved = true;
         char zero[48];
         imm_u(c, 0, zero, sizeof zero);
-        inst(c, "TXQS TEMP[%u].x, SAMP[%u], 2D_MSAA", T_RESULT, view);
+        inst(c, "TXQS TEMP[%u].x, SAMP[%u], %s", T_RESULT, view,
+             tgx_tgsi_texture_name(query_target(c, view)));
         inst(c, "MOV TEMP[%u].z, TEMP[%u].xxxx", T_RESULT, T_RESULT);
         inst(c, "MOV TEMP[%u].xyw, %s", T_RESULT, zero);
     } else {
@@ -762,7 +805,8 @@ static bool lift_lod(lift_ctx *c, const lift_insn *x)
     unsigned n = tex_coords(x, t, false, false, v, &unused);
     char coord[64], k256[48], lo[48], hi[48], m16[48], zero[48];
     vector_src(c, v, n, T_COORD, coord, sizeof coord);
-    use_view(c, view, samp, t->plain);
+    if (!use_view(c, view, samp, t->plain, view != samp))
+        return false;
     c->temp_used[T_RESULT] = true;
     c->temp_used[T_PACK] = true;
     if (view == samp)
@@ -880,6 +924,21 @@ tgx_status tgx_lift(const tgx_lift_item *items, size_t n, const tgx_lift_opts *o
     c->diags = diags;
     for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
         c->view_target[v] = -1;
+    /* the first pass settles the views' declarations; its text and messages are dropped */
+    c->survey = true;
+    for (size_t i = 0; i < n && !c->nomem && !c->out.failed; i++) {
+        c->item = &items[i];
+        lift_one(c);
+    }
+    c->survey = false;
+    c->refused = false;
+    free(c->out.p);
+    c->out = (lw_text){NULL, 0, 0, false};
+    c->ninsts = 0;
+    c->nimms = 0;
+    memset(c->temp_used, 0, sizeof c->temp_used);
+    memset(c->sampler_used, 0, sizeof c->sampler_used);
+    c->nunits = 0;
     for (size_t i = 0; i < n && !c->nomem && !c->out.failed; i++) {
         c->item = &items[i];
         lift_one(c);
