@@ -20,11 +20,9 @@ const char *tgx_status_name(tgx_status st)
     return "unknown status";
 }
 
-tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned line,
-                         unsigned column, const char *fmt, va_list ap)
+/* Everything of an error diagnostic but its message. */
+static void diag_head(tgx_diag *d, tgx_status st, const char *file, unsigned line, unsigned column)
 {
-    if (!d)
-        return st;
     d->status = st;
     d->severity = TGX_SEV_ERROR;
     d->file[0] = '\0';
@@ -32,6 +30,14 @@ tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned 
         snprintf(d->file, sizeof d->file, "%s", file);
     d->line = line;
     d->column = column;
+}
+
+tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned line,
+                         unsigned column, const char *fmt, va_list ap)
+{
+    if (!d)
+        return st;
+    diag_head(d, st, file, line, column);
     vsnprintf(d->message, sizeof d->message, fmt, ap);
     return st;
 }
@@ -41,13 +47,7 @@ tgx_status tgx_diag_set_text(tgx_diag *d, tgx_status st, const char *file, unsig
 {
     if (!d)
         return st;
-    d->status = st;
-    d->severity = TGX_SEV_ERROR;
-    d->file[0] = '\0';
-    if (file)
-        snprintf(d->file, sizeof d->file, "%s", file);
-    d->line = line;
-    d->column = column;
+    diag_head(d, st, file, line, column);
     size_t n = strlen(text);
     if (n >= sizeof d->message)
         n = sizeof d->message - 1;
