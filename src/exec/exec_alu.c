@@ -619,6 +619,18 @@ static void fill(xword *r, unsigned n, uint32_t bits)
 static void vector_with(xmach *m, const xinst *in, xkernel k)
 {
     unsigned n = m->n, later = 0;
+    if (in->straight && m->all && (m->denorm_rule != TGX_EXEC_DENORMS_FLUSH || in->denorm == 0)) {
+        /* the straight path: plain sources read in place, every channel written in place */
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(in->wmask & (1u << c)))
+                continue;
+            const xword *s[XSRC_MAX];
+            for (unsigned j = 0; j < in->nsrc; j++)
+                s[j] = xslot(m, in->src[j].slot[c]);
+            k(xslot(m, in->dst[0].slot[c]), s, n);
+        }
+        return;
+    }
     bool direct = m->all && in->dst[0].plain;
     for (unsigned c = 0; c < 4; c++) {
         if (!(in->wmask & (1u << c)))

@@ -39,15 +39,19 @@ XVEC static int if_condition(xmach *m, const xinst *in, bool is_float, uint32_t 
     unsigned n = m->n;
     uint32_t all = 0xffffffffu, any = 0;
     if (is_float) {
-        for (unsigned i = 0; i < n; i++)
-            t[i] = c[i].f != 0.0f ? 0xffffffffu : 0u;
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t v = c[i].f != 0.0f ? 0xffffffffu : 0u;
+            t[i] = v;
+            all &= v;
+            any |= v;
+        }
     } else {
-        for (unsigned i = 0; i < n; i++)
-            t[i] = c[i].u != 0 ? 0xffffffffu : 0u;
-    }
-    for (unsigned i = 0; i < n; i++) {
-        all &= t[i];
-        any |= t[i];
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t v = c[i].u != 0 ? 0xffffffffu : 0u;
+            t[i] = v;
+            all &= v;
+            any |= v;
+        }
     }
     return all ? 1 : (any ? -1 : 0);
 }
@@ -99,11 +103,12 @@ void x_op_uif(xmach *m, const xinst *in)
 
 void x_op_else(xmach *m, const xinst *in)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     const uint32_t *prev = x_mask_top(m, &m->cond_st);
     if (!prev)
         return;
     uint32_t all = 0xffffffffu;
-    for (unsigned i = 0; i < m->n; i++) {
+    for (unsigned i = 0; i < n; i++) {
         m->cond[i] = prev[i] & ~m->cond[i];
         all &= m->cond[i];
     }
@@ -149,8 +154,9 @@ void x_op_endloop(xmach *m, const xinst *in)
 /* mask &= ~lanes; returns whether mask is still all ones. */
 XVEC static bool and_not(xmach *m, uint32_t *mask, const uint32_t *lanes)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     uint32_t all = 0xffffffffu;
-    for (unsigned i = 0; i < m->n; i++) {
+    for (unsigned i = 0; i < n; i++) {
         mask[i] &= ~lanes[i];
         all &= mask[i];
     }
@@ -174,9 +180,10 @@ void x_op_brk(xmach *m, const xinst *in)
 /* BREAKC: break where src0.x, read as an integer, is not 0. */
 void x_op_breakc(xmach *m, const xinst *in)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     const xword *c = x_fetch(m, in, 0, 0);
     uint32_t *t = (uint32_t *)m->tmp;
-    for (unsigned i = 0; i < m->n; i++)
+    for (unsigned i = 0; i < n; i++)
         t[i] = m->exec[i] & (c[i].u ? 0xffffffffu : 0u);
     do_break(m, in, t);
 }
@@ -219,8 +226,9 @@ void x_op_switch(xmach *m, const xinst *in)
 
 void x_op_case(xmach *m, const xinst *in)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     const xword *v = x_fetch(m, in, 0, 0);
-    for (unsigned i = 0; i < m->n; i++)
+    for (unsigned i = 0; i < n; i++)
         if (m->sw_sel[i] == v[i].u)
             m->sw[i] |= m->sw_entry[i];
     set_full(m, XFULL_SW, x_all_ones(m->sw, m->n));
@@ -229,8 +237,9 @@ void x_op_case(xmach *m, const xinst *in)
 
 void x_op_default(xmach *m, const xinst *in)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     (void)in;
-    for (unsigned i = 0; i < m->n; i++)
+    for (unsigned i = 0; i < n; i++)
         m->sw[i] |= m->sw_default[i];
     set_full(m, XFULL_SW, x_all_ones(m->sw, m->n));
     x_update_exec(m);
@@ -250,6 +259,7 @@ void x_op_endswitch(xmach *m, const xinst *in)
 
 static void call(xmach *m, const xinst *in, const uint32_t *lanes)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     if (m->ncalls == XCALL_MAX) {
         x_fail(m, in, TGX_ERR_LIMIT, "subroutine calls nested deeper than %d (recursion?)",
                XCALL_MAX);
@@ -276,7 +286,7 @@ static void call(xmach *m, const xinst *in, const uint32_t *lanes)
     push_or_fail(m, &m->sw_st, m->sw, XFULL_SW);
     push_or_fail(m, &m->func_st, m->func, XFULL_FUNC);
     if (lanes) {
-        for (unsigned i = 0; i < m->n; i++)
+        for (unsigned i = 0; i < n; i++)
             m->func[i] &= lanes[i];
         set_full(m, XFULL_FUNC, x_all_ones(m->func, m->n));
     }
@@ -309,10 +319,11 @@ void x_op_cal(xmach *m, const xinst *in)
 /* CALLNZ (spec: TBD): a call for the lanes whose src0.x, as an integer, is not 0. */
 void x_op_callnz(xmach *m, const xinst *in)
 {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
     const xword *c = x_fetch(m, in, 0, 0);
     uint32_t *t = (uint32_t *)m->tmp + m->W;
     uint32_t acc = 0;
-    for (unsigned i = 0; i < m->n; i++) {
+    for (unsigned i = 0; i < n; i++) {
         t[i] = c[i].u ? 0xffffffffu : 0u;
         acc |= t[i] & m->exec[i];
     }
@@ -372,7 +383,8 @@ void x_op_barrier(xmach *m, const xinst *in)
 
 static void kill_lanes(xmach *m, const uint32_t *lanes)
 {
-    for (unsigned i = 0; i < m->n; i++) {
+    const unsigned n = m->n; /* read once: the loops store uint32_t words */
+    for (unsigned i = 0; i < n; i++) {
         m->killed[i] |= lanes[i];
         m->live[i] &= ~lanes[i];
     }

@@ -140,6 +140,9 @@ struct xinst {
     uint8_t brk_switch; /* BRK/BREAKC: innermost breakable construct is a SWITCH */
     uint8_t direct;     /* channels whose kernel result may go straight into dst[0]: no later
                            channel of the instruction reads that register component */
+    uint8_t straight;   /* the common pattern, fused: every source plain, every written channel
+                           direct, no _SAT: a component-wise op is kernel calls in place (when all
+                           lanes execute and no denormal rule applies to it) */
     uint8_t denorm;     /* XDN_* flags: what TGX_EXEC_DENORMS_FLUSH does to this opcode */
     int32_t target;     /* jump target (instruction index) */
     uint32_t list_off;  /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
@@ -327,7 +330,8 @@ static inline void x_finish_result(xmach *m, const xinst *in, xword *v)
         x_saturate(v, m->n);
 }
 /* dst = val where e is set, unchanged elsewhere. */
-void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n);
+void x_blend(xword *restrict dst, const xword *restrict val, const uint32_t *restrict e,
+             unsigned n);
 void x_update_exec(xmach *m);
 void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -205,10 +205,14 @@ void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xwo
     }
 }
 
-XVEC void x_blend(xword *dst, const xword *val, const uint32_t *e, unsigned n)
+XVEC void x_blend(xword *restrict dst, const xword *restrict val, const uint32_t *restrict e,
+                  unsigned n)
 {
+    /* as uint32_t words: GCC 12 does not vectorise the read-modify-write of a union member */
+    uint32_t *d = &dst->u;
+    const uint32_t *v = &val->u;
     for (unsigned i = 0; i < n; i++)
-        dst[i].u = (val[i].u & e[i]) | (dst[i].u & ~e[i]);
+        d[i] = (v[i] & e[i]) | (d[i] & ~e[i]);
 }
 
 /* tgsi_exec store_dest clamps with fminf(fmaxf(x, 0), 1): a quiet NaN gives 0, and with glibc
@@ -265,7 +269,8 @@ XVEC void x_update_exec(xmach *m)
 XVEC bool x_any(const xmach *m, const uint32_t *mask)
 {
     uint32_t acc = 0;
-    for (unsigned i = 0; i < m->n; i++)
+    const unsigned n = m->n;
+    for (unsigned i = 0; i < n; i++)
         acc |= mask[i];
     return acc != 0;
 }

@@ -402,6 +402,10 @@ static void mark_plain(xinst *x)
         if ((x->wmask & (1u << c)) && !read_later)
             x->direct |= (uint8_t)(1u << c);
     }
+    bool plain = true;
+    for (unsigned k = 0; k < x->nsrc; k++)
+        plain &= x->src[k].plain;
+    x->straight = plain && x->ndst == 1 && !x->sat && x->direct == x->wmask;
 }
 
 static tgx_status decode_operands(xbuild *b, const tgx_tgsi_instruction *ti,
