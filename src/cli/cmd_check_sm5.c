@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/lines.h"
 #include "tgx/sm5.h"
 #include "tgx/util.h"
 
@@ -56,55 +57,66 @@ static tgx_status check_word_line(const check_sm5_opts *o, const tgx_sm5_legal_o
     return st == TGX_ERR_NOMEM ? st : TGX_OK;
 }
 
-static tgx_status check_words(const check_sm5_opts *o, const tgx_sm5_legal_opts *lo, char *text,
-                              const char *file, tgx_diag_list *out)
+/* --words: the lines one at a time (cli_lines); a line too long or with a NUL byte is an error
+ * like a malformed one. Returns TGX_ERR_IO when the input cannot be read (d says why). */
+static tgx_status check_words(const check_sm5_opts *o, const tgx_sm5_legal_opts *lo,
+                              const char *path, tgx_diag_list *out, tgx_diag *d)
 {
-    unsigned lineno = 0;
-    for (char *line = text; line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = '\0';
-        lineno++;
-        if (check_word_line(o, lo, line, file, lineno, out) == TGX_ERR_NOMEM)
-            return TGX_ERR_NOMEM;
-        line = nl ? nl + 1 : NULL;
+    cli_lines *in = NULL;
+    tgx_status st = cli_lines_create(path, &in, d);
+    const char *line;
+    size_t len;
+    int got;
+    while (st == TGX_OK && (got = cli_lines_next(in, &line, &len, d)) != 0) {
+        if (got < 0 && d->status == TGX_ERR_IO)
+            st = TGX_ERR_IO;
+        else if (got < 0)
+            st = tgx_diag_list_add(out, d);
+        else if (check_word_line(o, lo, line, in->name, in->lineno, out) == TGX_ERR_NOMEM)
+            st = TGX_ERR_NOMEM;
     }
-    return TGX_OK;
+    cli_lines_destroy(in);
+    return st;
+}
+
+/* Assembly text: the whole file, assembled and checked. */
+static tgx_status check_text(const check_sm5_opts *o, const tgx_sm5_legal_opts *lo,
+                             const char *path, tgx_diag_list *out, tgx_diag *d)
+{
+    char *text = NULL;
+    size_t size = 0;
+    tgx_status st = tgx_read_file(path, &text, &size, d);
+    if (st < 0)
+        return st;
+    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    tgx_sm5_program p;
+    st = tgx_sm5_assemble_checked(text, size, file, o->arch, lo, &p, out);
+    tgx_sm5_program_free(&p);
+    free(text);
+    return st == TGX_ERR_NOMEM ? st : TGX_OK;
 }
 
 /* Checks one file; returns an exit status. */
 static int check_file(const check_sm5_opts *o, const char *path)
 {
-    char *text = NULL;
-    size_t size = 0;
     tgx_diag d;
-    if (tgx_read_file(path, &text, &size, &d) < 0) {
-        tgx_cli_print_diag(&d);
-        return TGX_EXIT_USAGE;
-    }
-    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
     tgx_sm5_tex_kind kind = o->textures;
     tgx_sm5_legal_opts lo = {same_kind, &kind};
     const tgx_sm5_legal_opts *lop = kind == TGX_SM5_TEX_UNKNOWN ? NULL : &lo;
     tgx_diag_list out;
     tgx_diag_list_init(&out);
-    tgx_status st;
-    if (o->words) {
-        st = check_words(o, lop, text, file, &out);
-    } else {
-        tgx_sm5_program p;
-        st = tgx_sm5_assemble_checked(text, size, file, o->arch, lop, &p, &out);
-        tgx_sm5_program_free(&p);
-    }
+    tgx_status st =
+        o->words ? check_words(o, lop, path, &out, &d) : check_text(o, lop, path, &out, &d);
     for (size_t i = 0; i < out.count; i++)
         tgx_cli_print_diag(&out.items[i]);
     int rc = out.errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
-    if (st == TGX_ERR_NOMEM) {
-        fprintf(stderr, "%s: out of memory\n", file);
+    if (st == TGX_ERR_NOMEM)
+        tgx_diag_set(&d, st, path, 0, 0, "out of memory");
+    if (st == TGX_ERR_NOMEM || st == TGX_ERR_IO) {
+        tgx_cli_print_diag(&d);
         rc = TGX_EXIT_USAGE;
     }
     tgx_diag_list_free(&out);
-    free(text);
     return rc;
 }
 

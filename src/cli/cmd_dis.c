@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/lines.h"
 #include "tgx/sm5.h"
 #include "tgx/util.h"
 
@@ -83,6 +84,14 @@ static char *out_room(dis_out *o)
     return o->buf + o->len;
 }
 
+/* A message on stderr after the lines before it. */
+static void report(dis_out *out, const tgx_diag *d)
+{
+    out_flush(out);
+    fflush(stdout);
+    tgx_cli_print_diag(d);
+}
+
 static void out_line(dis_out *o, size_t n)
 {
     if (n > DIS_TEXT_MAX)
@@ -91,19 +100,18 @@ static void out_line(dis_out *o, size_t n)
     o->len += n + 1;
 }
 
-/* One `WORD [CTRL]` line (ending in '\n' or '\0'): its text or ERROR line, or a message on
- * stderr for a malformed line. Returns 1 if the line holds no valid texture instruction. */
-static int words_line(const dis_opts *o, dis_out *out, const char *line, unsigned lineno)
+/* One `WORD [CTRL]` line: its text or ERROR line, or a message on stderr for a malformed line.
+ * Returns 1 if the line holds no valid texture instruction. */
+static int words_line(const dis_opts *o, dis_out *out, const char *name, const char *line,
+                      unsigned lineno)
 {
     uint64_t word;
     uint32_t ctrl;
     tgx_diag d;
     unsigned col;
     int has_word;
-    if (tgx_sm5_parse_word_line(line, o->file, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
-        out_flush(out); /* the message after the lines before it */
-        fflush(stdout);
-        tgx_cli_print_diag(&d);
+    if (tgx_sm5_parse_word_line(line, name, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
+        report(out, &d);
         return 1;
     }
     if (!has_word)
@@ -114,59 +122,42 @@ static int words_line(const dis_opts *o, dis_out *out, const char *line, unsigne
     return st != TGX_OK;
 }
 
-/* Reads the file in large blocks and hands each complete line to words_line; a line longer than
- * a block is cut there (the rest of it is dropped, as nothing valid is that long). */
+/* Reads the lines one at a time (cli_lines: 64 KB blocks, a line of at most 1023 characters);
+ * a line that is too long or holds a NUL byte is reported and gives no output line, a folder or
+ * a read error stops with status 2. */
 static int run_words(const dis_opts *o)
 {
-    FILE *f = strcmp(o->file, "-") == 0 ? stdin : fopen(o->file, "r");
-    if (!f) {
-        fprintf(stderr, "tgx dis: %s: %s\n", o->file, strerror(errno));
+    tgx_diag d;
+    cli_lines *in = NULL;
+    if (cli_lines_create(o->file, &in, &d) != TGX_OK) {
+        tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    enum { BLOCK = 1 << 20 };
-    char *in = malloc(BLOCK + 1);
     dis_out *out = malloc(sizeof *out);
-    if (!in || !out) {
-        free(in);
-        free(out);
-        if (f != stdin)
-            fclose(f);
+    if (!out) {
+        cli_lines_destroy(in);
         fprintf(stderr, "tgx dis: out of memory\n");
         return TGX_EXIT_USAGE;
     }
     out->len = 0;
-    size_t have = 0;
-    unsigned lineno = 0;
-    int bad = 0, skipping = 0, eof = 0;
-    while (!eof) {
-        size_t got = fread(in + have, 1, BLOCK - have, f);
-        have += got;
-        eof = got == 0;
-        in[have] = '\0';
-        size_t pos = 0;
-        for (;;) {
-            char *nl = memchr(in + pos, '\n', have - pos);
-            if (!nl && !(eof && pos < have) && !(pos == 0 && have == BLOCK))
-                break; /* an incomplete line: wait for more */
-            size_t end = nl ? (size_t)(nl - in) : have;
-            if (!skipping) {
-                lineno++;
-                bad |= words_line(o, out, in + pos, lineno);
-            }
-            skipping = !nl && !eof; /* a line cut at the block's end: drop the rest */
-            pos = nl ? end + 1 : have;
-            if (pos >= have)
+    int rc = TGX_EXIT_OK, got;
+    const char *line;
+    size_t len;
+    while ((got = cli_lines_next(in, &line, &len, &d)) != 0) {
+        if (got < 0) {
+            report(out, &d);
+            rc = d.status == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+            if (d.status == TGX_ERR_IO)
                 break;
+            continue;
         }
-        memmove(in, in + pos, have - pos);
-        have -= pos;
+        if (words_line(o, out, in->name, line, in->lineno) && rc == TGX_EXIT_OK)
+            rc = TGX_EXIT_INVALID;
     }
     out_flush(out);
-    free(in);
     free(out);
-    if (f != stdin)
-        fclose(f);
-    return bad ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+    cli_lines_destroy(in);
+    return rc;
 }
 
 static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
@@ -210,6 +201,19 @@ static int run_code_file(dis_opts *o)
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
+    /* Without --arch only a cubin says its SM: anything else is refused before it is read as
+     * bundles, with the reason (a cubin whose magic is broken is not one) */
+    if (!o->have_arch && !(size >= 4 && memcmp(data,
+                                               "\x7f"
+                                               "ELF",
+                                               4) == 0)) {
+        fprintf(stderr,
+                "tgx dis: %s: not an ELF file (a cubin starts with 0x7f 'ELF'); a raw code file "
+                "(32-byte bundles) needs --arch sm_50|sm_52|sm_53\n",
+                o->file);
+        free(data);
+        return TGX_EXIT_USAGE;
+    }
     tgx_sm5_code_file cf;
     if (tgx_sm5_code_file_read((const unsigned char *)data, size, o->file, &cf, &d) < 0) {
         tgx_cli_print_diag(&d);
@@ -217,14 +221,11 @@ static int run_code_file(dis_opts *o)
         return TGX_EXIT_INVALID;
     }
     int rc = TGX_EXIT_OK;
-    tgx_sm5_arch file_arch;
+    tgx_sm5_arch file_arch = o->arch;
     if (cf.is_cubin && !arch_of_sm(cf.sm, &file_arch) && !o->have_arch) {
         fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", o->file,
                 cf.sm);
         rc = TGX_EXIT_INVALID;
-    } else if (!cf.is_cubin && !o->have_arch) {
-        fprintf(stderr, "tgx dis: %s is a raw code file: --arch is required\n", o->file);
-        rc = TGX_EXIT_USAGE;
     } else {
         if (!o->have_arch)
             o->arch = file_arch;

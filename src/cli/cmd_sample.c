@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/lines.h"
 #include "tgx/io.h"
 #include "tgx/tex.h"
 #include "tgx/util.h"
@@ -74,7 +75,9 @@ const tgx_cli_spec tgx_cli_sample_spec = {
     .synopsis = "TEXTURE [OPTIONS] < LINES",
     .description =
         "Samples TEXTURE at the coordinates of each input line (one lane a line) and prints "
-        "one result line per input line: 4 floats (%.9g), or integers for integer formats.\n\n"
+        "one result line per input line: 4 floats (%.9g), or integers for integer formats. "
+        "Lines are answered 1024 at a time as they are read, so memory does not grow with the "
+        "input.\n\n"
         "TEXTURE is FILE.png (rgba8, mips box-filtered) or GEN[@OPTS] as for tgx run --tex: GEN "
         "is hash[:seed=N], checker[:cell=N], gradient or levels (fscale=, fbias= too); OPTS: "
         "WxH, WxHxD, levels=N, samples=N, format=NAME, target=NAME, mips=box (default 256x256, "
@@ -92,7 +95,7 @@ const tgx_cli_spec tgx_cli_sample_spec = {
              "line is a quad of its own (zero derivatives: the magnification filter, base "
              "level). Blank lines and text after '#' are ignored.",
     .exit_status = "0 done, 1 a bad input line (file:line:col) or the texture unit refused the "
-                   "request, 2 bad options or texture, or an "
+                   "request (the lines before it are answered), 2 bad options or texture, or an "
                    "input that cannot be read.",
     .operand = "TEXTURE",
     .min_operands = 1,
@@ -230,31 +233,17 @@ static columns line_columns(const sample_opts *o, tgx_tex_target t)
     return c;
 }
 
-typedef struct lines {
-    size_t n, cap;
-    int width;
-    double *v;      /* n rows of width values */
-    unsigned *line; /* input line of each row */
-} lines;
+/* Lines are sampled in chunks of CHUNK_ROWS rows (whole quads), so memory stays the same
+ * whatever the input's length (issue 9: 10M lines took 551 MB, 1.6 GB with --single). */
+#define CHUNK_ROWS 1024
+#define MAX_COLS   16
 
-static bool lines_push(lines *L, const double *row, unsigned lineno)
-{
-    if (L->n == L->cap) {
-        size_t cap = L->cap ? 2 * L->cap : 64;
-        double *v = realloc(L->v, cap * (size_t)L->width * sizeof *v);
-        if (!v)
-            return false;
-        L->v = v;
-        unsigned *ln = realloc(L->line, cap * sizeof *ln);
-        if (!ln)
-            return false;
-        L->line = ln;
-        L->cap = cap;
-    }
-    memcpy(&L->v[L->n * (size_t)L->width], row, (size_t)L->width * sizeof *row);
-    L->line[L->n++] = lineno;
-    return true;
-}
+typedef struct lines {
+    size_t n;
+    int width;
+    double v[CHUNK_ROWS * MAX_COLS]; /* n rows of width values */
+    unsigned line[CHUNK_ROWS];       /* input line of each row */
+} lines;
 
 /* One number of a line; NULL, or what is wrong with the field (integer columns: a decimal or 0x
  * integer that fits 32 bits; float columns: a number a float can hold, tgx_parse_f32). */
@@ -284,70 +273,37 @@ static const char *parse_number(const char *field, size_t len, bool integer, dou
     return NULL;
 }
 
-/* Splits one line into numbers; reports file:line:col on a bad field or count. */
-static int parse_line(const char *name, unsigned lineno, const char *text, const columns *c,
-                      lines *L)
+/* Splits one line into numbers, appended to L as a row (blank and comment lines give none);
+ * a bad field or count fills d (file:line:col) and returns TGX_ERR_PARSE. */
+static tgx_status parse_line(const char *name, unsigned lineno, const char *text, const columns *c,
+                             lines *L, tgx_diag *d)
 {
     const int want = c->coords + c->extra;
-    double row[16];
+    double *row = &L->v[L->n * (size_t)L->width];
     int n = 0;
     const char *p = text;
     for (;;) {
         while (*p == ' ' || *p == '\t' || *p == '\r')
             p++;
-        if (!*p || *p == '#' || *p == '\n')
+        if (!*p || *p == '#')
             break;
-        size_t len = strcspn(p, " \t\r\n#");
+        size_t len = strcspn(p, " \t\r#");
         const unsigned col = (unsigned)(p - text) + 1;
-        if (n == want) {
-            fprintf(stderr, "%s:%u:%u: error: too many values: expected %d (%s)\n", name, lineno,
-                    col, want, c->names);
-            return TGX_EXIT_INVALID;
-        }
+        if (n == want)
+            return tgx_diag_set(d, TGX_ERR_PARSE, name, lineno, col,
+                                "too many values: expected %d (%s)", want, c->names);
         const char *why = parse_number(p, len, c->integer, &row[n++]);
-        if (why) {
-            fprintf(stderr, "%s:%u:%u: error: '%.*s' %s\n", name, lineno, col, (int)len, p, why);
-            return TGX_EXIT_INVALID;
-        }
+        if (why)
+            return tgx_diag_set(d, TGX_ERR_PARSE, name, lineno, col, "'%.*s' %s", (int)len, p, why);
         p += len;
     }
     if (n == 0)
-        return TGX_EXIT_OK; /* blank or comment */
-    if (n < want) {
-        fprintf(stderr, "%s:%u:%u: error: %d value%s, expected %d (%s)\n", name, lineno,
-                (unsigned)(p - text) + 1, n, n == 1 ? "" : "s", want, c->names);
-        return TGX_EXIT_INVALID;
-    }
-    if (!lines_push(L, row, lineno)) {
-        fprintf(stderr, "tgx sample: out of memory\n");
-        return TGX_EXIT_USAGE;
-    }
-    return TGX_EXIT_OK;
-}
-
-static int read_lines(const char *path, const columns *c, lines *L)
-{
-    FILE *f = path ? fopen(path, "r") : stdin;
-    const char *name = path ? path : "<stdin>";
-    if (!f) {
-        fprintf(stderr, "tgx sample: cannot open %s: %s\n", path, strerror(errno));
-        return TGX_EXIT_USAGE;
-    }
-    char buf[1024];
-    unsigned lineno = 0;
-    int rc = TGX_EXIT_OK;
-    while (rc == TGX_EXIT_OK && fgets(buf, sizeof buf, f)) {
-        lineno++;
-        if (!strchr(buf, '\n') && !feof(f)) {
-            fprintf(stderr, "%s:%u:%zu: error: line too long\n", name, lineno, strlen(buf));
-            rc = TGX_EXIT_INVALID;
-            break;
-        }
-        rc = parse_line(name, lineno, buf, c, L);
-    }
-    if (path)
-        fclose(f);
-    return rc;
+        return TGX_OK; /* blank or comment */
+    if (n < want)
+        return tgx_diag_set(d, TGX_ERR_PARSE, name, lineno, (unsigned)(p - text) + 1,
+                            "%d value%s, expected %d (%s)", n, n == 1 ? "" : "s", want, c->names);
+    L->line[L->n++] = lineno;
+    return TGX_OK;
 }
 
 /* ---- running the batch ----------------------------------------------------------------------- */
@@ -378,31 +334,41 @@ static bool implicit_op(op_kind op)
     return op == OP_SAMPLE || op == OP_BIAS || op == OP_LODQ;
 }
 
-static bool batch_alloc(batch *b, const sample_opts *o, const lines *L, int width, bool integer)
+/* Room for a whole chunk: CHUNK_ROWS rows, 4 lanes each with --single. */
+static bool batch_alloc(batch *b, int width)
 {
-    const size_t per = implicit_op(o->op) && o->single ? 4 : 1;
-    size_t lanes = L->n * per;
-    lanes = (lanes + 3) & ~(size_t)3;
-    b->lanes = (uint32_t)lanes;
-    const size_t n = lanes ? lanes : 4;
-    for (int i = 0; i < width; i++) {
+    const size_t n = CHUNK_ROWS * 4;
+    for (int i = 0; i < width; i++)
         if (!(b->col[i] = calloc(n, sizeof(float))))
             return false;
-    }
     for (int i = 0; i < 4; i++)
         if (!(b->icol[i] = calloc(n, sizeof(int32_t))) || !(b->out[i] = calloc(n, 4)))
             return false;
     for (int a = 0; a < 3; a++)
         if (!(b->offset[a] = calloc(n, sizeof(int32_t))))
             return false;
-    if (!(b->active = calloc(n, sizeof(tgx_lane_mask))))
-        return false;
-    /* row r is lane r, or with --single the first lane of quad r (its copies inactive) */
-    for (size_t r = 0; r < L->n; r++) {
+    return (b->active = calloc(n, sizeof(tgx_lane_mask))) != NULL;
+}
+
+/* Lanes per row: 4 with --single for the implicit-LOD operations (a quad of its own), else 1. */
+static size_t lanes_per_row(const sample_opts *o)
+{
+    return implicit_op(o->op) && o->single ? 4 : 1;
+}
+
+/* The chunk's first rows rows as lanes: row r is lane r, or with --single the first lane of quad
+ * r (its copies inactive). */
+static void batch_fill(batch *b, const sample_opts *o, const lines *L, size_t rows, bool integer)
+{
+    const size_t per = lanes_per_row(o), width = (size_t)L->width;
+    size_t lanes = (rows * per + 3) & ~(size_t)3;
+    b->lanes = (uint32_t)lanes;
+    memset(b->active, 0, (lanes ? lanes : 4) * sizeof *b->active);
+    for (size_t r = 0; r < rows; r++) {
         for (size_t k = 0; k < per; k++) {
             const size_t lane = r * per + k;
-            for (int i = 0; i < width; i++) {
-                const double v = L->v[r * (size_t)width + (size_t)i];
+            for (size_t i = 0; i < width; i++) {
+                const double v = L->v[r * width + i];
                 b->col[i][lane] = (float)v;
                 if (integer && i < 4) /* parse_number checked the 32-bit range */
                     b->icol[i][lane] = (int32_t)(uint32_t)(int64_t)v;
@@ -412,7 +378,6 @@ static bool batch_alloc(batch *b, const sample_opts *o, const lines *L, int widt
         }
         b->active[r * per] = 0xffffffffu;
     }
-    return true;
 }
 
 static tgx_tex_lod_mode lod_mode_of(op_kind op)
@@ -547,43 +512,111 @@ static void print_lane(const sample_opts *o, const tgx_tex_format_info *fi, cons
     putchar('\n');
 }
 
-static int sample_all(const sample_opts *o, const tgx_tex_view *view)
-{
-    const columns c = line_columns(o, view->target);
-    const int width = c.coords + c.extra;
-    lines L = {0, 0, width > 0 ? width : 1, NULL, NULL};
+typedef struct sampler_run {
+    const sample_opts *o;
+    const tgx_tex_view *view;
+    const tgx_tex_format_info *fi;
+    columns c;
+    lines *L;
     batch b;
-    memset(&b, 0, sizeof b);
-    float *lodq[2] = {NULL, NULL};
-    int rc = read_lines(o->input, &c, &L);
-    if (rc == TGX_EXIT_OK && implicit_op(o->op) && !o->single && L.n % 4) {
+    float *lodq[2];
+} sampler_run;
+
+/* Samples and prints the chunk's first rows rows, then moves the rest (a partial quad) to the
+ * front. Returns an exit status. */
+static int answer(sampler_run *s, size_t rows)
+{
+    lines *L = s->L;
+    if (rows) {
+        batch_fill(&s->b, s->o, L, rows, s->c.integer);
+        int rc = run_request(s->o, s->view, &s->c, &s->b, s->lodq);
+        if (rc != TGX_EXIT_OK)
+            return rc;
+        const size_t per = lanes_per_row(s->o);
+        for (size_t r = 0; r < rows; r++)
+            print_lane(s->o, s->fi, &s->b, s->lodq, (uint32_t)(r * per));
+    }
+    const size_t width = (size_t)L->width, rest = L->n - rows;
+    memmove(L->v, L->v + rows * width, rest * width * sizeof *L->v);
+    memmove(L->line, L->line + rows, rest * sizeof *L->line);
+    L->n = rest;
+    /* a failed write (a full disk) ends the run: main reports it */
+    return ferror(stdout) ? TGX_EXIT_USAGE : TGX_EXIT_OK;
+}
+
+/* The rows that can be answered now: all of them, or whole quads for implicit LOD. */
+static size_t ready_rows(const sampler_run *s)
+{
+    return implicit_op(s->o->op) && !s->o->single ? s->L->n & ~(size_t)3 : s->L->n;
+}
+
+/* Reads the input a line at a time and answers it a chunk at a time. A bad line stops the
+ * reading; the lines before it are answered first. */
+static int stream_lines(sampler_run *s, cli_lines *in)
+{
+    tgx_diag d;
+    const char *line;
+    size_t len;
+    int got, rc = TGX_EXIT_OK, bad = TGX_EXIT_OK;
+    while (rc == TGX_EXIT_OK && (got = cli_lines_next(in, &line, &len, &d)) != 0) {
+        if (got < 0 || parse_line(in->name, in->lineno, line, &s->c, s->L, &d) != TGX_OK) {
+            bad = got < 0 && d.status == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+            break;
+        }
+        if (s->L->n == CHUNK_ROWS)
+            rc = answer(s, CHUNK_ROWS);
+    }
+    if (rc == TGX_EXIT_OK)
+        rc = answer(s, ready_rows(s));
+    if (rc == TGX_EXIT_OK && bad != TGX_EXIT_OK) {
+        fflush(stdout); /* the answers before the message */
+        tgx_cli_print_diag(&d);
+        rc = bad;
+    }
+    if (rc == TGX_EXIT_OK && s->L->n) {
+        fflush(stdout);
         fprintf(stderr,
                 "%s:%u:1: error: implicit LOD takes lines in quads of 4; %zu line%s left over "
                 "(use --single, or --op lod)\n",
-                o->input ? o->input : "<stdin>", L.line[L.n - 1], L.n % 4, L.n % 4 == 1 ? "" : "s");
+                in->name, s->L->line[s->L->n - 1], s->L->n, s->L->n == 1 ? "" : "s");
         rc = TGX_EXIT_INVALID;
     }
-    if (rc == TGX_EXIT_OK && !batch_alloc(&b, o, &L, width, c.integer)) {
+    return rc;
+}
+
+static int sample_all(const sample_opts *o, const tgx_tex_view *view)
+{
+    sampler_run s;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    s.view = view;
+    s.fi = tgx_tex_format_get(view->format);
+    s.c = line_columns(o, view->target);
+    const int width = s.c.coords + s.c.extra;
+    tgx_diag d;
+    cli_lines *in = NULL;
+    if (cli_lines_create(o->input, &in, &d) != TGX_OK)
+        return diag_error("", &d, TGX_EXIT_USAGE);
+    s.L = malloc(sizeof *s.L);
+    bool ok = s.L && width <= MAX_COLS && batch_alloc(&s.b, width > 0 ? width : 1);
+    if (ok && o->op == OP_LODQ) {
+        s.lodq[0] = calloc(CHUNK_ROWS * 4, sizeof(float));
+        s.lodq[1] = calloc(CHUNK_ROWS * 4, sizeof(float));
+        ok = s.lodq[0] && s.lodq[1];
+    }
+    int rc = TGX_EXIT_USAGE;
+    if (ok) {
+        s.L->n = 0;
+        s.L->width = width > 0 ? width : 1;
+        rc = stream_lines(&s, in);
+    } else {
         fprintf(stderr, "tgx sample: out of memory\n");
-        rc = TGX_EXIT_USAGE;
     }
-    if (rc == TGX_EXIT_OK && o->op == OP_LODQ) {
-        lodq[0] = calloc(b.lanes + 4u, sizeof(float));
-        lodq[1] = calloc(b.lanes + 4u, sizeof(float));
-        if (!lodq[0] || !lodq[1])
-            rc = TGX_EXIT_USAGE;
-    }
-    if (rc == TGX_EXIT_OK)
-        rc = run_request(o, view, &c, &b, lodq);
-    const tgx_tex_format_info *fi = tgx_tex_format_get(view->format);
-    const uint32_t per = implicit_op(o->op) && o->single ? 4 : 1;
-    for (size_t r = 0; rc == TGX_EXIT_OK && r < L.n; r++)
-        print_lane(o, fi, &b, lodq, (uint32_t)(r * per));
-    batch_free(&b);
-    free(lodq[0]);
-    free(lodq[1]);
-    free(L.v);
-    free(L.line);
+    batch_free(&s.b);
+    free(s.lodq[0]);
+    free(s.lodq[1]);
+    free(s.L);
+    cli_lines_destroy(in);
     return rc;
 }
 

@@ -173,7 +173,8 @@ static tgx_status read_raw(const unsigned char *data, size_t size, const char *f
     if (size % TGX_SM5_BUNDLE_BYTES != 0)
         return fail(d, file, size - size % TGX_SM5_BUNDLE_BYTES,
                     "incomplete bundle: the file has %zu bytes, not a multiple of %u (a control "
-                    "word and three instructions)",
+                    "word and three instructions), and it is not an ELF file (a cubin starts "
+                    "with 0x7f 'ELF')",
                     size, TGX_SM5_BUNDLE_BYTES);
     out->sections = calloc(1, sizeof *out->sections);
     if (!out->sections)

@@ -2,15 +2,26 @@
  * and `tgx check --sm5 --words` with it. */
 #include "tgx/sm5.h"
 
-/* Parses one hex number (optional 0x) at *p, at most 64 bits; advances *p. */
+/* The length of the token at s: up to a blank, the end, or a '#' comment. */
+static size_t token_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n] && s[n] != ' ' && s[n] != '\t' && s[n] != '\r' && s[n] != '\n' && s[n] != '#')
+        n++;
+    return n;
+}
+
+/* Parses the token at *p as one hex number (optional 0x) of at most 64 bits; advances *p past
+ * it. The whole token must be the number: "0x0x10" is refused as a whole (it is not the word
+ * 0x0 followed by something else). */
 static int parse_hex(const char **p, uint64_t *v)
 {
-    const char *s = *p;
+    const char *s = *p, *end = s + token_len(s);
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         s += 2;
     uint64_t x = 0;
     int n = 0;
-    for (;; s++, n++) {
+    for (; s < end; s++, n++) {
         int c = (unsigned char)*s, dgt;
         if (c >= '0' && c <= '9')
             dgt = c - '0';
@@ -19,7 +30,7 @@ static int parse_hex(const char **p, uint64_t *v)
         else if (c >= 'A' && c <= 'F')
             dgt = c - 'A' + 10;
         else
-            break;
+            return 0;
         if (n == 16)
             return 0;
         x = x << 4 | (uint64_t)dgt;
@@ -54,7 +65,8 @@ tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned 
     const char *start = s;
     if (!parse_hex(&s, word))
         return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
-                            "expected a 64-bit hex word");
+                            "expected a 64-bit hex word, found '%.*s'", (int)token_len(start),
+                            start);
     *ctrl = TGX_SM5_CTRL_NEUTRAL;
     s = skip_blank(s);
     if (!at_end(s)) {
@@ -62,7 +74,9 @@ tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned 
         uint64_t c;
         if (!parse_hex(&s, &c) || c > TGX_SM5_CTRL_MASK)
             return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(cstart - line) + 1,
-                                "expected a 21-bit hex control field (at most 0x1fffff)");
+                                "expected a 21-bit hex control field (at most 0x1fffff), found "
+                                "'%.*s'",
+                                (int)token_len(cstart), cstart);
         *ctrl = (uint32_t)c;
         s = skip_blank(s);
     }

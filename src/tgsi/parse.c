@@ -95,14 +95,31 @@ static tgx_status fail_at(parser *p, size_t at, const char *fmt, ...)
 
 #define FAIL(p, ...) fail_at((p), (p)->pos, __VA_ARGS__)
 
-/* Describes the text at the cursor for messages: "'FOO'", "end of line". */
+#define FOUND_MAX 160 /* room for what found() writes */
+
+/* Describes the text at the cursor for messages: "'FOO'", "end of line". A name with a byte
+ * outside ASCII in it (COL\xc3\x96R) is shown whole, with that byte and its column named, since
+ * stopping at the byte ("'COL'") hides why the name is not one. */
 static const char *found(const parser *p, char *buf, size_t size)
 {
-    size_t n = 0;
-    while (n < 24 && is_ident_char(peek_at(p, n)))
-        n++;
+    size_t n = 0, other = SIZE_MAX;
+    for (; n < 24; n++) {
+        unsigned char c = (unsigned char)peek_at(p, n);
+        if (c >= 0x80 && other == SIZE_MAX)
+            other = n;
+        else if (c < 0x80 && !is_ident_char((char)c))
+            break;
+    }
     if (n == 0 && peek(p) == '\0')
         return "end of line";
+    if (other != SIZE_MAX) {
+        snprintf(buf, size,
+                 "'%.*s' (byte 0x%02x at column %u is not ASCII: TGSI names are ASCII "
+                 "letters, digits and '_')",
+                 (int)n, p->text + p->pos, (unsigned char)peek_at(p, other),
+                 (unsigned)column_of(p, p->pos + other));
+        return buf;
+    }
     if (n == 0) {
         unsigned char c = (unsigned char)peek(p);
         if (c >= 0x20 && c < 0x7f)
@@ -158,7 +175,7 @@ static bool accept_char(parser *p, char c)
 
 static tgx_status expect_char(parser *p, char c, const char *what)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     skip_space(p);
     if (peek(p) != c)
         return FAIL(p, "expected '%c' %s, found %s", c, what, found(p, buf, sizeof buf));
@@ -169,7 +186,7 @@ static tgx_status expect_char(parser *p, char c, const char *what)
 /* Unsigned decimal number (at most max). */
 static tgx_status parse_uint(parser *p, uint32_t max, uint32_t *out, const char *what)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     skip_space(p);
     if (!is_digit(peek(p)))
         return FAIL(p, "expected %s, found %s", what, found(p, buf, sizeof buf));
@@ -260,7 +277,7 @@ static int component(char c)
 /* Indirect address inside brackets: FILE[n].c */
 static tgx_status parse_indirect(parser *p, tgx_tgsi_indirect *ind)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     size_t at = p->pos;
     int f = parse_file(p);
     if (f < 0)
@@ -289,7 +306,7 @@ static tgx_status parse_indirect(parser *p, tgx_tgsi_indirect *ind)
 static tgx_status parse_index(parser *p, int32_t *index, bool *indirect, tgx_tgsi_indirect *ind)
 {
     tgx_status st;
-    char buf[32];
+    char buf[FOUND_MAX];
     if ((st = expect_char(p, '[', "to open a register index")) != TGX_OK)
         return st;
     skip_space(p);
@@ -330,7 +347,7 @@ static tgx_status parse_index(parser *p, int32_t *index, bool *indirect, tgx_tgs
 /* FILE[index] or FILE[dim][index], each index direct or indirect. */
 static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     memset(r, 0, sizeof *r);
     skip_space(p);
     size_t at = p->pos;
@@ -368,7 +385,7 @@ static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
 /* ".xyzw" write mask (components in order, each at most once). Absent: all four. */
 static tgx_status parse_mask(parser *p, uint8_t *mask, const char *what)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     *mask = TGX_TGSI_MASK_XYZW;
     if (peek(p) != '.')
         return TGX_OK;
@@ -395,7 +412,7 @@ static tgx_status parse_mask(parser *p, uint8_t *mask, const char *what)
 /* ".xyzw" swizzle of 1 to count letters; fewer than count repeat the last (".x" = ".xxxx"). */
 static tgx_status parse_swizzle(parser *p, uint8_t *swz, unsigned count)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     for (unsigned i = 0; i < count; i++)
         swz[i] = (uint8_t)i;
     if (peek(p) != '.')
@@ -476,10 +493,10 @@ static tgx_tgsi_opcode lookup_opcode(const char *s, size_t n)
 /* OPCODE[_SAT][_PRECISE] */
 static tgx_status parse_opcode(parser *p, tgx_tgsi_instruction *in)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     size_t n = ident_len(p);
     const char *s = p->text + p->pos;
-    if (n == 0)
+    if (n == 0 || (unsigned char)peek_at(p, n) >= 0x80)
         return FAIL(p, "expected an opcode, found %s", found(p, buf, sizeof buf));
     size_t base = n;
     tgx_tgsi_opcode op = lookup_opcode(s, base);
@@ -503,7 +520,7 @@ static tgx_status parse_opcode(parser *p, tgx_tgsi_instruction *in)
 static tgx_status parse_operands(parser *p, tgx_tgsi_instruction *in, const tgx_tgsi_opinfo *info)
 {
     tgx_status st;
-    char buf[32];
+    char buf[FOUND_MAX];
     unsigned total = info->num_dst + info->num_src;
     for (unsigned i = 0; i < total; i++) {
         if (i > 0) {
@@ -546,7 +563,7 @@ static int parse_texture_name(parser *p)
 /* Texel offset: FILE[n].xyz (one to three components). */
 static tgx_status parse_tex_offset(parser *p, tgx_tgsi_instruction *in)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     if (in->num_tex_offsets >= TGX_TGSI_MAX_TEX_OFFSETS)
         return FAIL(p, "more than %d texel offsets", TGX_TGSI_MAX_TEX_OFFSETS);
     tgx_tgsi_tex_offset *o = &in->tex_offsets[in->num_tex_offsets];
@@ -594,7 +611,7 @@ static tgx_status parse_inst_suffixes(parser *p, tgx_tgsi_instruction *in,
                                       const tgx_tgsi_opinfo *info)
 {
     tgx_status st;
-    char buf[32];
+    char buf[FOUND_MAX];
     if (info->flags & TGX_TGSI_OPF_TEX) {
         if ((st = expect_char(p, ',', "and a texture target (2D, CUBE, ...)")) != TGX_OK)
             return st;
@@ -698,7 +715,7 @@ static tgx_status parse_range(parser *p, uint32_t *first, uint32_t *last)
 
 static tgx_status parse_decl_head(parser *p, tgx_tgsi_declaration *d)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     tgx_status st;
     skip_space(p);
     int f = parse_file(p);
@@ -763,7 +780,7 @@ static tgx_status parse_stream(parser *p, tgx_tgsi_declaration *d)
 /* SVIEW: target then 1 or 4 return types. */
 static tgx_status parse_sview_types(parser *p, tgx_tgsi_declaration *d)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     int n = 0;
     while (n < 4 && accept_char(p, ',')) {
         skip_space(p);
@@ -816,7 +833,7 @@ static bool accept_cylwrap(parser *p, tgx_tgsi_declaration *d)
 /* One ", ITEM" of a declaration. */
 static tgx_status parse_decl_item(parser *p, tgx_tgsi_declaration *d, bool *have_target)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     tgx_status st;
     uint32_t v;
     skip_space(p);
@@ -1098,7 +1115,7 @@ static tgx_status parse_property_values(parser *p, tgx_tgsi_property_decl *pr);
 
 static tgx_status parse_property(parser *p)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     tgx_tgsi_shader *s = p->sh;
     tgx_status st = grow(p, (void **)&s->props, &p->cap_props, s->num_props, sizeof *s->props);
     if (st != TGX_OK)
@@ -1123,7 +1140,7 @@ static tgx_status parse_property(parser *p)
 
 static tgx_status parse_property_values(parser *p, tgx_tgsi_property_decl *pr)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     tgx_status st;
     do {
         if (pr->num_values >= TGX_TGSI_MAX_PROPERTY_VALUES)
@@ -1183,7 +1200,7 @@ static size_t line_after(const parser *p)
 
 static tgx_status parse_header(parser *p)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     skip_space(p);
     p->sh->processor_pos.line = p->line_no;
     p->sh->processor_pos.column = column_of(p, p->pos);
@@ -1229,7 +1246,7 @@ static tgx_status parse_statement(parser *p)
 
 static tgx_status parse_lines(parser *p)
 {
-    char buf[32];
+    char buf[FOUND_MAX];
     bool have_header = false;
     size_t start = 0;
     while (next_line(p, start)) {
