@@ -198,23 +198,39 @@ static void check_address(tgx_vctx *c, const tgx_tgsi_indirect *ind)
         tgx_v_error(c, ind->pos, "%s is not declared", reg_text(&ar, ind->index, buf, sizeof buf));
 }
 
+static bool file_declared(const tgx_vctx *c, tgx_tgsi_file file)
+{
+    if (file == TGX_TGSI_FILE_IMM)
+        return c->s->num_imms > 0;
+    for (size_t i = 0; i < c->s->num_decls; i++)
+        if (c->s->decls[i].file == file)
+            return true;
+    return false;
+}
+
 /* spec "Array Declaration": an indirect access with an ArrayID stays inside that declaration;
- * its index is still absolute ("the effective index is zero-based"). */
+ * its index is still absolute ("the effective index is zero-based"). An indirect operand of a
+ * file with no declaration is an error, as in Mesa's tgsi_sanity; the rest is a warning: the
+ * register read is base + ADDR, known only when it runs, and tgsi_exec (like tgx) ignores the
+ * array id and reads whatever base + ADDR names. */
 static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
 {
+    static const char why[] = "only base + ADDR must land in a declaration";
     char buf[REG_TEXT_MAX];
     const char *f = tgx_v_file_name(r->file);
     check_address(c, &r->ind);
-    if (r->file == TGX_TGSI_FILE_IMM) {
-        if (r->index < 0 || (size_t)r->index >= c->s->num_imms)
-            tgx_v_error(c, r->pos, "%s is not declared (base of an indirect access)",
-                        reg_text(r, r->index, buf, sizeof buf));
+    if (!file_declared(c, r->file)) {
+        tgx_v_error(c, r->pos, "%s is not declared (no %s register is, for an indirect access)",
+                    reg_text(r, r->index, buf, sizeof buf), f);
         return;
     }
-    if (r->ind.array_id == 0) {
-        if (!tgx_v_find_decl(c, r->file, reg_dim(r), r->index))
-            tgx_v_error(c, r->pos, "%s is not declared (base of an indirect access)",
-                        reg_text(r, r->index, buf, sizeof buf));
+    if (r->file == TGX_TGSI_FILE_IMM || r->ind.array_id == 0) {
+        bool in = r->file == TGX_TGSI_FILE_IMM
+                      ? r->index >= 0 && (size_t)r->index < c->s->num_imms
+                      : tgx_v_find_decl(c, r->file, reg_dim(r), r->index) != NULL;
+        if (!in)
+            tgx_v_warning(c, r->pos, "%s is not declared (base of an indirect access; %s)",
+                          reg_text(r, r->index, buf, sizeof buf), why);
         return;
     }
     for (size_t i = 0; i < c->s->num_decls; i++) {
@@ -222,11 +238,13 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
         if (d->file != r->file || d->array_id != r->ind.array_id)
             continue;
         if (r->index < (long)d->first || r->index > (long)d->last)
-            tgx_v_error(c, r->pos, "%s is outside array %u (%s[%u..%u])",
-                        reg_text(r, r->index, buf, sizeof buf), d->array_id, f, d->first, d->last);
+            tgx_v_warning(c, r->pos, "%s is outside array %u (%s[%u..%u]; %s)",
+                          reg_text(r, r->index, buf, sizeof buf), d->array_id, f, d->first, d->last,
+                          why);
         return;
     }
-    tgx_v_error(c, r->pos, "%s array %u is not declared", f, (unsigned)r->ind.array_id);
+    tgx_v_warning(c, r->pos, "%s array %u is not declared (the array id is ignored: %s)", f,
+                  (unsigned)r->ind.array_id, why);
 }
 
 static void check_declared(tgx_vctx *c, const tgx_tgsi_register *r, unsigned char *memory_warned)
@@ -341,7 +359,9 @@ static bool is_64bit(tgx_tgsi_type t)
 
 /* Float inputs (MOV's untyped ones count as float, doubles are floats) take |x| and -x; signed
  * inputs take -x only, "including instructions otherwise ignorant of the type, such as UADD";
- * unsigned inputs take none. */
+ * unsigned inputs take none (spec "Modifiers"). Mesa's tgsi_sanity does not check this and its
+ * tgsi_exec applies any modifier to an integer input as an integer (fetch_source: micro_iabs,
+ * micro_ineg), as tgx does (XM_IABS, XM_INEG): outside the spec, so a warning. */
 static void check_modifiers(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
                             tgx_tgsi_type t)
 {
@@ -368,11 +388,15 @@ static void check_modifiers(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigne
         break;
     }
     if (s->absolute && !abs_ok)
-        tgx_v_error(c, s->pos, "absolute value is not allowed on %s src%u (%s operand)",
-                    tgx_v_op_name(in->opcode), i, what);
+        tgx_v_warning(c, s->pos,
+                      "absolute value is not allowed on %s src%u (%s operand, spec "
+                      "\"Modifiers\"); tgx, as Mesa, takes |x| of the integer",
+                      tgx_v_op_name(in->opcode), i, what);
     if (s->negate && !neg_ok)
-        tgx_v_error(c, s->pos, "negation is not allowed on %s src%u (%s operand)",
-                    tgx_v_op_name(in->opcode), i, what);
+        tgx_v_warning(c, s->pos,
+                      "negation is not allowed on %s src%u (%s operand, spec \"Modifiers\"); "
+                      "tgx, as Mesa, negates the integer",
+                      tgx_v_op_name(in->opcode), i, what);
 }
 
 static const char *mask_text(unsigned mask, char *buf)
@@ -385,8 +409,11 @@ static const char *mask_text(unsigned mask, char *buf)
     return buf;
 }
 
-/* A 64-bit value lives in .xy or .zw (spec "Double ISA"), so a 64-bit result is written a whole
- * pair at a time. */
+/* A 64-bit value lives in .xy or .zw (spec "Double ISA"), and Mesa writes 64-bit results a whole
+ * pair at a time (nir_to_tgsi's ntt_64bit_write_mask). A mask that covers half a pair is legal
+ * to Mesa's tgsi_sanity and tgsi_exec, but tgsi_exec's result depends on the opcode (the pair
+ * is written whole by exec_double_binary and exec_arg0_64_arg1_32, not at all by
+ * exec_double_unary/trinary and exec_t_2_64), so it is a warning that says what tgx does. */
 static void check_dst_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, const tgx_tgsi_dst *d)
 {
     unsigned m = d->write_mask & TGX_TGSI_MASK_XYZW;
@@ -394,38 +421,25 @@ static void check_dst_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, const t
     char buf[5];
     if ((lo == 0 || lo == 3u) && (hi == 0 || hi == 12u))
         return;
-    tgx_v_error(c, d->reg.pos, "%s writes 64-bit values: write mask .%s must be .xy, .zw or .xyzw",
-                tgx_v_op_name(in->opcode), mask_text(m, buf));
+    tgx_v_warning(c, d->reg.pos,
+                  "%s writes 64-bit values: write mask .%s splits a pair (.xy, .zw); tgx writes "
+                  "only the masked words, Mesa's tgsi_exec the whole pair or nothing, by opcode",
+                  tgx_v_op_name(in->opcode), mask_text(m, buf));
 }
 
-/* A 64-bit source reads, for each half of dst it writes (.xy, .zw), one aligned pair: the
- * swizzle of that half must be .xy or .zw. Halves dst does not write are not read (Mesa's
- * tgsi_exec fetches a pair only for a written half), so they may hold anything. */
-static void check_src_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
-                            unsigned dst_mask)
-{
-    const uint8_t *sw = in->src[i].swizzle;
-    static const char *const half_name[2] = {"xy", "zw"};
-    for (unsigned h = 0; h < 2; h++) {
-        unsigned a = sw[2 * h], b = sw[2 * h + 1];
-        if (!(dst_mask & (3u << (2 * h))))
-            continue;
-        if ((a == 0 || a == 2) && b == a + 1)
-            continue;
-        tgx_v_error(c, in->src[i].reg.pos,
-                    "%s src%u swizzle .%c%c%c%c splits a 64-bit pair: .%s must read .xy or .zw",
-                    tgx_v_op_name(in->opcode), i, "xyzw"[sw[0] & 3], "xyzw"[sw[1] & 3],
-                    "xyzw"[sw[2] & 3], "xyzw"[sw[3] & 3], half_name[h]);
-        return;
-    }
-}
+/* A 64-bit source is not checked: for each written half tgsi_exec reads the low word from the
+ * half's first swizzle component and the high word from its second (fetch_double_channel), and
+ * so does tgx, whatever the components. Mesa relies on it: nir_to_tgsi keeps 64-bit constants in
+ * 32-bit immediates that ureg deduplicates word by word (tgsi_ureg.c
+ * match_or_expand_immediate), so a double whose halves are equal reads .zzzz and others .yw. */
 
 /* ---------------------------------------------------------------------------------------------
  * Operands
  * ------------------------------------------------------------------------------------------ */
 
 /* spec TGSI_SEMANTIC_POSITION: a fragment shader's POSITION output "Only the Z component is
- * writable"; TGSI_SEMANTIC_STENCIL: "Only the Y component is writable". */
+ * writable"; TGSI_SEMANTIC_STENCIL: "Only the Y component is writable". Mesa's tools accept the
+ * other components (tgsi_exec stores them, softpipe reads .z / .y): a warning. */
 static void check_frag_output_mask(tgx_vctx *c, const tgx_tgsi_dst *d)
 {
     const tgx_tgsi_declaration *decl;
@@ -444,10 +458,12 @@ static void check_frag_output_mask(tgx_vctx *c, const tgx_tgsi_dst *d)
     else
         return;
     if (d->write_mask & ~allowed & TGX_TGSI_MASK_XYZW)
-        tgx_v_error(c, d->reg.pos, "only .%s of the FRAG %s output OUT[%ld] is writable, not .%s",
-                    allowed == TGX_TGSI_MASK_Z ? "z" : "y",
-                    tgx_tgsi_semantic_name(decl->semantic_name), (long)d->reg.index,
-                    mask_text(d->write_mask & TGX_TGSI_MASK_XYZW, buf));
+        tgx_v_warning(c, d->reg.pos,
+                      "only .%s of the FRAG %s output OUT[%ld] is writable, not .%s (the other "
+                      "components are ignored)",
+                      allowed == TGX_TGSI_MASK_Z ? "z" : "y",
+                      tgx_tgsi_semantic_name(decl->semantic_name), (long)d->reg.index,
+                      mask_text(d->write_mask & TGX_TGSI_MASK_XYZW, buf));
 }
 
 static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
@@ -524,10 +540,6 @@ static void check_src(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
     }
     check_declared(c, &s->reg, memory_warned);
     check_modifiers(c, in, i, t);
-    if (is_64bit(t)) {
-        unsigned m = in->num_dst ? in->dst[0].write_mask : TGX_TGSI_MASK_XYZW;
-        check_src_pairs(c, in, i, m);
-    }
 }
 
 /* spec CASE: "The src arg must be an integer immediate." */

@@ -119,9 +119,13 @@ static void check_io_semantic(tgx_vctx *c, const tgx_tgsi_declaration *d)
                         input ? "input" : "output");
     }
     /* spec TGSI_SEMANTIC_TEXCOORD: "The semantic index permitted with this semantic is limited
-     * to <= 7." */
+     * to <= 7." Mesa's tools match outputs to inputs by name and index, whatever the index: a
+     * warning. */
     if (d->semantic_name == TGX_TGSI_SEMANTIC_TEXCOORD && d->semantic_index > 7)
-        tgx_v_error(c, d->pos, "semantic index %u of TEXCOORD is above 7", d->semantic_index);
+        tgx_v_warning(c, d->pos,
+                      "semantic index %u of TEXCOORD is above 7 (spec TGSI_SEMANTIC_TEXCOORD); "
+                      "it still links by name and index",
+                      d->semantic_index);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -182,7 +186,7 @@ static void check_declaration(tgx_vctx *c, size_t i)
      * declarations." Centroid / sample locations are part of the same token. */
     if ((d->has_interp || d->location != TGX_TGSI_LOC_CENTER) &&
         !(p == TGX_TGSI_PROC_FRAG && d->file == TGX_TGSI_FILE_IN))
-        tgx_v_error(c, d->pos, "interpolation applies only to FRAG inputs");
+        tgx_v_warning(c, d->pos, "interpolation applies only to FRAG inputs; it is ignored here");
     /* Shared memory is the memory of a compute work group (spec "Compute ISA"). */
     if (d->file == TGX_TGSI_FILE_MEMORY && d->has_mem_type &&
         d->mem_type == TGX_TGSI_MEMTYPE_SHARED && p != TGX_TGSI_PROC_COMP)
@@ -220,8 +224,8 @@ void tgx_v_check_properties(tgx_vctx *c)
             size_t n = strlen(property_stages[j].prefix);
             if (strncmp(name, property_stages[j].prefix, n) != 0 || (property_stages[j].procs & me))
                 continue;
-            tgx_v_error(c, pr->pos, "property %s applies only to %s shaders", name,
-                        procs_text(property_stages[j].procs, buf, sizeof buf));
+            tgx_v_warning(c, pr->pos, "property %s applies only to %s shaders; it is ignored here",
+                          name, procs_text(property_stages[j].procs, buf, sizeof buf));
         }
     }
 }

@@ -176,15 +176,15 @@ image_error "result size" '/"img0"/,/}/ s/"width": 4,/"width": 5,/' \
     "img0: expected the image's level 0"
 image_error "result name" 's/"img0"/"image0"/' "image0: expected a result named result, ssboN or imgN"
 
-# A shader the validator rejects (spec "Modifiers": no absolute value on an unsigned operand)
-# is a FAIL naming the file, line and column, before anything runs.
+# A shader the validator rejects (spec "Declaration": an undeclared register) is a FAIL naming
+# the file, line and column, before anything runs.
 cp -r "$src" "$tmp/badsh"
 ln=$(grep -n '^ *[0-9]*: AND TEMP\[4\]\.x, TEMP\[2\]\.xxxx' "$tmp/badsh/shader.tgsi" | cut -d: -f1)
-sed -i "${ln}s/TEMP\[2\]\.xxxx/|TEMP[2].xxxx|/" "$tmp/badsh/shader.tgsi"
+sed -i "${ln}s/TEMP\[2\]\.xxxx/TEMP[99].xxxx/" "$tmp/badsh/shader.tgsi"
 "$TGX" replay "$tmp/badsh" >"$tmp/out" 2>&1
 rc=$?
 [ $rc -eq 1 ] && ok || bad "invalid shader: exit $rc"
-grep -q "^FAIL alu_int_bitops: .*badsh/shader.tgsi:$ln:21: error: absolute value is not allowed on AND src0" "$tmp/out" &&
+grep -q "^FAIL alu_int_bitops: .*badsh/shader.tgsi:$ln:21: error: TEMP\[99\] is not declared" "$tmp/out" &&
     ok || bad "invalid shader (line ${ln:-?}): $(cat "$tmp/out")"
 
 # A folder without case.json: a FAIL line naming the file, not a crash.

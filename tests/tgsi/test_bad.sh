@@ -1,7 +1,9 @@
 #!/bin/bash
 # tests/data/bad: `tgx check` over the malformed inputs must exit 1, and the first error it
 # prints for each file must equal the line in its .expect sidecar. v_*.tgsi break a validator
-# rule (docs/check.md), p_*.tgsi are not TGSI at all (parse errors). The sidecars were written
+# rule (docs/check.md), p_*.tgsi are not TGSI at all (parse errors). w_*.tgsi break a rule of the
+# spec that Mesa's tgsi_sanity and tgsi_exec accept (docs/check.md "What Mesa accepts"): they
+# check with exit 0 and their first warning must equal the sidecar. The sidecars were written
 # from the rule or syntax each file breaks, with the column counted by hand at the offending
 # operand, target, label or character, not copied from tgx's output.
 set -u
@@ -13,7 +15,7 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$dir" || exit 1
-all=(*.tgsi)
+all=(p_*.tgsi v_*.tgsi)
 count=${#all[@]}
 # One run over every input (quick under the sanitizers): each diagnostic names its file, and
 # every file is checked however many before it fail. Exit 1: invalid input, nothing worse.
@@ -36,6 +38,21 @@ for f in "${all[@]}"; do
         echo "FAIL $f"
         echo "  expected: $expect"
         echo "  got:      $got"
+        fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done
+# Warnings: each w_*.tgsi checks with exit 0, its first warning the sidecar's line.
+for f in w_*.tgsi; do
+    name="${f%.tgsi}"
+    "$TGX" check "$f" >/dev/null 2>"$tmp/werr"
+    rc=$?
+    got=$(grep -m 1 "^$f:[0-9]*:[0-9]*: warning: " "$tmp/werr")
+    if [ "$rc" -ne 0 ] || [ "$got" != "$(head -n 1 "$name.expect")" ] || grep -q ": error: " "$tmp/werr"; then
+        echo "FAIL $f (exit $rc)"
+        echo "  expected: $(head -n 1 "$name.expect")"
+        echo "  got:      $(head -c 300 "$tmp/werr")"
         fail=$((fail + 1))
     else
         pass=$((pass + 1))
