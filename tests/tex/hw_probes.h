@@ -16,6 +16,7 @@
 #ifndef HW_PROBES_H
 #define HW_PROBES_H
 
+#include "hw_hash.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -272,25 +273,6 @@ static uint32_t *hw_words(hw_capture *hc, const tgx_json *ref, size_t count)
 
 /* ---- texel contents (manifest "content_kinds" and "hash") ----------------------------------- */
 
-static uint32_t hw_hash32(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-static uint32_t hw_H(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t L, uint32_t c)
-{
-    const uint32_t parts[5] = {x, y, z, L, c};
-    uint32_t h = hw_hash32(seed);
-    for (int i = 0; i < 5; i++)
-        h = hw_hash32(h ^ parts[i]);
-    return h;
-}
-
 /* How a texture's texels are made: the manifest's content kind and the source storage. */
 typedef struct hw_content {
     char kind[16]; /* hash coord corner ramp8 allval gatherid bchash gldepth32f gldepth24 gldepth16
@@ -316,7 +298,7 @@ static uint32_t hw_texel_raw(const hw_content *c, uint32_t x, uint32_t y, uint32
         if (c->type == 'f' && c->bits == 16)
             return h & 0xbfffu;
         if (c->type == 'f')
-            return (h & 0x807fffffu) | ((120u + ((h >> 23) & 7u)) << 23);
+            return hw_hash_f32_bits(h);
         return h & mask;
     }
     if (!strcmp(k, "coord")) {

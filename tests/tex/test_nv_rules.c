@@ -1,6 +1,7 @@
 /* The nv profile's rules (docs/texture.md section 3), one check per rule. Expected values are
  * the H100's answers from the probes in tests/data/hw (named at each check: probe, coordinate,
  * result), or derived by hand from the documented rule where a probe has no such point. */
+#include "hw_hash.h"
 #include "tex_test_util.h"
 
 static tgx_sampler nv_sampler(tgx_tex_filter filter, tgx_tex_wrap wrap)
@@ -23,35 +24,39 @@ static void sample4(const tgx_tex_view *v, const tgx_sampler *s, tt_quad *q, tgx
         out[ch] = tt_sample1(v, s, &req, 0, ch);
 }
 
+/* The four result words equal the hardware's. */
+static bool words4(const float a[4], const uint32_t want[4])
+{
+    for (int i = 0; i < 4; i++)
+        if (tgx_f2bits(a[i]) != want[i])
+            return false;
+    return true;
+}
+
+/* Samples one lane at coordinate words (u, v[, r]) with LOD 0 and checks the four result words
+ * against the hardware's. */
+static void expect_words(const tgx_tex_view *v, const tgx_sampler *s, uint32_t u, uint32_t t,
+                         const uint32_t *r, const uint32_t want[4], const char *what)
+{
+    tt_quad q;
+    tt_quad_at(&q, tgx_bits2f(u), tgx_bits2f(t));
+    for (int l = 0; l < 4; l++)
+        q.r[l] = r ? tgx_bits2f(*r) : 0.0f;
+    float o[4];
+    sample4(v, s, &q, TGX_TEX_LOD_ZERO, o);
+    TGX_CHECK(words4(o, want), "%s: %08x %08x %08x %08x", what, tgx_f2bits(o[0]), tgx_f2bits(o[1]),
+              tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+}
+
 static bool same4(const float a[4], float r, float g, float b, float al)
 {
     return tgx_f2bits(a[0]) == tgx_f2bits(r) && tgx_f2bits(a[1]) == tgx_f2bits(g) &&
            tgx_f2bits(a[2]) == tgx_f2bits(b) && tgx_f2bits(a[3]) == tgx_f2bits(al);
 }
 
-/* The probes' texel hash H(seed, x, y, z, L, c) (tests/data/hw/manifest.json, "hash"). */
-static uint32_t hash32(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-
-static uint32_t probe_hash3(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t c)
-{
-    uint32_t h = hash32(seed);
-    const uint32_t v[5] = {x, y, z, 0, c};
-    for (int i = 0; i < 5; i++)
-        h = hash32(h ^ v[i]);
-    return h;
-}
-
 static uint32_t probe_hash(uint32_t seed, uint32_t x, uint32_t y, uint32_t c)
 {
-    return probe_hash3(seed, x, y, 0, c);
+    return hw_H(seed, x, y, 0, 0, c);
 }
 
 /* The probes' hash content for fp32 storage: bits (H & 0x807fffff) | ((120 + ((H >> 23) & 7))
@@ -64,8 +69,7 @@ static void hash_block_f32(tgx_tex *tex, uint32_t seed, uint32_t x0, uint32_t y0
             for (uint32_t x = x0; x < x0 + 2; x++) {
                 uint32_t bits[4];
                 for (uint32_t c = 0; c < 4; c++) {
-                    const uint32_t h = probe_hash3(seed, x, y, z, c);
-                    bits[c] = (h & 0x807fffffu) | ((120u + ((h >> 23) & 7u)) << 23);
+                    bits[c] = hw_hash_f32_bits(hw_H(seed, x, y, z, 0, c));
                 }
                 tgx_tex_store_texel_bits(tex, 0, x, y, z, 0, bits);
             }
@@ -397,20 +401,15 @@ static void snorm_fixed_point(void)
     tgx_tex_view_init(&v, tex);
     tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_REPEAT);
     s.wrap_t = TGX_TEX_WRAP_MIRROR_REPEAT;
-    tt_quad q;
-    tt_quad_at(&q, tgx_bits2f(0x40231de0u), tgx_bits2f(0x40332b3du));
-    float o[4];
-    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
-    TGX_CHECK(tgx_f2bits(o[0]) == 0x3e9ecd3eu && tgx_f2bits(o[1]) == 0xbf132126u &&
-                  tgx_f2bits(o[2]) == 0xbedcb1b9u && tgx_f2bits(o[3]) == 0x3ef7c9f0u,
-              "R01 s16: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]),
-              tgx_f2bits(o[3]));
+    static const uint32_t r01[4] = {0x3e9ecd3eu, 0xbf132126u, 0xbedcb1b9u, 0x3ef7c9f0u};
+    expect_words(&v, &s, 0x40231de0u, 0x40332b3du, NULL, r01, "R01 s16");
     tgx_tex_destroy(tex);
 
     tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_SNORM, 17, 13, 1, 1);
     hash_quad(tex, 41, 8, 4, 0xffu);
     tgx_tex_view_init(&v, tex);
     s.wrap_t = TGX_TEX_WRAP_REPEAT;
+    tt_quad q;
     tt_quad_at(&q, tgx_bits2f(0xbeedc7a6u), tgx_bits2f(0x3fb06908u));
     tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
     uint32_t cols[4][4];
@@ -447,14 +446,8 @@ static void float_blends(void)
     tgx_tex_view_init(&v, tex);
     tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_REPEAT);
     s.wrap_t = TGX_TEX_WRAP_MIRROR_REPEAT;
-    tt_quad q;
-    tt_quad_at(&q, tgx_bits2f(0x3fad846du), tgx_bits2f(0xbf00c4bcu));
-    float o[4];
-    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
-    TGX_CHECK(tgx_f2bits(o[0]) == 0xbe63eea1u && tgx_f2bits(o[1]) == 0x3c5d5e70u &&
-                  tgx_f2bits(o[2]) == 0xbd7ceafeu && tgx_f2bits(o[3]) == 0xbd251afau,
-              "R01 f32: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]),
-              tgx_f2bits(o[3]));
+    static const uint32_t r01[4] = {0xbe63eea1u, 0x3c5d5e70u, 0xbd7ceafeu, 0xbd251afau};
+    expect_words(&v, &s, 0x3fad846du, 0xbf00c4bcu, NULL, r01, "R01 f32");
     tgx_tex_destroy(tex);
 
     tex = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_RGBA32_FLOAT, 9, 7, 5, 1);
@@ -462,14 +455,9 @@ static void float_blends(void)
     tgx_tex_view_init(&v, tex);
     s.wrap_t = TGX_TEX_WRAP_CLAMP_TO_EDGE;
     s.wrap_r = TGX_TEX_WRAP_MIRROR_REPEAT;
-    tt_quad_at(&q, tgx_bits2f(0x400b0921u), tgx_bits2f(0x3fff912cu));
-    for (int l = 0; l < 4; l++)
-        q.r[l] = tgx_bits2f(0x3e85ed42u);
-    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
-    TGX_CHECK(tgx_f2bits(o[0]) == 0xbdd838e7u && tgx_f2bits(o[1]) == 0xbd234d0du &&
-                  tgx_f2bits(o[2]) == 0x3dbd98fbu && tgx_f2bits(o[3]) == 0xbcf3596cu,
-              "R04b f32 3D: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]),
-              tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    static const uint32_t r04b[4] = {0xbdd838e7u, 0xbd234d0du, 0x3dbd98fbu, 0xbcf3596cu};
+    static const uint32_t w = 0x3e85ed42u;
+    expect_words(&v, &s, 0x400b0921u, 0x3fff912cu, &w, r04b, "R04b f32 3D");
     tgx_tex_destroy(tex);
 
     tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_R16_FLOAT, 4, 1, 1, 1);
@@ -481,6 +469,7 @@ static void float_blends(void)
     tgx_tex_view_init(&v, tex);
     s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
     s.normalized_coords = false;
+    tt_quad q;
     tt_quad_at(&q, 1.0f, 0.0f); /* k = 128 between texels 0 and 1 */
     tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
     TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 15.0f * 0x1p-24f, "half tie away from zero");
@@ -518,22 +507,15 @@ static void cube_rules(void)
     for (int i = 0; i < 3; i++) {
         uint32_t bits[4];
         for (uint32_t c = 0; c < 4; c++)
-            bits[c] = probe_hash3(31, texels[i][0], texels[i][1], texels[i][2], c) & 0xffu;
+            bits[c] = hw_H(31, texels[i][0], texels[i][1], texels[i][2], 0, c) & 0xffu;
         tgx_tex_store_texel_bits(tex, 0, texels[i][0], texels[i][1], texels[i][2], 0, bits);
     }
     tgx_tex_view_init(&v, tex);
     s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
     s.seamless_cube = true;
-    tt_quad q;
-    tt_quad_at(&q, 0.5f, 0.5f);
-    for (int l = 0; l < 4; l++)
-        q.r[l] = 0.5f;
-    float o[4];
-    sample4(&v, &s, &q, TGX_TEX_LOD_ZERO, o);
-    TGX_CHECK(tgx_f2bits(o[0]) == 0x3ef856f8u && tgx_f2bits(o[1]) == 0x3f027982u &&
-                  tgx_f2bits(o[2]) == 0x3f592dd9u && tgx_f2bits(o[3]) == 0x3ec320c3u,
-              "D03b corner: %08x %08x %08x %08x", tgx_f2bits(o[0]), tgx_f2bits(o[1]),
-              tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    static const uint32_t d03b[4] = {0x3ef856f8u, 0x3f027982u, 0x3f592dd9u, 0x3ec320c3u};
+    static const uint32_t half = 0x3f000000u;
+    expect_words(&v, &s, half, half, &half, d03b, "D03b corner");
     tgx_tex_destroy(tex);
 }
 
