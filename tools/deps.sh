@@ -1,24 +1,49 @@
 #!/bin/sh
-# Checks what building and testing tgx needs; on Debian, installs what is missing (as root, or
-# with sudo). Prints nothing when everything is there.
+# Checks what a make target needs and, on Debian, installs what is missing (as root, or with
+# sudo). Prints nothing when everything is there.
+#   sh tools/deps.sh                      building tgx (make demo, make build): cmake, a C
+#                                         compiler, make, pkg-config, libpng and zlib headers
+#   sh tools/deps.sh clang                ... and clang (make fuzz-smoke)
+#   sh tools/deps.sh clang-format         ... and clang-format (make format)
+#   sh tools/deps.sh --want clang-format  ... and clang-format if it can be installed; without
+#                                         it the format test skips with its reason (make test)
 set -e
 missing=""
+wanted=""
 need_cmd() { command -v "$1" >/dev/null 2>&1 || missing="$missing $2"; }
 need_cmd cmake cmake
 need_cmd cc gcc
 need_cmd make make
-need_cmd clang clang
-need_cmd clang-format clang-format
 need_cmd pkg-config pkg-config
 if ! echo '#include <png.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$missing libpng-dev"; fi
 if ! echo '#include <zlib.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$missing zlib1g-dev"; fi
-[ -z "$missing" ] && exit 0
-echo "tgx: installing missing packages:$missing"
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "tgx: no apt-get here; please install:$missing" >&2
-    exit 1
-fi
+want=0
+for tool in "$@"; do
+    case $tool in
+    --want) want=1 ;;
+    *)
+        if [ "$want" = 1 ]; then
+            command -v "$tool" >/dev/null 2>&1 || wanted="$wanted $tool"
+        else
+            need_cmd "$tool" "$tool"
+        fi
+        want=0
+        ;;
+    esac
+done
+[ -z "$missing$wanted" ] && exit 0
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO=sudo
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
+apt_install() {
+    command -v apt-get >/dev/null 2>&1 || return 1
+    echo "tgx: installing missing packages:$1"
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $1
+}
+if [ -n "$missing" ] && ! apt_install "$missing$wanted"; then
+    echo "tgx: please install:$missing" >&2
+    exit 1
+fi
+if [ -z "$missing" ] && [ -n "$wanted" ] && ! apt_install "$wanted" >/dev/null 2>&1; then
+    echo "tgx: note:$wanted not installed; the tests that use it skip and say so"
+fi
+exit 0

@@ -3,7 +3,7 @@
 set -e
 if ! command -v clang >/dev/null 2>&1; then echo "SKIP: clang not installed, no fuzz smoke"; exit 0; fi
 ls fuzz/*.c >/dev/null 2>&1 || { echo "no fuzz targets"; exit 0; }
-CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTGX_FUZZ=ON >/dev/null
+CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTGX_FUZZ=ON -DTGX_WERROR=ON >/dev/null
 targets=$(for s in fuzz/*.c; do basename "$s" .c; done)
 # shellcheck disable=SC2086
 cmake --build build-fuzz -j "$(nproc)" --target $targets >/dev/null

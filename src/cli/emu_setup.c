@@ -542,7 +542,7 @@ static tgx_status fail_value(scan *sc, const char *at, const char *what, const t
 
 static tgx_status stmt_header(emu_setup *s, scan *sc)
 {
-    uint32_t index;
+    uint32_t index = 0; /* set by read_uint; gcc 12 -O2 cannot see it through the status */
     char spec[512];
     const char *at = sc->p;
     tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "a header index", &index);
@@ -581,7 +581,7 @@ static tgx_status existing_header(emu_setup *s, scan *sc, uint32_t *index, tgx_s
 
 static tgx_status stmt_view(emu_setup *s, scan *sc)
 {
-    uint32_t index;
+    uint32_t index = 0;
     tgx_sm5_emu_header h;
     char text[256];
     const char *at = sc->p;
@@ -599,7 +599,7 @@ static tgx_status stmt_view(emu_setup *s, scan *sc)
 
 static tgx_status stmt_unmapped(emu_setup *s, scan *sc)
 {
-    uint32_t index;
+    uint32_t index = 0;
     tgx_sm5_emu_header h;
     tgx_status st = existing_header(s, sc, &index, &h);
     if (st == TGX_OK)
@@ -612,7 +612,7 @@ static tgx_status stmt_unmapped(emu_setup *s, scan *sc)
 
 static tgx_status stmt_sampler(emu_setup *s, scan *sc)
 {
-    uint32_t index;
+    uint32_t index = 0;
     char text[512];
     const char *at = sc->p;
     tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "a sampler index", &index);

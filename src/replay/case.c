@@ -410,12 +410,12 @@ static tgx_status read_slots(const ctx *x, const tgx_json *inputs, const tgx_jso
     if (!c->slots)
         return nomem(x);
     for (size_t i = 0; samp && samp->kind == TGX_JSON_OBJECT && i < samp->count; i++) {
-        unsigned n;
+        unsigned n = 0; /* set by slot_number; gcc 12 -O2 cannot see it through TRY */
         TRY(slot_number(x, samp, i, &n));
         TRY(read_gallium_sampler(x, &samp->items[i], slot_for(c, n)));
     }
     for (size_t i = 0; views && views->kind == TGX_JSON_OBJECT && i < views->count; i++) {
-        unsigned n;
+        unsigned n = 0;
         TRY(slot_number(x, views, i, &n));
         TRY(read_gallium_view(x, &views->items[i], slot_for(c, n)));
     }
