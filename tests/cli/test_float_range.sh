@@ -10,16 +10,6 @@ set -u
 : "${TGX:?TGX must name the tgx binary}"
 . "$(dirname "$0")/../common/lib.sh"
 
-expect_err() { # WANT_RC PATTERN DESCRIPTION -- command...
-    local want=$1 pat=$2 what=$3
-    shift 4
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ] && grep -qE -- "$pat" "$tmp/err"; then ok; else
-        bad "$what: exit $rc (want $want), stderr: $(head -c 300 "$tmp/err")"
-    fi
-}
-
 # ---- TGSI immediates: the values that fit read back exactly ------------------------------------
 cat >"$tmp/ok.tgsi" <<'T'
 FRAG

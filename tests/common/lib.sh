@@ -1,7 +1,8 @@
 # lib.sh — what the shell tests share; source it after `set -u`:
 #   . "$(dirname "$0")/../common/lib.sh"
 # It gives a scratch folder $tmp (also named $TMP) removed on exit, the pass/fail counters with
-# ok and bad, expect_rc and finish (the closing "N passed, N failed" line and the exit status).
+# ok and bad, expect_rc, expect_err and finish (the closing "N passed, N failed" line and the
+# exit status).
 pass=0
 fail=0
 tmp=$(mktemp -d)
@@ -22,6 +23,20 @@ expect_rc() {
     "$@" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ "$rc" -eq "$want" ]; then ok; else bad "$what: exit $rc, expected $want ($(head -c 300 "$tmp/err"))"; fi
+}
+
+# expect_err WANT PATTERN DESCRIPTION -- command...: like expect_rc, and a line of stderr must
+# match the extended regular expression PATTERN.
+expect_err() {
+    local want=$1 pat=$2 what=$3
+    shift 4
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ] && grep -qE -- "$pat" "$tmp/err"; then
+        ok
+    else
+        bad "$what: exit $rc (want $want), stderr: $(head -c 300 "$tmp/err")"
+    fi
 }
 
 finish() {
