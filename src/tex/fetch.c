@@ -10,10 +10,7 @@ static inline int32_t offset_value(const int32_t *off, uint32_t lane, bool nv)
 {
     if (!off)
         return 0;
-    uint32_t v = (uint32_t)off[lane];
-    if (nv)
-        return (int32_t)((v & 7u) - (v & 8u));
-    return off[lane];
+    return nv ? tex_nv_offset(off[lane], 4) : off[lane];
 }
 
 static inline int64_t coord(const int32_t *c, uint32_t lane)

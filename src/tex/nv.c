@@ -28,6 +28,13 @@ float tex_nv_input(float v)
     return v != v || fabsf(v) < 0x1p-126f ? 0.0f : v;
 }
 
+int32_t tex_nv_offset(int32_t v, uint32_t bits)
+{
+    /* the offset's low `bits` bits as a two's complement number */
+    const uint32_t u = (uint32_t)v & ((1u << bits) - 1u), sign = 1u << (bits - 1u);
+    return (int32_t)(u ^ sign) - (int32_t)sign;
+}
+
 int tex_nv_coord_bits(tgx_tex_target target, uint32_t level_max_dim)
 {
     /* hw-facts "Normalized coordinate u" and probes J01, K01-K04 (every point of sweeps over u):

@@ -618,15 +618,24 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
     }
 }
 
-static int32_t offset_of(const tex_ctx *c, const int32_t *off, uint32_t lane)
+/* A texel offset; nv keeps the low `bits` bits, two's complement (tex_nv_offset). */
+static int32_t offset_bits(const tex_ctx *c, const int32_t *off, uint32_t lane, uint32_t bits)
 {
     if (!off)
         return 0;
-    if (c->nv) { /* hw-facts: only the low 4 bits count, two's complement */
-        uint32_t v = (uint32_t)off[lane];
-        return (int32_t)(v & 7u) - (int32_t)(v & 8u);
-    }
-    return off[lane];
+    return c->nv ? tex_nv_offset(off[lane], bits) : off[lane];
+}
+
+static int32_t offset_of(const tex_ctx *c, const int32_t *off, uint32_t lane)
+{
+    return offset_bits(c, off, lane, 4); /* hw-facts "Texel offsets": -9 acts as +7 */
+}
+
+/* Gather offsets are not wrapped to 4 bits (hw-facts); 6 bits, NVIDIA's gather offset range
+ * -32..31 (no probe of this capture has one). */
+static int32_t gather_offset_of(const tex_ctx *c, const int32_t *off, uint32_t lane)
+{
+    return offset_bits(c, off, lane, 6);
 }
 
 /* ---- mip selection and the whole sample ------------------------------------------------------ */
@@ -807,11 +816,11 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
         prep_lane(&c, req, lane, dir, &lc);
         uint32_t r[4];
         for (int k = 0; k < 4; k++) {
-            int32_t off[2] = {offset_of(&c, req->offset[0], lane),
-                              offset_of(&c, req->offset[1], lane)};
+            int32_t off[2] = {gather_offset_of(&c, req->offset[0], lane),
+                              gather_offset_of(&c, req->offset[1], lane)};
             if (req->gather_offsets[k][0] || req->gather_offsets[k][1]) {
-                off[0] = offset_of(&c, req->gather_offsets[k][0], lane);
-                off[1] = offset_of(&c, req->gather_offsets[k][1], lane);
+                off[0] = gather_offset_of(&c, req->gather_offsets[k][0], lane);
+                off[1] = gather_offset_of(&c, req->gather_offsets[k][1], lane);
             }
             tgx_texel t;
             if (src >= 4) { /* a swizzle constant: every texel reads it */

@@ -58,6 +58,10 @@ void tgx_tex_bc_texel(tgx_tex_pack pack, bool sgn, bool nv, const uint8_t *p, ui
 const uint8_t *tgx_tex_texel_loc(const tgx_tex *tex, uint32_t level, uint32_t x, uint32_t y,
                                  uint32_t slice, uint32_t sample, uint32_t *k);
 
+/* nv profile (src/tex/nv.c): a texel offset's low `bits` bits, two's complement (sampling and
+ * fetch: 4; gather: 6). */
+int32_t tex_nv_offset(int32_t v, uint32_t bits);
+
 /* Raw channel bits of one texel (no conversion), and their inverse. */
 void tgx_tex_unpack_bits(const tgx_tex_format_info *fi, const uint8_t *p, uint32_t bits[4]);
 void tgx_tex_pack_bits(const tgx_tex_format_info *fi, const uint32_t bits[4], uint8_t *p);

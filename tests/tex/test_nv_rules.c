@@ -519,6 +519,30 @@ static void cube_rules(void)
     tgx_tex_destroy(tex);
 }
 
+/* Offsets: sampling keeps the low 4 bits (hw-facts: -9 acts as +7), gather offsets are not
+ * wrapped to 4 bits (hw-facts; 6 bits, NVIDIA's gather range -32..31, by hand: +8 stays +8).
+ * 32x4 coord texture (R = x), x = 4.0: footprint x 3..4, then 11..12 with the offset. */
+static void offsets(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_2D, 32, 4, 1, 1);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    tt_quad q;
+    tt_quad_at(&q, 4.0f / 32.0f, 0.5f);
+    const int32_t eight[4] = {8, 8, 8, 8};
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    req.offset[0] = eight;
+    uint32_t cols[4][4];
+    TGX_CHECK(tgx_tex_gather(&v, &s, &req, tt_out(&q, cols), NULL) == TGX_OK, "gather");
+    TGX_CHECK(tgx_bits2f(cols[0][0]) == 11.0f && tgx_bits2f(cols[1][0]) == 12.0f,
+              "gather offset 8: x %g %g", (double)tgx_bits2f(cols[0][0]),
+              (double)tgx_bits2f(cols[1][0]));
+    /* sampling: 8 = 0b1000 acts as -8: x = -4 clamps to texel 0 */
+    TGX_CHECK(tt_sample1(&v, &s, &req, 0, 0) == 0.0f, "sample offset 8 acts as -8");
+    tgx_tex_destroy(tex);
+}
+
 int main(void)
 {
     lod_table_and_mip_weights();
@@ -531,5 +555,6 @@ int main(void)
     snorm_fixed_point();
     float_blends();
     cube_rules();
+    offsets();
     return tgx_test_finish();
 }
