@@ -14,7 +14,8 @@
  * and SECONDS seconds have passed, each timed from glDrawArrays to the end of glFinish. Output,
  * one line each, for bench_pipe to read:
  *   renderer TEXT
- *   mesa NAME MEDIAN MIN MAX FRAMES         Mpixel/s over the frames' times
+ *   mesa NAME MEDIAN MIN MAX FRAMES CPU     Mpixel/s over the frames' times; CPU: over the median
+ *                                           frame's process CPU time (every thread of Mesa's)
  * GALLIUM_DRIVER picks the rasteriser: Mesa reads it when the display is initialised, so each
  * driver runs in its own process. Files are found under $TGX_SRC, else beside this source
  * (bench/mesa/../..). Exit status 1 when GL or a shader fails (the message says why).
@@ -253,23 +254,27 @@ static int cmp_double(const void *a, const void *b)
  * prints the median, fastest and slowest frame as Mpixel/s. */
 static int time_frames(const char *name, GLsizei size, unsigned min_frames, double seconds)
 {
-    static double t[1000];
+    static double t[1000], c[1000];
     unsigned n = 0;
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4); /* warm-up: shader compilation */
     glFinish();
     double start = bench_now();
     while (n < 1000 && (n < min_frames || bench_now() - start < seconds)) {
-        double t0 = bench_now();
+        double t0 = bench_now(), c0 = bench_process_cpu_now();
         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
         glFinish();
+        c[n] = bench_process_cpu_now() - c0;
         t[n++] = bench_now() - t0;
     }
     if (glGetError() != GL_NO_ERROR)
         return fail("drawing failed");
     qsort(t, n, sizeof t[0], cmp_double);
+    qsort(c, n, sizeof c[0], cmp_double);
     double mpix = (double)size * size / 1e6;
     double median = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-    printf("mesa %s %.3f %.3f %.3f %u\n", name, mpix / median, mpix / t[n - 1], mpix / t[0], n);
+    double cpu = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+    printf("mesa %s %.3f %.3f %.3f %u %.3f\n", name, mpix / median, mpix / t[n - 1], mpix / t[0], n,
+           cpu > 0 ? mpix / cpu : 0.0);
     fflush(stdout);
     return 1;
 }
