@@ -36,6 +36,35 @@ static float tld_via(tgx_sm5_emu *emu, unsigned word)
     return tgx_sm5_emu_reg_f(emu, 0, 0);
 }
 
+/* A header whose view names a target or format the texture unit does not know, or levels the
+ * texture does not have, is refused and changes nothing: kept, it would be indexed with by TXQ's
+ * and TXA's format lookups (a NULL format: a crash) at run time. */
+static void test_bad_views(tgx_sm5_emu *emu, tgx_tex *tex)
+{
+    static const char *const what[4] = {"unknown format", "unknown target",
+                                        "base level past the "
+                                        "texture's levels",
+                                        "base level above the last level"};
+    for (int k = 0; k < 4; k++) {
+        tgx_sm5_emu_header h;
+        tgx_sm5_emu_header_init(&h, tex);
+        tgx_sm5_emu_clear_header(emu, 0x12);
+        if (k == 0)
+            h.view.format = (tgx_tex_format)9999;
+        else if (k == 1)
+            h.view.target = (tgx_tex_target)77;
+        else if (k == 2)
+            h.view.base_level = h.view.max_level = 1; /* tex has 1 level */
+        else
+            h.view.base_level = 1, h.view.max_level = 0;
+        tgx_diag d;
+        tgx_diag_clear(&d);
+        TGX_CHECK(tgx_sm5_emu_set_header(emu, 0x12, &h, &d) == TGX_ERR_ARG && d.message[0],
+                  "%s refused", what[k]);
+        TGX_CHECK(tgx_sm5_emu_header_at(emu, 0x12) == NULL, "%s: nothing set", what[k]);
+    }
+}
+
 static void test_pools(tgx_sm5_emu *emu)
 {
     TGX_CHECK(texs_via(emu, 0x11) == 21.0f, "bound texture");
@@ -79,6 +108,7 @@ static void test_pools(tgx_sm5_emu *emu)
     tgx_sampler s = nearest_sampler();
     TGX_CHECK(tgx_sm5_emu_set_sampler(emu, 0x1000, &s, NULL) == TGX_ERR_ARG,
               "samplerPtr is 12 bits");
+    test_bad_views(emu, tex2d);
 }
 
 /* sm5-TEXS: ".LL LOD Level is actually relative to textureHeader.resViewMinMapLevel"; sm5-TLD:
