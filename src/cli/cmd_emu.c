@@ -55,7 +55,7 @@ static const tgx_cli_opt emu_options[] = {
     {EMU_SECTION, "--section", "NAME", "the code section to run (a cubin with several kernels)"},
     {EMU_OUT, "-o", "OUT.tgxr",
      "write the registers as TGXR (row = thread, column = written register in increasing "
-     "order, uint32) instead of printing"},
+     "order, uint32) instead of printing; '-' is stdout"},
     {0}};
 
 const tgx_cli_spec tgx_cli_emu_spec = {
@@ -129,6 +129,9 @@ static int parse_options(int argc, char **argv, emu_opts *o)
         return rc;
     o->program = argv[first];
     o->setup = first + 1 < argc ? argv[first + 1] : NULL;
+    if (o->setup && !strcmp(o->program, "-") && !strcmp(o->setup, "-"))
+        return tgx_cli_usage_error(&tgx_cli_emu_spec,
+                                   "PROGRAM and SETUP cannot both be '-' (stdin)");
     return -1;
 }
 
@@ -272,15 +275,51 @@ static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_pr
     return rc;
 }
 
-/* A code file starts with ELF's magic or holds bytes no text has. */
+static bool is_elf(const char *data, size_t size)
+{
+    return size >= 4 && !memcmp(data,
+                                "\x7f"
+                                "ELF",
+                                4);
+}
+
+/* Whether the bytes above 0x7f form UTF-8 sequences (lead C2..F4, then 1..3 continuation
+ * bytes 80..BF), as text has them and instruction words almost never do. */
+static bool utf8_sequences(const unsigned char *p, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (p[i] < 0x80)
+            continue;
+        size_t more = p[i] >= 0xc2 && p[i] <= 0xdf   ? 1
+                      : p[i] >= 0xe0 && p[i] <= 0xef ? 2
+                      : p[i] >= 0xf0 && p[i] <= 0xf4 ? 3
+                                                     : 0;
+        if (!more || more > size - i - 1)
+            return false;
+        for (size_t k = 1; k <= more; k++)
+            if ((p[i + k] & 0xc0) != 0x80)
+                return false;
+        i += more;
+    }
+    return true;
+}
+
+/* A code file starts with ELF's magic or holds bytes text does not: control bytes other than
+ * white space, more than a few NULs, or bytes above 0x7f that are not UTF-8 (instruction words
+ * are full of all three). Text with a stray NUL stays text, and the assembler says where. */
 static bool is_code(const char *data, size_t size)
 {
-    if (size >= 4 && !memcmp(data,
-                             "\x7f"
-                             "ELF",
-                             4))
+    if (is_elf(data, size))
         return true;
-    return memchr(data, 0, size) != NULL;
+    size_t nul = 0;
+    for (size_t i = 0; i < size; i++) {
+        unsigned char c = (unsigned char)data[i];
+        if (c == 0)
+            nul++;
+        else if ((c < 0x20 && !strchr("\t\n\v\f\r", c)) || c == 0x7f)
+            return true;
+    }
+    return nul > size / 16 || !utf8_sequences((const unsigned char *)data, size);
 }
 
 /* ---- output ---------------------------------------------------------------------------------- */
@@ -344,13 +383,19 @@ static int write_tgxr(const emu_opts *o, tgx_sm5_emu *emu)
         for (unsigned k = 0; k < n; k++)
             img.words[t * img.width + k] = tgx_sm5_emu_reg(emu, t, cols[k]);
     tgx_diag d;
-    tgx_status st = tgx_tgxr_write(o->out, &img, &d);
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    tgx_status st = strcmp(o->out, "-") ? tgx_tgxr_write(o->out, &img, &d)
+                                        : tgx_tgxr_serialize(&img, &bytes, &size, &d);
     free(img.words);
     if (st < 0) {
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    return TGX_EXIT_OK;
+    /* "-o -": the TGXR bytes on stdout, whose write errors main reports */
+    bool short_write = bytes && fwrite(bytes, 1, size, stdout) != size;
+    free(bytes);
+    return short_write ? TGX_EXIT_USAGE : TGX_EXIT_OK;
 }
 
 /* ---- running ------------------------------------------------------------------------------- */
@@ -366,7 +411,7 @@ static int setup_warp(const emu_opts *o, emu_setup *s, const emu_prog *p)
             tgx_cli_print_diag(&d);
             return TGX_EXIT_USAGE;
         }
-        st = emu_setup_parse(s, text, o->setup, &d);
+        st = emu_setup_parse(s, text, size, o->setup, &d);
         free(text);
     } else {
         st = emu_setup_defaults(s, p->insns, p->count, &d);
@@ -410,10 +455,21 @@ static int emu_main(emu_opts *o)
     emu_prog p;
     memset(&p, 0, sizeof p);
     int rc;
-    if (is_code(data, size)) {
+    bool code = is_code(data, size);
+    if (code && !o->have_arch && !is_elf(data, size)) {
+        fprintf(stderr,
+                "tgx emu: %s is not a cubin (it does not start with ELF's magic 7f 45 4c 46); "
+                "a raw code file needs --arch\n",
+                o->program);
+        rc = TGX_EXIT_USAGE;
+    } else if (code) {
         rc = load_code(o, (const unsigned char *)data, size, &p);
     } else if (!o->have_arch) {
         fprintf(stderr, "tgx emu: --arch sm_50|sm_52|sm_53 is required for assembly text\n");
+        rc = TGX_EXIT_USAGE;
+    } else if (o->section) {
+        fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is assembly text\n",
+                o->program);
         rc = TGX_EXIT_USAGE;
     } else {
         rc = load_text(o, data, size, &p);

@@ -1,4 +1,5 @@
-/* `tgx emu` setup files and the default setup (emu_setup.h; the format is in docs/sm5-emu.md).
+/* `tgx emu` setup files: the statements (emu_setup.h; the format is in docs/sm5-emu.md; the
+ * expressions and values are emu_expr.c's).
  *
  * One statement a line, `#` starts a comment:
  *   R4 = (x + 0.5) / 8        register of every thread: an expression of the thread (fp32)
@@ -8,23 +9,23 @@
  *   P0 = i % 2 == 0           a predicate (non-zero is true)
  *   c[0x0][0x148] = 0x300003  constant bank word at a byte address (a multiple of 4)
  *   bind 0x52 = 3, 5          word 0x52 of the texture bank = sampler 5 << 20 | header 3
- *   header 3 = SPEC           a texture as tgx run --tex makes it (FILE.png, GEN[@OPTS], @OPTS)
+ *   header 3 = SPEC           a texture as tgx run --tex makes it (FILE.png beside the setup,
+ *                             GEN[@OPTS], @OPTS, raw:FILE@OPTS, hex:DIGITS@OPTS)
  *   view 3 = levels=1:3,...   the header's view (tgx_tex_view_parse keys)
  *   unmapped 3                header 3 is a sparse texture with no page mapped
  *   sampler 5 = filter=linear sampler state (tgx_sampler_parse keys)
  *   header_max N, sampler_max N, texbank N, binding via_header|separate,
  *   active MASK, helpers MASK, stage fragment|compute, profile exact|nv
- * Expressions: numbers (decimal, 0x hex, floats), the thread's i (0..31), q (quad, i / 4), l (its
- * place in the quad, i % 4), x, y (its pixel in an 8x4 tile of 2x2 quads), + - * / %, unary -,
- * comparisons, && ||, & | ^ << >> (on integers), parentheses. Arithmetic is in double. */
+ * Indices are decimal or 0x hex and range-checked; a setup's textures hold at most
+ * EMU_SETUP_TEXTURE_BUDGET bytes. The first error stops the setup with file:line:col. */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/emu_expr.h"
 #include "cli/emu_setup.h"
 #include "tgx/io.h"
 #include "tgx/util.h"
@@ -33,6 +34,7 @@ void emu_setup_init(emu_setup *s, tgx_sm5_emu *emu)
 {
     memset(s, 0, sizeof *s);
     s->emu = emu;
+    s->tex_budget = EMU_SETUP_TEXTURE_BUDGET;
 }
 
 void emu_setup_free(emu_setup *s)
@@ -58,451 +60,153 @@ bool emu_setup_keep(emu_setup *s, tgx_tex *t)
     return true;
 }
 
-/* ---- scanning ----------------------------------------------------------------------------------
- */
-
-typedef struct scan {
-    const char *line; /* the statement's line, comment removed */
-    const char *p;    /* next character */
-    const char *file;
-    unsigned lineno;
-    tgx_diag *d;
-} scan;
-
-static unsigned col_of(const scan *sc, const char *at)
-{
-    return (unsigned)(at - sc->line) + 1;
-}
-
-static tgx_status fail_at(const scan *sc, const char *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static tgx_status fail_at(const scan *sc, const char *at, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    tgx_diag_vset(sc->d, TGX_ERR_PARSE, sc->file, sc->lineno, col_of(sc, at), fmt, ap);
-    va_end(ap);
-    return TGX_ERR_PARSE;
-}
-
-static void skip_space(scan *sc)
-{
-    while (*sc->p == ' ' || *sc->p == '\t')
-        sc->p++;
-}
-
-static bool take(scan *sc, const char *tok)
-{
-    skip_space(sc);
-    size_t n = strlen(tok);
-    if (strncmp(sc->p, tok, n) != 0)
-        return false;
-    sc->p += n;
-    return true;
-}
-
-/* A word of letters, digits and '_' (the keyword or register name); empty if none. */
-static size_t word_len(const char *p)
-{
-    size_t n = 0;
-    while (isalnum((unsigned char)p[n]) || p[n] == '_')
-        n++;
-    return n;
-}
-
-/* ---- expressions -------------------------------------------------------------------------------
- */
-
-typedef struct thread_vars {
-    double i, q, l, x, y;
-} thread_vars;
-
-static thread_vars vars_of(unsigned t)
-{
-    unsigned q = t / 4, l = t % 4;
-    thread_vars v = {t, q, l, 2 * (q % 4) + (l & 1u), 2 * (q / 4) + (l >> 1)};
-    return v;
-}
-
-typedef struct expr_ctx {
-    scan *sc;
-    thread_vars v;
-    tgx_status st;
-} expr_ctx;
-
-static double expr_or(expr_ctx *e);
-
-static double expr_fail(expr_ctx *e, const char *at, const char *what)
-{
-    if (e->st == TGX_OK)
-        e->st = fail_at(e->sc, at, "%s", what);
-    return 0.0;
-}
-
-static uint64_t to_int(double v)
-{
-    return tgx_d2u64_sat(v < 0 ? (double)(uint32_t)tgx_d2i_sat(v) : v);
-}
-
-static double number(expr_ctx *e)
-{
-    scan *sc = e->sc;
-    const char *start = sc->p;
-    char *end;
-    double v;
-    if (sc->p[0] == '0' && (sc->p[1] == 'x' || sc->p[1] == 'X'))
-        v = (double)strtoull(sc->p, &end, 16);
-    else {
-        errno = 0;
-        v = strtod(sc->p, &end);
-        /* as everywhere in tgx, a number the type cannot hold is an error, not inf or 0 */
-        if (end != start && errno == ERANGE && (isinf(v) || v == 0))
-            return expr_fail(e, start,
-                             isinf(v) ? "number too large for a 64-bit float"
-                                      : "number too small for a 64-bit float (it "
-                                        "would become 0)");
-    }
-    if (end == start)
-        return expr_fail(e, start, "expected a number, a thread variable (i, q, l, x, y) or '('");
-    sc->p = end;
-    return v;
-}
-
-static double primary(expr_ctx *e)
-{
-    scan *sc = e->sc;
-    skip_space(sc);
-    const char *at = sc->p;
-    if (take(sc, "(")) {
-        double v = expr_or(e);
-        if (!take(sc, ")"))
-            return expr_fail(e, sc->p, "expected ')'");
-        return v;
-    }
-    if (take(sc, "-"))
-        return -primary(e);
-    if (take(sc, "!"))
-        return primary(e) == 0.0 ? 1.0 : 0.0;
-    size_t n = word_len(at);
-    if (n == 1 && isalpha((unsigned char)*at)) {
-        sc->p++;
-        switch (*at) {
-        case 'i': return e->v.i;
-        case 'q': return e->v.q;
-        case 'l': return e->v.l;
-        case 'x': return e->v.x;
-        case 'y': return e->v.y;
-        default: break;
-        }
-        return expr_fail(e, at, "unknown variable (the thread's i, q, l, x, y)");
-    }
-    return number(e);
-}
-
-/* The binary operators, C's precedence (higher binds tighter). Two-character operators come
- * before their one-character prefixes so that "<<" is not read as "<". */
-typedef double (*binop_fn)(double a, double b);
-
-static double op_or(double a, double b)
-{
-    return a != 0.0 || b != 0.0;
-}
-static double op_and(double a, double b)
-{
-    return a != 0.0 && b != 0.0;
-}
-static double op_bor(double a, double b)
-{
-    return (double)((uint32_t)to_int(a) | (uint32_t)to_int(b));
-}
-static double op_xor(double a, double b)
-{
-    return (double)((uint32_t)to_int(a) ^ (uint32_t)to_int(b));
-}
-static double op_band(double a, double b)
-{
-    return (double)((uint32_t)to_int(a) & (uint32_t)to_int(b));
-}
-static double op_eq(double a, double b)
-{
-    return a == b;
-}
-static double op_ne(double a, double b)
-{
-    return a != b;
-}
-static double op_le(double a, double b)
-{
-    return a <= b;
-}
-static double op_ge(double a, double b)
-{
-    return a >= b;
-}
-static double op_lt(double a, double b)
-{
-    return a < b;
-}
-static double op_gt(double a, double b)
-{
-    return a > b;
-}
-static double op_shl(double a, double b)
-{
-    uint64_t n = to_int(b);
-    return (double)(n < 32 ? (uint32_t)to_int(a) << n : 0u);
-}
-static double op_shr(double a, double b)
-{
-    uint64_t n = to_int(b);
-    return (double)(n < 32 ? (uint32_t)to_int(a) >> n : 0u);
-}
-static double op_add(double a, double b)
-{
-    return a + b;
-}
-static double op_sub(double a, double b)
-{
-    return a - b;
-}
-static double op_mul(double a, double b)
-{
-    return a * b;
-}
-static double op_div(double a, double b)
-{
-    return a / b;
-}
-static double op_mod(double a, double b)
-{
-    return fmod(a, b);
-}
-
-static const struct binop {
-    const char *text;
-    uint8_t prec;
-    binop_fn fn;
-} binops[] = {
-    {"||", 1, op_or},  {"&&", 2, op_and}, {"==", 6, op_eq},  {"!=", 6, op_ne}, {"<=", 7, op_le},
-    {">=", 7, op_ge},  {"<<", 8, op_shl}, {">>", 8, op_shr}, {"|", 3, op_bor}, {"^", 4, op_xor},
-    {"&", 5, op_band}, {"<", 7, op_lt},   {">", 7, op_gt},   {"+", 9, op_add}, {"-", 9, op_sub},
-    {"*", 10, op_mul}, {"/", 10, op_div}, {"%", 10, op_mod},
-};
-
-static const struct binop *peek_binop(scan *sc)
-{
-    skip_space(sc);
-    for (size_t k = 0; k < sizeof binops / sizeof binops[0]; k++)
-        if (!strncmp(sc->p, binops[k].text, strlen(binops[k].text)))
-            return &binops[k];
-    return NULL;
-}
-
-/* Precedence climbing: operands bound by operators of precedence min_prec and above. */
-static double expr_prec(expr_ctx *e, unsigned min_prec)
-{
-    double v = primary(e);
-    for (;;) {
-        const struct binop *op = peek_binop(e->sc);
-        if (!op || op->prec < min_prec)
-            return v;
-        e->sc->p += strlen(op->text);
-        v = op->fn(v, expr_prec(e, op->prec + 1u));
-    }
-}
-
-static double expr_or(expr_ctx *e)
-{
-    return expr_prec(e, 1);
-}
-
-/* Evaluates the rest of the statement for thread t; it must use the whole text. */
-static tgx_status eval(scan *sc, unsigned t, double *out)
-{
-    expr_ctx e = {sc, vars_of(t), TGX_OK};
-    const char *start = sc->p;
-    *out = expr_or(&e);
-    skip_space(sc);
-    if (e.st == TGX_OK && *sc->p)
-        e.st = fail_at(sc, sc->p, "unexpected '%s' after the expression", sc->p);
-    sc->p = start;
-    return e.st;
-}
-
-typedef enum value_type { V_F32, V_U32, V_I32, V_BITS } value_type;
-
-/* The type prefix (f32, u32, i32) or the lone-literal forms 0xHEX (bits), Nu, Ni. */
-static value_type value_kind(scan *sc, uint32_t *literal)
-{
-    skip_space(sc);
-    static const char *const prefix[3] = {"f32", "u32", "i32"};
-    for (int k = 0; k < 3; k++) {
-        size_t n = strlen(prefix[k]);
-        if (!strncmp(sc->p, prefix[k], n) && !isalnum((unsigned char)sc->p[n])) {
-            sc->p += n;
-            return (value_type)k;
-        }
-    }
-    char *end;
-    const char *p = sc->p;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        unsigned long long v = strtoull(p, &end, 16);
-        while (*end == ' ' || *end == '\t')
-            end++;
-        if (!*end && v <= UINT32_MAX) {
-            *literal = (uint32_t)v;
-            return V_BITS;
-        }
-    }
-    long long v = strtoll(p, &end, 10);
-    if (end != p && (*end == 'u' || *end == 'i')) {
-        const char *rest = end + 1;
-        while (*rest == ' ' || *rest == '\t')
-            rest++;
-        if (!*rest && v >= INT32_MIN && v <= (long long)UINT32_MAX) {
-            *literal = (uint32_t)v;
-            return V_BITS;
-        }
-    }
-    return V_F32;
-}
-
-static uint32_t word_of(value_type k, double v)
-{
-    switch (k) {
-    case V_U32: return tgx_d2u_sat(v);
-    case V_I32: return (uint32_t)tgx_d2i_sat(v);
-    default: return tgx_f2bits((float)v);
-    }
-}
-
 /* ---- statements ------------------------------------------------------------------------------ */
 
-/* A whole number (decimal or 0x hex) no larger than max. */
-static tgx_status read_uint(scan *sc, uint32_t max, const char *what, uint32_t *out)
+/* A whole number (decimal, or hex after 0x) no larger than max; `what` names it in messages. */
+static tgx_status read_uint(emu_scan *sc, uint32_t max, const char *what, uint32_t *out)
 {
-    skip_space(sc);
+    emu_skip_space(sc);
     const char *at = sc->p;
     char *end;
+    char seen[48];
     if (!isdigit((unsigned char)*at))
-        return fail_at(sc, at, "expected %s (a number)", what);
-    unsigned long long v = strtoull(at, &end, 0);
-    if (v > max)
-        return fail_at(sc, at, "%s %llu is larger than %u", what, v, max);
+        return emu_fail_at(sc, at, "expected %s (a number), found %s", what,
+                           emu_found(at, seen, sizeof seen));
+    bool hex = at[0] == '0' && (at[1] == 'x' || at[1] == 'X');
+    if (hex && !isxdigit((unsigned char)at[2]))
+        return emu_fail_at(sc, at, "expected hex digits after '0x'");
+    errno = 0;
+    unsigned long long v = strtoull(at, &end, hex ? 16 : 10); /* no octal: 010 is ten */
+    if (errno == ERANGE || v > max)
+        return emu_fail_at(sc, at, "%s %.*s is out of range (0 to %u)", what, (int)(end - at), at,
+                           max);
     sc->p = end;
     *out = (uint32_t)v;
     return TGX_OK;
 }
 
-static tgx_status expect_end(scan *sc)
+static tgx_status expect_end(emu_scan *sc)
 {
-    skip_space(sc);
-    return *sc->p ? fail_at(sc, sc->p, "unexpected '%s' at the end of the statement", sc->p)
+    emu_skip_space(sc);
+    char seen[48];
+    return *sc->p ? emu_fail_at(sc, sc->p, "unexpected %s at the end of the statement",
+                                emu_found(sc->p, seen, sizeof seen))
                   : TGX_OK;
 }
 
-static tgx_status expect_eq(scan *sc)
+static tgx_status expect_eq(emu_scan *sc)
 {
-    return take(sc, "=") ? TGX_OK : fail_at(sc, sc->p, "expected '='");
+    char seen[48];
+    emu_skip_space(sc);
+    return emu_take(sc, "=") ? TGX_OK
+                             : emu_fail_at(sc, sc->p, "expected '=', found %s",
+                                           emu_found(sc->p, seen, sizeof seen));
 }
 
 /* "[N]" after a register or predicate name: one thread; none: every thread. */
-static tgx_status thread_range(scan *sc, unsigned *first, unsigned *last)
+static tgx_status thread_range(emu_scan *sc, unsigned *first, unsigned *last)
 {
     *first = 0;
     *last = TGX_SM5_EMU_THREADS - 1;
-    if (!take(sc, "["))
+    if (!emu_take(sc, "["))
         return TGX_OK;
     uint32_t t;
-    tgx_status st = read_uint(sc, TGX_SM5_EMU_THREADS - 1, "a thread", &t);
+    tgx_status st = read_uint(sc, TGX_SM5_EMU_THREADS - 1, "thread", &t);
     if (st < 0)
         return st;
-    if (!take(sc, "]"))
-        return fail_at(sc, sc->p, "expected ']'");
+    if (!emu_take(sc, "]"))
+        return emu_fail_at(sc, sc->p, "expected ']'");
     *first = *last = t;
     return TGX_OK;
 }
 
-static tgx_status stmt_reg(emu_setup *s, scan *sc, unsigned reg)
+/* "= VALUE" of a register or bank word: the type and, for a lone literal, its bits. */
+static tgx_status value_head(emu_scan *sc, emu_value_type *k, uint32_t *literal)
 {
-    unsigned first, last;
-    tgx_status st = thread_range(sc, &first, &last);
-    if (st == TGX_OK)
-        st = expect_eq(sc);
+    tgx_status st = expect_eq(sc);
     if (st < 0)
         return st;
-    uint32_t literal = 0;
-    value_type k = value_kind(sc, &literal);
-    skip_space(sc);
-    if (!*sc->p)
-        return fail_at(sc, sc->p, "expected a value");
-    for (unsigned t = first; t <= last; t++) {
-        double v = 0.0;
-        if (k != V_BITS && (st = eval(sc, t, &v)) < 0)
-            return st;
-        tgx_sm5_emu_set_reg(s->emu, t, reg, k == V_BITS ? literal : word_of(k, v));
-    }
+    *k = emu_value_kind(sc, literal, &st);
+    emu_skip_space(sc);
+    if (st == TGX_OK && !*sc->p)
+        st = emu_fail_at(sc, sc->p, "expected a value");
+    return st;
+}
+
+static tgx_status stmt_reg(emu_setup *s, emu_scan *sc, unsigned reg)
+{
+    unsigned first, last;
+    emu_value_type k = EMU_V_F32;
+    uint32_t literal = 0, w[TGX_SM5_EMU_THREADS];
+    tgx_status st = thread_range(sc, &first, &last);
+    if (st == TGX_OK)
+        st = value_head(sc, &k, &literal);
+    for (unsigned t = first; t <= last && st == TGX_OK; t++)
+        st = emu_value_for(sc, k, literal, t, &w[t]);
+    if (st < 0)
+        return st; /* nothing set: a statement applies whole or not at all */
+    for (unsigned t = first; t <= last; t++)
+        tgx_sm5_emu_set_reg(s->emu, t, reg, w[t]);
     s->reg_set[reg] = true;
     return TGX_OK;
 }
 
-static tgx_status stmt_pred(emu_setup *s, scan *sc, unsigned pred)
+static tgx_status stmt_pred(emu_setup *s, emu_scan *sc, unsigned pred)
 {
     unsigned first, last;
+    bool v[TGX_SM5_EMU_THREADS];
     tgx_status st = thread_range(sc, &first, &last);
     if (st == TGX_OK)
         st = expect_eq(sc);
     for (unsigned t = first; t <= last && st == TGX_OK; t++) {
-        double v;
-        st = eval(sc, t, &v);
-        if (st == TGX_OK)
-            tgx_sm5_emu_set_pred(s->emu, t, pred, v != 0.0);
+        double x = 0.0;
+        st = emu_eval(sc, t, &x, NULL);
+        v[t] = x != 0.0;
     }
+    for (unsigned t = first; t <= last && st == TGX_OK; t++)
+        tgx_sm5_emu_set_pred(s->emu, t, pred, v[t]);
     return st;
 }
 
 /* c[BANK][BYTE] = value */
-static tgx_status stmt_cbank(emu_setup *s, scan *sc)
+static tgx_status stmt_cbank(emu_setup *s, emu_scan *sc)
 {
-    uint32_t bank, addr, literal = 0;
+    uint32_t bank, addr, literal = 0, word = 0;
     const char *at;
-    tgx_status st = read_uint(sc, TGX_SM5_EMU_BANKS - 1, "a bank", &bank);
-    if (st == TGX_OK && !take(sc, "]["))
-        st = fail_at(sc, sc->p, "expected '][' between the bank and the address");
-    skip_space(sc);
+    emu_value_type k = EMU_V_F32;
+    tgx_status st = read_uint(sc, TGX_SM5_EMU_BANKS - 1, "bank", &bank);
+    if (st == TGX_OK && !emu_take(sc, "]["))
+        st = emu_fail_at(sc, sc->p, "expected '][' between the bank and the address");
+    emu_skip_space(sc);
     at = sc->p;
     if (st == TGX_OK)
-        st = read_uint(sc, TGX_SM5_EMU_BANK_WORDS * 4 - 4, "a byte address", &addr);
+        st = read_uint(sc, TGX_SM5_EMU_BANK_WORDS * 4 - 4, "byte address", &addr);
     if (st == TGX_OK && addr % 4)
-        st = fail_at(sc, at, "byte address 0x%x is not a multiple of 4 (banks hold words)", addr);
-    if (st == TGX_OK && !take(sc, "]"))
-        st = fail_at(sc, sc->p, "expected ']'");
+        st = emu_fail_at(sc, at, "byte address 0x%x is not a multiple of 4 (banks hold words)",
+                         addr);
+    if (st == TGX_OK && !emu_take(sc, "]"))
+        st = emu_fail_at(sc, sc->p, "expected ']'");
     if (st == TGX_OK)
-        st = expect_eq(sc);
-    if (st < 0)
-        return st;
-    value_type k = value_kind(sc, &literal);
-    double v = 0.0;
-    if (k != V_BITS && (st = eval(sc, 0, &v)) < 0)
-        return st;
-    return tgx_sm5_emu_set_cbank(s->emu, bank, addr / 4, k == V_BITS ? literal : word_of(k, v),
-                                 sc->d);
+        st = value_head(sc, &k, &literal);
+    if (st == TGX_OK)
+        st = emu_value_for(sc, k, literal, EMU_WARP_WIDE, &word);
+    return st < 0 ? st : tgx_sm5_emu_set_cbank(s->emu, bank, addr / 4, word, sc->d);
 }
 
 /* bind WORD = HEADER [, SAMPLER] */
-static tgx_status stmt_bind(emu_setup *s, scan *sc, unsigned bank)
+static tgx_status stmt_bind(emu_setup *s, emu_scan *sc, unsigned bank)
 {
     uint32_t word, header, sampler;
-    tgx_status st = read_uint(sc, 0x1fff, "a texture index (#tsPtrIdxU13)", &word);
+    tgx_status st = read_uint(sc, 0x1fff, "texture index (#tsPtrIdxU13)", &word);
     if (st == TGX_OK)
         st = expect_eq(sc);
     if (st == TGX_OK)
-        st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "a header index", &header);
+        st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "header index", &header);
     if (st < 0)
         return st;
     sampler = header & TGX_SM5_EMU_MAX_SAMPLER;
-    if (take(sc, ",") &&
-        (st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "a sampler index", &sampler)) < 0)
+    if (emu_take(sc, ",") &&
+        (st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "sampler index", &sampler)) < 0)
         return st;
     if ((st = expect_end(sc)) < 0)
         return st;
@@ -510,76 +214,144 @@ static tgx_status stmt_bind(emu_setup *s, scan *sc, unsigned bank)
 }
 
 /* The rest of the line, trimmed; fails when empty. */
-static tgx_status rest_text(scan *sc, const char *what, char *buf, size_t size)
+static tgx_status rest_text(emu_scan *sc, const char *what, char *buf, size_t size)
 {
-    skip_space(sc);
+    emu_skip_space(sc);
     size_t n = strlen(sc->p);
     while (n && (sc->p[n - 1] == ' ' || sc->p[n - 1] == '\t'))
         n--;
     if (!n)
-        return fail_at(sc, sc->p, "expected %s", what);
+        return emu_fail_at(sc, sc->p, "expected %s", what);
     if (n >= size)
-        return fail_at(sc, sc->p, "%s is too long", what);
+        return emu_fail_at(sc, sc->p, "%s is too long", what);
     memcpy(buf, sc->p, n);
     buf[n] = 0;
     return TGX_OK;
 }
 
 /* "= TEXT" to the end of the line: TEXT trimmed into buf, *at where it starts. */
-static tgx_status eq_text(scan *sc, const char *what, char *buf, size_t size, const char **at)
+static tgx_status eq_text(emu_scan *sc, const char *what, char *buf, size_t size, const char **at)
 {
     tgx_status st = expect_eq(sc);
-    skip_space(sc);
+    emu_skip_space(sc);
     *at = sc->p;
     return st < 0 ? st : rest_text(sc, what, buf, size);
 }
 
 /* Re-raises a library diagnostic at the statement's value. */
-static tgx_status fail_value(scan *sc, const char *at, const char *what, const tgx_diag *inner)
+static tgx_status fail_value(emu_scan *sc, const char *at, const char *what, const tgx_diag *inner)
 {
-    return fail_at(sc, at, "%s: %s", what, inner->message);
+    return emu_fail_at(sc, at, "%s: %s", what, inner->message);
 }
 
-static tgx_status stmt_header(emu_setup *s, scan *sc)
+/* A texture file named in the setup: relative names are found beside the setup file (a setup
+ * and its images travel together), absolute ones and those of a setup on stdin as written. */
+static bool beside_setup(const emu_scan *sc, const char *name, size_t len, char *buf, size_t size)
+{
+    const char *slash = sc->file ? strrchr(sc->file, '/') : NULL;
+    if (!slash || name[0] == '/' || (len == 1 && name[0] == '-'))
+        return snprintf(buf, size, "%.*s", (int)len, name) < (int)size;
+    return snprintf(buf, size, "%.*s/%.*s", (int)(slash - sc->file), sc->file, (int)len, name) <
+           (int)size;
+}
+
+/* The bytes a texture of desc holds, every level, sample and 4x4 block counted as the texture
+ * unit stores them (0 for a format it does not know: building it fails with the reason). */
+static uint64_t texture_bytes(const tgx_tex_desc *desc)
+{
+    const tgx_tex_format_info *fi = tgx_tex_format_get(desc->format);
+    uint64_t total = 0;
+    for (uint32_t l = 0; fi && l < desc->levels && l < 32; l++) {
+        uint64_t w = desc->width >> l ? desc->width >> l : 1;
+        uint64_t h = desc->height >> l ? desc->height >> l : 1;
+        uint64_t z = desc->target != TGX_TEX_3D ? desc->depth
+                     : desc->depth >> l         ? desc->depth >> l
+                                                : 1;
+        total += (w + fi->block - 1) / fi->block * ((h + fi->block - 1) / fi->block) * z *
+                 desc->samples * fi->bytes;
+    }
+    return total;
+}
+
+/* Counts a texture against the setup's budget (docs/sm5-emu.md): a setup cannot make tgx fill
+ * gigabytes of texels, which takes minutes, for a warp of 32 threads. */
+static tgx_status spend(emu_setup *s, emu_scan *sc, const char *at, const tgx_tex_desc *desc)
+{
+    uint64_t bytes = texture_bytes(desc);
+    if (s->tex_bytes <= s->tex_budget && bytes <= s->tex_budget - s->tex_bytes) {
+        s->tex_bytes += bytes;
+        return TGX_OK;
+    }
+    return emu_fail_at(
+        sc, at,
+        "texture: a %ux%ux%u %s texture of %u levels (%llu bytes) would emu_take the "
+        "setup's textures past %u MiB",
+        desc->width, desc->height, desc->depth, tgx_tex_format_get(desc->format)->name,
+        desc->levels, (unsigned long long)bytes, (unsigned)(s->tex_budget >> 20));
+}
+
+static tgx_status stmt_header(emu_setup *s, emu_scan *sc)
 {
     uint32_t index = 0; /* set by read_uint; gcc 12 -O2 cannot see it through the status */
-    char spec[512];
+    char spec[512], path[1024];
     const char *at = sc->p;
-    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "a header index", &index);
+    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "header index", &index);
     if (st == TGX_OK)
         st = eq_text(sc, "a texture (FILE.png, GEN[@OPTS] or @OPTS)", spec, sizeof spec, &at);
     if (st < 0)
         return st;
     tgx_tex *tex = NULL;
+    tgx_tex_source src;
     tgx_diag inner;
-    if (tgx_tex_from_spec(spec, &tex, &inner) < 0)
-        return fail_value(sc, at, "texture", &inner);
+    tgx_diag_clear(&inner);
+    bool file = false;
+    if ((st = tgx_tex_source_parse(spec, &src, &inner)) == TGX_OK) {
+        const char *name = src.png ? src.png : src.data_hex ? NULL : src.data;
+        size_t len = src.png ? strlen(src.png) : src.data_len;
+        if (name && !beside_setup(sc, name, len, path, sizeof path))
+            return emu_fail_at(sc, at, "texture: the file name is too long");
+        if (name && src.png)
+            src.png = path;
+        else if (name)
+            src.data = path, src.data_len = strlen(path);
+        file = name != NULL;
+        if (!src.png && (st = spend(s, sc, at, &src.desc)) < 0)
+            return st;
+        st = tgx_tex_source_build(&src, &tex, &inner);
+    }
+    if (st < 0)
+        return file && inner.file[0]
+                   ? emu_fail_at(sc, at, "texture %s: %s", inner.file, inner.message)
+                   : fail_value(sc, at, "texture", &inner);
     if (!emu_setup_keep(s, tex)) {
         tgx_tex_destroy(tex);
         return tgx_diag_set(sc->d, TGX_ERR_NOMEM, sc->file, sc->lineno, 1, "out of memory");
     }
+    if (src.png && (st = spend(s, sc, at, tgx_tex_get_desc(tex))) < 0)
+        return st; /* a PNG's size is known once it is read */
     tgx_sm5_emu_header h;
     tgx_sm5_emu_header_init(&h, tex);
     return tgx_sm5_emu_set_header(s->emu, index, &h, sc->d);
 }
 
 /* A header already set, for view / unmapped. */
-static tgx_status existing_header(emu_setup *s, scan *sc, uint32_t *index, tgx_sm5_emu_header *h)
+static tgx_status existing_header(emu_setup *s, emu_scan *sc, uint32_t *index,
+                                  tgx_sm5_emu_header *h)
 {
-    skip_space(sc);
+    emu_skip_space(sc);
     const char *at = sc->p;
-    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "a header index", index);
+    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_HEADER, "header index", index);
     if (st < 0)
         return st;
     const tgx_sm5_emu_header *cur = tgx_sm5_emu_header_at(s->emu, *index);
     if (!cur)
-        return fail_at(sc, at, "header %u is not set (give 'header %u = ...' first)", *index,
-                       *index);
+        return emu_fail_at(sc, at, "header %u is not set (give 'header %u = ...' first)", *index,
+                           *index);
     *h = *cur;
     return TGX_OK;
 }
 
-static tgx_status stmt_view(emu_setup *s, scan *sc)
+static tgx_status stmt_view(emu_setup *s, emu_scan *sc)
 {
     uint32_t index = 0;
     tgx_sm5_emu_header h;
@@ -597,7 +369,7 @@ static tgx_status stmt_view(emu_setup *s, scan *sc)
     return tgx_sm5_emu_set_header(s->emu, index, &h, sc->d);
 }
 
-static tgx_status stmt_unmapped(emu_setup *s, scan *sc)
+static tgx_status stmt_unmapped(emu_setup *s, emu_scan *sc)
 {
     uint32_t index = 0;
     tgx_sm5_emu_header h;
@@ -610,12 +382,12 @@ static tgx_status stmt_unmapped(emu_setup *s, scan *sc)
     return tgx_sm5_emu_set_header(s->emu, index, &h, sc->d);
 }
 
-static tgx_status stmt_sampler(emu_setup *s, scan *sc)
+static tgx_status stmt_sampler(emu_setup *s, emu_scan *sc)
 {
     uint32_t index = 0;
     char text[512];
     const char *at = sc->p;
-    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "a sampler index", &index);
+    tgx_status st = read_uint(sc, TGX_SM5_EMU_MAX_SAMPLER, "sampler index", &index);
     if (st == TGX_OK)
         st = eq_text(sc, "sampler states (key=value,...)", text, sizeof text, &at);
     if (st < 0)
@@ -629,28 +401,32 @@ static tgx_status stmt_sampler(emu_setup *s, scan *sc)
 }
 
 /* A statement "NAME WORD" whose WORD is one of two choices; *second says which. */
-static tgx_status choice(scan *sc, const char *a, const char *b, bool *second)
+static tgx_status choice(emu_scan *sc, const char *a, const char *b, bool *second)
 {
-    skip_space(sc);
+    emu_skip_space(sc);
     const char *at = sc->p;
-    size_t n = word_len(at);
+    size_t n = emu_word_len(at);
     if (n == strlen(a) && !strncmp(at, a, n))
         *second = false;
     else if (n == strlen(b) && !strncmp(at, b, n))
         *second = true;
     else
-        return fail_at(sc, at, "expected '%s' or '%s'", a, b);
+        return emu_fail_at(sc, at, "expected '%s' or '%s'", a, b);
     sc->p += n;
     return expect_end(sc);
 }
 
-static tgx_status stmt_mask(emu_setup *s, scan *sc, bool helpers)
+static tgx_status stmt_mask(emu_setup *s, emu_scan *sc, bool helpers)
 {
-    double v;
-    tgx_status st = eval(sc, 0, &v);
+    emu_skip_space(sc);
+    const char *at = sc->p;
+    double v = 0.0;
+    uint32_t m = 0;
+    tgx_status st = emu_eval(sc, EMU_WARP_WIDE, &v, NULL);
+    if (st == TGX_OK)
+        st = emu_mask_word(sc, at, v, &m); /* a mask is a 32-bit word; -1 is all threads */
     if (st < 0)
         return st;
-    uint32_t m = (uint32_t)to_int(v);
     if (helpers)
         tgx_sm5_emu_set_helpers(s->emu, m);
     else
@@ -658,25 +434,40 @@ static tgx_status stmt_mask(emu_setup *s, scan *sc, bool helpers)
     return TGX_OK;
 }
 
-static tgx_status statement(emu_setup *s, scan *sc)
+/* Rn / Pn: the register or predicate number, or an error. */
+static tgx_status reg_statement(emu_setup *s, emu_scan *sc, const char *at, size_t n)
 {
-    skip_space(sc);
+    size_t digits = 1;
+    while (digits < n && isdigit((unsigned char)at[digits]))
+        digits++;
+    unsigned long v = digits == n && n <= 4 ? strtoul(at + 1, NULL, 10) : ULONG_MAX;
+    unsigned limit = at[0] == 'R' ? TGX_SM5_EMU_REGS : TGX_SM5_EMU_PREDS;
+    if (v >= limit)
+        return emu_fail_at(sc, at, "'%.*s' is not a register R0..R254 or predicate P0..P6",
+                           (int)(n < 24 ? n : 24), at);
+    return at[0] == 'R' ? stmt_reg(s, sc, (unsigned)v) : stmt_pred(s, sc, (unsigned)v);
+}
+
+static tgx_status statement(emu_setup *s, emu_scan *sc)
+{
+    emu_skip_space(sc);
     const char *at = sc->p;
-    size_t n = word_len(at);
-    char kw[24] = {0};
+    size_t n = emu_word_len(at);
+    char kw[24] = {0}, seen[48];
     memcpy(kw, at, n < sizeof kw - 1 ? n : sizeof kw - 1);
     sc->p += n;
     uint32_t num;
     bool second;
     tgx_status st;
-    if ((kw[0] == 'R' || kw[0] == 'P') && isdigit((unsigned char)kw[1])) {
-        unsigned long v = strtoul(kw + 1, NULL, 10);
-        unsigned limit = kw[0] == 'R' ? TGX_SM5_EMU_REGS : TGX_SM5_EMU_PREDS;
-        if (v >= limit || word_len(kw + 1) != n - 1)
-            return fail_at(sc, at, "%s is not a register R0..R254 or predicate P0..P6", kw);
-        return kw[0] == 'R' ? stmt_reg(s, sc, (unsigned)v) : stmt_pred(s, sc, (unsigned)v);
-    }
-    if (!strcmp(kw, "c") && take(sc, "["))
+    if (n == 0 || (unsigned char)at[n] >= 0x80)
+        return emu_fail_at(sc, at + n, "expected a statement, found %s",
+                           emu_found(at + n, seen, sizeof seen));
+    if ((kw[0] == 'R' || kw[0] == 'P') && isdigit((unsigned char)kw[1]))
+        return reg_statement(s, sc, at, n);
+    if (!strcmp(kw, "RZ") || !strcmp(kw, "PT"))
+        return emu_fail_at(sc, at, "%s always reads %s; it cannot be set", kw,
+                           kw[0] == 'R' ? "0" : "true");
+    if (!strcmp(kw, "c") && emu_take(sc, "["))
         return stmt_cbank(s, sc);
     if (!strcmp(kw, "bind"))
         return stmt_bind(s, sc, s->tex_bank);
@@ -692,7 +483,7 @@ static tgx_status statement(emu_setup *s, scan *sc)
         return stmt_mask(s, sc, kw[0] == 'h');
     if (!strcmp(kw, "header_max") || !strcmp(kw, "sampler_max")) {
         bool h = kw[0] == 'h';
-        st = read_uint(sc, h ? TGX_SM5_EMU_MAX_HEADER : TGX_SM5_EMU_MAX_SAMPLER, "an index", &num);
+        st = read_uint(sc, h ? TGX_SM5_EMU_MAX_HEADER : TGX_SM5_EMU_MAX_SAMPLER, "index", &num);
         if (st == TGX_OK && (st = expect_end(sc)) == TGX_OK) {
             if (h)
                 tgx_sm5_emu_set_header_max(s->emu, num);
@@ -702,7 +493,7 @@ static tgx_status statement(emu_setup *s, scan *sc)
         return st;
     }
     if (!strcmp(kw, "texbank")) {
-        st = read_uint(sc, TGX_SM5_EMU_BANKS - 1, "a bank", &num);
+        st = read_uint(sc, TGX_SM5_EMU_BANKS - 1, "bank", &num);
         if (st == TGX_OK && (st = expect_end(sc)) == TGX_OK) {
             s->tex_bank = num;
             st = tgx_sm5_emu_set_tex_bank(s->emu, num, sc->d);
@@ -726,17 +517,36 @@ static tgx_status statement(emu_setup *s, scan *sc)
         }
         return st;
     }
-    return fail_at(sc, at,
-                   "unknown statement '%s' (Rn, Pn, c[B][A], bind, header, view, unmapped, "
-                   "sampler, header_max, sampler_max, texbank, binding, active, helpers, stage, "
-                   "profile)",
-                   kw[0] ? kw : at);
+    return emu_fail_at(
+        sc, at,
+        "unknown statement '%.*s' (Rn, Pn, c[B][A], bind, header, view, unmapped, "
+        "sampler, header_max, sampler_max, texbank, binding, active, helpers, stage, "
+        "profile)",
+        (int)(n < 24 ? n : 24), at);
 }
 
-tgx_status emu_setup_parse(emu_setup *s, const char *text, const char *file, tgx_diag *d)
+/* The line and column of byte `at` of text, for a NUL byte (which would end the lines early). */
+static void position_of(const char *text, size_t at, unsigned *line, unsigned *col)
+{
+    *line = 1, *col = 1;
+    for (size_t k = 0; k < at; k++) {
+        if (text[k] == '\n')
+            ++*line, *col = 1;
+        else
+            ++*col;
+    }
+}
+
+tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const char *file,
+                           tgx_diag *d)
 {
     char line[1024];
-    unsigned lineno = 0;
+    unsigned lineno = 0, col;
+    const char *nul = memchr(text, 0, size);
+    if (nul) {
+        position_of(text, (size_t)(nul - text), &lineno, &col);
+        return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, col, "NUL byte in the setup");
+    }
     const char *p = text;
     while (*p) {
         const char *eol = strchr(p, '\n');
@@ -752,8 +562,8 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, const char *file, tgx
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
-        scan sc = {line, line, file, lineno, d};
-        skip_space(&sc);
+        emu_scan sc = {line, line, file, lineno, d};
+        emu_skip_space(&sc);
         if (*sc.p) {
             tgx_status st = statement(s, &sc);
             if (st < 0) {

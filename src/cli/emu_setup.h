@@ -5,8 +5,12 @@
 #define TGX_CLI_EMU_SETUP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "tgx/sm5_emu.h"
+
+/* The most texel bytes a setup's textures may hold together (every level, sample and header). */
+#define EMU_SETUP_TEXTURE_BUDGET ((uint64_t)512 << 20)
 
 /* What the setup made: the textures it owns (destroyed by emu_setup_free), which registers and
  * predicates it set, and the profile every sampler gets (when one was named). */
@@ -14,6 +18,7 @@ typedef struct emu_setup {
     tgx_sm5_emu *emu;
     tgx_tex **tex;
     size_t ntex, captex;
+    uint64_t tex_bytes, tex_budget; /* what they hold, and the most (EMU_SETUP_TEXTURE_BUDGET) */
     bool reg_set[TGX_SM5_EMU_REGS];
     bool profile_set;
     tgx_tex_profile profile;
@@ -25,9 +30,11 @@ void emu_setup_init(emu_setup *s, tgx_sm5_emu *emu);
 bool emu_setup_keep(emu_setup *s, tgx_tex *t);
 void emu_setup_free(emu_setup *s);
 
-/* Runs the statements of text (file names the diagnostics) on the warp. The first problem stops
- * it: d has file, line, column and the reason. */
-tgx_status emu_setup_parse(emu_setup *s, const char *text, const char *file, tgx_diag *d);
+/* Runs the statements of text (size bytes; file names the diagnostics, and its folder is where
+ * relative texture file names are found) on the warp. The first problem stops it: d has file,
+ * line, column and the reason, and that statement changed nothing. */
+tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const char *file,
+                           tgx_diag *d);
 
 /* The default setup for a program: every texture index it names bound to a small mipmapped
  * texture of its target (a depth texture for .DC, multisampled for .MS) with a linear sampler,

@@ -127,7 +127,7 @@ expect_rc 1 "unknown variable" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/e
 grep -q "e3.setup:1:6: error: unknown variable" "$tmp/err" && ok || bad "variable: $(cat "$tmp/err")"
 printf 'R300 = 1\n' >"$tmp/e4.setup"
 expect_rc 1 "bad register" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/e4.setup"
-grep -q "e4.setup:1:1: error: R300 is not a register" "$tmp/err" && ok || bad "register: $(cat "$tmp/err")"
+grep -q "e4.setup:1:1: error: 'R300' is not a register" "$tmp/err" && ok || bad "register: $(cat "$tmp/err")"
 printf 'view 9 = levels=1\n' >"$tmp/e5.setup"
 expect_rc 1 "view of nothing" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/e5.setup"
 grep -q "e5.setup:1:6: error: header 9 is not set" "$tmp/err" && ok || bad "view: $(cat "$tmp/err")"
@@ -149,6 +149,34 @@ expect_rc 2 "cubin sections" -- "$TGX" emu "$src/tests/data/cubin/tex_sm_52.cubi
 grep -q "name one with --section: .text.k_txq .text.k_tld4 .text.k_tex2d" "$tmp/err" && ok || bad "sections: $(cat "$tmp/err")"
 expect_rc 0 "cubin" -- "$TGX" emu --section .text.k_tld4 "$src/tests/data/cubin/tex_sm_52.cubin"
 grep -q "^# 2 instructions (16 non-texture skipped)" "$tmp/out" && ok || bad "cubin: $(head -1 "$tmp/out")"
+# A texture file named in a setup is found beside the setup, wherever tgx runs: raw texels of a
+# 2x1 rgba8 texture, texel 1 = (0x33, 0x66, 0x99, 0xcc); TLDS of texel (1, 0): red 0x33 / 255 = 0.2.
+mkdir -p "$tmp/sub"
+printf '\x11\x22\x44\x88\x33\x66\x99\xcc' >"$tmp/sub/texels.bin"
+cat >"$tmp/sub/raw.setup" <<'EOF2'
+header 1 = raw:texels.bin@2x1,format=rgba8,levels=1
+bind 0x10 = 1
+R4 = 1u
+R5 = 0u
+EOF2
+printf 'TLDS.LZ RZ, R0, R4, R5, 0x10, 2D, R ;\n' >"$tmp/p5.sass"
+expect_rc 0 "texture beside the setup" -- sh -c "cd / && '$TGX' emu --arch sm_52 '$tmp/p5.sass' '$tmp/sub/raw.setup'"
+want "raw texel beside the setup" "$(reg 0 0 "$tmp/out")" "0x3e4ccccd (0.200000003)"
+# -o -: the TGXR bytes on stdout (header "TGXR", 1 column, 32 rows, 1 channel, uint32)
+expect_rc 0 "-o -" -- "$TGX" emu --arch sm_52 -o - "$tmp/p5.sass" "$tmp/sub/raw.setup"
+want "-o - header" "$(od -An -tu4 -N 16 "$tmp/out" | tr -s ' ')" " 1381517140 1 32 65537"
+want "-o - thread 0" "$(od -An -tx4 -j 16 -N 4 "$tmp/out" | tr -d ' ')" "3e4ccccd"
+[ -e ./- ] && bad "-o - wrote a file named '-'" || ok
+# text with a stray NUL is still text: the assembler says where (not "incomplete bundle")
+printf 'TEXS.LZ RZ, R0, R4, R5, 0x52, 2D, R ;\n\000\n' >"$tmp/nul.sass"
+expect_rc 1 "text with a NUL" -- "$TGX" emu --arch sm_52 "$tmp/nul.sass"
+grep -q "^$tmp/nul.sass:2:1: error: .*NUL" "$tmp/err" && ok || bad "NUL in text: $(cat "$tmp/err")"
+# usage: --section is for cubins; PROGRAM and SETUP cannot both be stdin
+expect_rc 2 "--section on text" -- "$TGX" emu --arch sm_52 --section .text.k "$tmp/p5.sass"
+grep -q "^tgx emu: --section names a kernel of a cubin" "$tmp/err" && ok || bad "--section: $(cat "$tmp/err")"
+expect_rc 2 "both stdin" -- sh -c "'$TGX' emu --arch sm_52 - - <'$tmp/p5.sass'"
+grep -q "^tgx emu: PROGRAM and SETUP cannot both be '-'" "$tmp/err" && ok || bad "- -: $(cat "$tmp/err")"
+
 # usage
 expect_rc 2 "no arch for text" -- "$TGX" emu "$tmp/p3.sass"
 expect_rc 2 "bad option" -- "$TGX" emu --frobnicate "$tmp/p3.sass"
