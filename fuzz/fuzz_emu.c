@@ -1,9 +1,10 @@
 /* libFuzzer target for the Maxwell warp emulator (src/emu).
  *
  * The input drives a whole warp: the first 16 bytes set the active and helper masks, quads,
- * via-header binding, the pools' maxima and the sampler states (filters, wraps, comparison,
- * anisotropy, profile); the next 128 bytes fill R0..R31 of every thread (each thread's words
- * are the input's bytes rotated by the thread, so threads differ); the rest is 8-byte records,
+ * via-header binding, the pools' maxima, one header's view (another target, a base level, a
+ * swizzle) and the sampler states (filters, wraps, comparison, anisotropy, profile); the next
+ * 128 bytes fill R0..R31 of every thread (each thread's words are the input's bytes rotated by
+ * the thread, so threads differ); the rest is 8-byte records,
  * each a little-endian word -- one outside the texture opcodes gets the top 16 bits of a row of
  * sm5_opcodes, so most reach a texture class -- and the constant bank word its index reads.
  * The seeds (fuzz/corpus/fuzz_emu) hold legal words ptxas emitted (tests/data/maxwell/real.tsv).
@@ -105,7 +106,12 @@ static void setup(tgx_sm5_emu *emu, const uint8_t *b)
         tgx_sm5_emu_header h;
         tgx_sm5_emu_header_init(&h, textures[i]);
         h.unmapped = (b[11] >> (i % 8) & 1) && i == b[12] % NSHAPES;
-        tgx_sm5_emu_set_header(emu, i, &h, NULL);
+        if ((b[13] & 0x80) && i == b[13] % NSHAPES) { /* a view that reinterprets the texture */
+            h.view.target = (tgx_tex_target)(b[14] % TGX_TEX_TARGET_COUNT);
+            h.view.base_level = b[15] & 3u;
+            h.view.swizzle[b[15] >> 2 & 3u] = (tgx_tex_swizzle)((b[15] >> 4) % 6u);
+        }
+        tgx_sm5_emu_set_header(emu, i, &h, NULL); /* refused when the view is not one */
         tgx_sampler s = sampler_from(b + 10 + (i % 6));
         tgx_sm5_emu_set_sampler(emu, i, &s, NULL);
     }
