@@ -123,9 +123,9 @@ tgx_status tgx_sm5_emu_set_tex_bank(tgx_sm5_emu *emu, unsigned bank, tgx_diag *d
 void tgx_sm5_emu_set_via_header_binding(tgx_sm5_emu *emu, bool on);
 
 /* Pools. Index up to TGX_SM5_EMU_MAX_HEADER / _MAX_SAMPLER. The header's texture is borrowed;
- * the sampler is copied. A header whose view names a target or format the texture unit does not
- * know, or a base level the texture (or the view's max_level) does not reach, is refused
- * (TGX_ERR_ARG) and changes nothing. set_*_max is SetTexHeaderPoolC /
+ * the sampler is copied. A header whose view does not fit its texture (tgx_tex_view_check: an
+ * unknown target or format, levels or layers the texture does not have, a target of another kind
+ * of storage) is refused (TGX_ERR_ARG) and changes nothing. set_*_max is SetTexHeaderPoolC /
  * SetSamplerHeaderPoolC.MaximumIndex. */
 tgx_status tgx_sm5_emu_set_header(tgx_sm5_emu *emu, uint32_t index, const tgx_sm5_emu_header *h,
                                   tgx_diag *d);

@@ -277,8 +277,15 @@ typedef struct tgx_tex_view {
 void tgx_tex_view_init(tgx_tex_view *view, const tgx_tex *tex);
 /* Parses "rgba", "x001", "xyzw", "rrr1" ... (r/x, g/y, b/z, a/w, 0, 1) into view->swizzle. */
 tgx_status tgx_tex_swizzle_parse(const char *text, tgx_tex_swizzle out[4]);
+/* Whether a view fits its texture (TGX_ERR_ARG with the reason if not): a known target of the
+ * texture's kind (1D-like, 2D-like with RECT and cubes, 3D, multisampled, buffer:
+ * ARB_texture_view), a known format of the texture's texel size, levels and layers the texture has,
+ * and for cube views square faces and 6 face-layers a cube. tgx_tex_sample/gather/query_lod refuse
+ * a view that does not fit. */
+tgx_status tgx_tex_view_check(const tgx_tex_view *view, tgx_diag *d);
 /* Applies "key=value,..." to a view of view->tex: target=NAME, format=NAME (same texel size),
- * swizzle=XYZW, levels=BASE[:MAX], layers=FIRST[:COUNT] (slices; cube arrays count faces). */
+ * swizzle=XYZW, levels=BASE[:MAX], layers=FIRST[:COUNT] (slices; cube arrays count faces). The
+ * result must pass tgx_tex_view_check; on an error the view is unchanged. */
 tgx_status tgx_tex_view_parse(tgx_tex_view *view, const char *text, tgx_diag *d);
 
 /* ---------------------------------------------------------------------------------------------

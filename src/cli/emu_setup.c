@@ -551,6 +551,7 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const ch
     while (*p) {
         const char *eol = strchr(p, '\n');
         size_t n = eol ? (size_t)(eol - p) : strlen(p);
+        const char *next = eol ? eol + 1 : p + n; /* before n loses a '\r' */
         lineno++;
         if (n >= sizeof line)
             return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)sizeof line,
@@ -575,7 +576,7 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const ch
                 return st;
             }
         }
-        p = eol ? eol + 1 : p + n;
+        p = next;
     }
     return TGX_OK;
 }

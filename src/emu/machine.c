@@ -180,21 +180,6 @@ static bool pool_reserve(void **slots, uint32_t *n, uint32_t index, size_t size)
     return true;
 }
 
-/* What the executors rely on in a header's view: a target and a format the texture unit knows
- * (TXQ and TXA look them up), and a base level the texture has. Other mismatches (a format of
- * another texel size, a target of another shape) the unit itself refuses at the fetch. */
-static const char *view_problem(const tgx_tex_view *v)
-{
-    if (!tgx_tex_target_get(v->target))
-        return "an unknown texture target";
-    if (!tgx_tex_format_get(v->format))
-        return "an unknown format";
-    const tgx_tex_desc *desc = tgx_tex_get_desc(v->tex);
-    if (v->base_level >= desc->levels || v->base_level > v->max_level)
-        return "a base level past its last level or the texture's";
-    return NULL;
-}
-
 tgx_status tgx_sm5_emu_set_header(tgx_sm5_emu *emu, uint32_t index, const tgx_sm5_emu_header *h,
                                   tgx_diag *d)
 {
@@ -202,10 +187,9 @@ tgx_status tgx_sm5_emu_set_header(tgx_sm5_emu *emu, uint32_t index, const tgx_sm
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "header %u: a header needs a texture and an index up to 0x%x", index,
                             TGX_SM5_EMU_MAX_HEADER);
-    const char *problem = view_problem(&h->view);
-    if (problem)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "header %u: the view has %s", index,
-                            problem);
+    tgx_diag why;
+    if (tgx_tex_view_check(&h->view, &why) < 0) /* the executors index with it */
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "header %u: %s", index, why.message);
     void *slots = emu->headers;
     if (!pool_reserve(&slots, &emu->nheaders, index, sizeof(emu_header_slot)))
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for header %u", index);

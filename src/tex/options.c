@@ -226,6 +226,7 @@ tgx_status tgx_tex_view_parse(tgx_tex_view *view, const char *text, tgx_diag *d)
     if (strlen(text) >= sizeof buf)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "view options too long");
     strcpy(buf, text);
+    tgx_tex_view v = *view; /* applied whole or not at all */
     for (char *tok = buf, *next; tok && *tok; tok = next) {
         next = strchr(tok, ',');
         if (next)
@@ -235,9 +236,12 @@ tgx_status tgx_tex_view_parse(tgx_tex_view *view, const char *text, tgx_diag *d)
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                                 "view option '%s' has no '=' (expected key=value)", tok);
         *eq = 0;
-        tgx_status st = view_option(view, tok, eq + 1, d);
+        tgx_status st = view_option(&v, tok, eq + 1, d);
         if (st < 0)
             return st;
     }
-    return TGX_OK;
+    tgx_status st = tgx_tex_view_check(&v, d);
+    if (st == TGX_OK)
+        *view = v;
+    return st;
 }

@@ -322,6 +322,54 @@ void tgx_tex_view_init(tgx_tex_view *view, const tgx_tex *tex)
         view->swizzle[i] = (tgx_tex_swizzle)i;
 }
 
+/* The kinds of storage a view can reinterpret (ARB_texture_view, "Legal Texture Targets"):
+ * 1D-like, 2D-like (RECT and cubes included: their faces are 2D layers), 3D, multisampled,
+ * buffer. A view keeps its texture's kind. */
+static int view_kind(tgx_tex_target t)
+{
+    const tgx_tex_target_info *ti = tgx_tex_target_get(t);
+    if (t == TGX_TEX_BUFFER)
+        return 4;
+    if (ti->multisample)
+        return 3;
+    return ti->dims == 3 && !ti->cube ? 2 : ti->dims == 1 ? 0 : 1;
+}
+
+tgx_status tgx_tex_view_check(const tgx_tex_view *v, tgx_diag *d)
+{
+    if (!v || !v->tex)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a view needs a texture");
+    const tgx_tex_desc *desc = &v->tex->desc;
+    const tgx_tex_target_info *ti = tgx_tex_target_get(v->target);
+    const tgx_tex_format_info *fi = tgx_tex_format_get(v->format);
+    if (!ti)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown view target %d", (int)v->target);
+    if (!fi || !tgx_tex_formats_compatible(fi, v->tex->fi))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "the view's format does not have the texture's texel size");
+    if (v->base_level > v->max_level || v->base_level >= desc->levels)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "view levels %u..%u do not exist (the texture has %u)", v->base_level,
+                            v->max_level, desc->levels);
+    if (view_kind(v->target) != view_kind(desc->target))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "a %s view of a %s texture (a view keeps its texture's kind: 1D, 2D "
+                            "and cubes, 3D, multisampled or buffer)",
+                            ti->name, tgx_tex_target_name(desc->target));
+    /* the sampler walks slices and cube faces without bounds of its own (sample.c) */
+    if (desc->target != TGX_TEX_3D &&
+        (v->num_slices == 0 || (uint64_t)v->first_slice + v->num_slices > desc->depth))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "view layers %u..+%u are not within the texture's %u", v->first_slice,
+                            v->num_slices, desc->depth);
+    if (ti->cube && (desc->width != desc->height || v->num_slices < 6 || v->num_slices % 6))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "a %s view needs square faces and 6 face-layers a cube, not %ux%u "
+                            "with %u",
+                            ti->name, desc->width, desc->height, v->num_slices);
+    return TGX_OK;
+}
+
 tgx_status tgx_tex_swizzle_parse(const char *text, tgx_tex_swizzle out[4])
 {
     tgx_tex_swizzle tmp[4];

@@ -79,6 +79,9 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
                             "%s: view levels %u..%u do not exist (the texture has %u)", what,
                             view->base_level, view->max_level, desc->levels);
+    tgx_diag why;
+    if (tgx_tex_view_check(view, &why) < 0) /* a cube view of 2D storage would read past it */
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s: %s", what, why.message);
     c->decode = tgx_tex_decoder_for(view->format, samp);
     tgx_tex_channel_map(view, c->fi, c->map);
     c->nv = samp->profile == TGX_TEX_PROFILE_NV;

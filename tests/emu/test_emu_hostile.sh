@@ -27,10 +27,10 @@ RANDOM=${TGX_EMU_HOSTILE_SEED:-2024}
 check() {
     local what=$1 want=$2 pat=$3
     shift 4
-    timeout 120 "$@" >"$tmp/out" 2>"$tmp/err"
+    timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ "$rc" -eq 124 ]; then
-        bad "$what: still running after 120 s"
+        bad "$what: still running after 60 s"
     elif grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
         bad "$what: sanitizer report: $(head -c 600 "$tmp/err")"
     elif [ "${want#*"$rc"}" = "$want" ]; then
@@ -101,8 +101,16 @@ setup_err 'R\303\226 = 1\n' 1:2 'non-ASCII byte 0xc3'
 setup_err 'R4 = 1 + \303\251\n' 1:10 'non-ASCII byte 0xc3'
 setup_err 'R4 = 1 \001\n' 1:8 'control byte 0x01'
 setup_ok 'R4 = 1 # a comment may say anything: \303\251\001\n'
+# CRLF lines, and a last line ending in CR without LF (that made the reader loop for ever)
+setup_ok 'R4 = 1\r\nR5 = 2\r\n'
+setup_ok 'R4 = 1\r\nR5 = 2\r'
+setup_err 'R4 = 1\r\nR5 = 2 +\r' 2:9 'expected a number'
 # a NUL byte no longer ends the file in silence
 setup_err 'R4 = 1\nR5 = 2 \000 R6 = zz\n' 2:8 'NUL byte in the setup'
+# a view keeps its texture's kind and shape: a cube view of one 2D layer read past the texture
+setup_err 'header 1 = gradient@8x8\nview 1 = target=cube\n' 2:10 'view: a cube view needs square faces and 6 face-layers'
+setup_err 'header 1 = gradient@8x8x8,target=3d\nview 1 = target=2d_array\n' 2:10 'view: a 2d_array view of a 3d texture'
+setup_ok 'header 1 = gradient@8x8x12,target=2d_array\nview 1 = target=cube,layers=6:6\n'
 # texture files: named in the message, found beside the setup file
 setup_err 'header 0 = missing.png\n' 1:12 "texture $tmp/missing.png: cannot open"
 

@@ -101,10 +101,80 @@ static void view_parse(void)
     tgx_tex_destroy(tex);
 }
 
+/* A view keeps its texture's kind and shape (ARB_texture_view's table of legal targets): the
+ * sampler walks cube faces and layers without bounds of its own, so a cube view of one 2D layer
+ * read past the texture (fuzz_emu found it through a header's view). Refused by
+ * tgx_tex_view_check, by tgx_tex_view_parse (which then leaves the view as it was) and by
+ * tgx_tex_sample itself for a view made by hand. */
+static void view_shapes(void)
+{
+    tgx_tex *flat = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 8, 8, 1, 1);
+    tgx_tex *layers = tt_make(TGX_TEX_2D_ARRAY, TGX_TEX_FORMAT_RGBA8_UNORM, 8, 8, 12, 1);
+    tgx_tex *wide = tt_make(TGX_TEX_2D_ARRAY, TGX_TEX_FORMAT_RGBA8_UNORM, 8, 4, 6, 1);
+    tgx_tex *vol = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_RGBA8_UNORM, 4, 4, 4, 1);
+    tgx_diag dg;
+    tgx_tex_view v;
+    static const char *const refused[][2] = {
+        {"target=cube", "flat"},
+        {"target=cube_array", "flat"},
+        {"target=3d", "flat"},
+        {"target=1d", "flat"},
+        {"target=cube", "wide"},
+        {"target=2d", "vol"},
+        {"target=2d_array", "vol"},
+        {"target=cube,layers=8:4", "layers"},
+        {"target=cube_array,layers=0:9", "layers"},
+    };
+    for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+        const char *which = refused[k][1];
+        tgx_tex *t = which[0] == 'f'   ? flat
+                     : which[0] == 'w' ? wide
+                     : which[0] == 'v' ? vol
+                                       : layers;
+        tgx_tex_view_init(&v, t);
+        tgx_tex_view before = v;
+        TGX_CHECK(tgx_tex_view_parse(&v, refused[k][0], &dg) == TGX_ERR_ARG, "%s of %s refused",
+                  refused[k][0], which);
+        TGX_CHECK(!memcmp(&v, &before, sizeof v), "%s of %s: view unchanged", refused[k][0], which);
+    }
+    static const char *const fine[][2] = {
+        {"target=cube,layers=6:6", "layers"}, {"target=cube_array", "layers"},
+        {"target=2d,layers=5:1", "layers"},   {"target=rect", "flat"},
+        {"target=2d_array", "flat"},
+    };
+    for (size_t k = 0; k < sizeof fine / sizeof fine[0]; k++) {
+        tgx_tex_view_init(&v, fine[k][1][0] == 'f' ? flat : layers);
+        TGX_CHECK(tgx_tex_view_parse(&v, fine[k][0], &dg) == TGX_OK, "%s of %s: %s", fine[k][0],
+                  fine[k][1], dg.message);
+    }
+    /* a view made by hand reaches the sampler: refused there, not read past the texture */
+    tgx_tex_view_init(&v, flat);
+    v.target = TGX_TEX_CUBE;
+    float s[4] = {0.3f, 0.3f, 0.3f, 0.3f}, t[4] = {0.2f, 0.2f, 0.2f, 0.2f};
+    float r[4] = {-1.0f, -1.0f, -1.0f, -1.0f};
+    uint32_t out[4][4];
+    tgx_tex_result res = {{out[0], out[1], out[2], out[3]}};
+    tgx_sampler smp;
+    tgx_sampler_init(&smp);
+    tgx_tex_sample_req req;
+    memset(&req, 0, sizeof req);
+    req.lanes = 4;
+    req.s = s, req.t = t, req.r = r;
+    req.lod_mode = TGX_TEX_LOD_ZERO;
+    TGX_CHECK(tgx_tex_sample(&v, &smp, &req, res, &dg) == TGX_ERR_ARG &&
+                  strstr(dg.message, "cube view needs square faces and 6 face-layers"),
+              "sampler refuses a cube view of 2D storage: %s", dg.message);
+    tgx_tex_destroy(flat);
+    tgx_tex_destroy(layers);
+    tgx_tex_destroy(wide);
+    tgx_tex_destroy(vol);
+}
+
 int main(void)
 {
     desc_parse();
     sampler_parse();
     view_parse();
+    view_shapes();
     return tgx_test_finish();
 }
