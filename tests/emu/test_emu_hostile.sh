@@ -13,12 +13,12 @@
 # missing files and folders): the error must name the line of that statement and, where the
 # generator knows it, the column. Part 3 generates programs: assembly lines with random
 # registers, indices and modifiers, random raw code files and cubins with damaged ELF headers.
-# TGX_EMU_HOSTILE_CASES (default 100 a kind) and TGX_EMU_HOSTILE_SEED scale it up.
+# TGX_EMU_HOSTILE_CASES (default 60 a kind) and TGX_EMU_HOSTILE_SEED scale it up.
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 src=${TGX_SRC:-$(dirname "$0")/../..}
 . "$(dirname "$0")/../common/lib.sh"
-cases=${TGX_EMU_HOSTILE_CASES:-100}
+cases=${TGX_EMU_HOSTILE_CASES:-60}
 RANDOM=${TGX_EMU_HOSTILE_SEED:-2024}
 
 # check DESCRIPTION RCS PATTERN -- command...: exit status one of RCS (digits); a failure's stderr
