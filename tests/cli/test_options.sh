@@ -29,8 +29,10 @@ echo 'TEXS R0, R4, R0, R5, 0x52, 2D, RGB ;' >"$tmp/texs.s"
 echo 0xd820052000570004 >"$tmp/texs.words"
 want_texs='TEXS R0, R4, R0, R5, 0x52, 2D, RGB ;' # nvdisasm's text (README tour)
 
-# ---- the same messages in every verb ----------------------------------------------------------
-for v in run replay dis as check fmt sample emu; do
+# ---- the same messages in every verb (the verbs tgx --help lists) -----------------------------
+all_verbs=$("$TGX" --help | awk '/^Verbs:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
+[ "$(echo "$all_verbs" | wc -w)" -ge 8 ] && ok || bad "tgx --help lists verbs: $all_verbs"
+for v in $all_verbs; do
     expect_err 2 "^tgx $v: unknown option '--frobnicate' \(try 'tgx $v --help'\)$" \
         "$v: unknown option" -- "$TGX" $v --frobnicate x
     expect_err 2 "^tgx $v: unknown option '--frobnicate' " "$v: unknown --opt=value" -- \
@@ -142,7 +144,7 @@ grep -qE '^tgx [0-9]+\.[0-9]+\.[0-9]+$' "$tmp/out" && ok || bad "--version: $(ca
 expect_rc 0 "--help" -- "$TGX" --help
 grep -q -- '--version' "$tmp/out" && grep -q -- '--man' "$tmp/out" && ok ||
     bad "tgx --help does not list --version and --man"
-for v in "" run replay dis as check fmt sample emu; do
+for v in "" $all_verbs; do
     # shellcheck disable=SC2086
     "$TGX" --man $v >"$tmp/man" 2>"$tmp/err" || bad "tgx --man $v failed: $(cat "$tmp/err")"
     if [ -z "$v" ]; then "$TGX" --help >"$tmp/help"; else "$TGX" $v --help >"$tmp/help"; fi
