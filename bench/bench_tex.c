@@ -1,12 +1,17 @@
 /* bench_tex: texture-unit throughput on one core, in samples per second.
  *
- *   bench_tex [SECONDS_PER_FIGURE]     default 0.15
+ *   bench_tex [SECONDS_PER_FIGURE [PATTERN]]     default 0.15, every figure
  *
  * A 256x256 texture with a full mip chain and pseudo-random texels, RGBA8 and RGBA32F, sampled
  * in batches of 1024 lanes (256 quads) spread over the texture. The quads step 1.5 texels per
  * pixel, so implicit LOD is log2(1.5) = 0.58: trilinear blends levels 0 and 1, bilinear and
  * nearest (mip none) read level 0. Both precision profiles; gather (component 0) and texel fetch
  * (level 0, in range) too. One thread, so the figures are per core. No assertions.
+ *
+ * Each figure is the median of five runs of SECONDS / 5, over wall-clock time and over the thread's
+ * CPU time (the machine may be shared: CPU time counts the work, wall time the waits for a core
+ * too), with the spread of the CPU-time rates. PATTERN keeps the figures whose "op format profile"
+ * line contains it ("bilinear rgba8 nv"), for profilers (callgrind --toggle-collect=tgx_tex_*).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,8 +112,20 @@ static void run_batch(kind k, const tgx_tex_view *view, const tgx_sampler *samp,
     }
 }
 
-static double measure(kind k, const tgx_tex_view *view, tgx_tex_profile profile, lanes *l,
-                      double seconds)
+typedef struct rate {
+    double wall, cpu, lo, hi; /* samples per second: median over wall and CPU time, CPU spread */
+} rate;
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+enum { RUNS = 5 };
+
+static rate measure(kind k, const tgx_tex_view *view, tgx_tex_profile profile, lanes *l,
+                    double seconds)
 {
     tgx_sampler s;
     tgx_sampler_init(&s);
@@ -117,29 +134,40 @@ static double measure(kind k, const tgx_tex_view *view, tgx_tex_profile profile,
     s.min_filter = s.mag_filter;
     s.mip_filter = k == TRILINEAR ? TGX_TEX_MIP_LINEAR : TGX_TEX_MIP_NONE;
     run_batch(k, view, &s, l); /* warm the caches */
-    uint64_t samples = 0;
-    const double t0 = bench_now();
-    double t;
-    do {
-        for (int i = 0; i < 8; i++)
-            run_batch(k, view, &s, l);
-        samples += 8u * LANES;
-        t = bench_now() - t0;
-    } while (t < seconds);
-    return (double)samples / t;
+    double wall[RUNS], cpu[RUNS];
+    for (int run = 0; run < RUNS; run++) {
+        uint64_t samples = 0;
+        const double t0 = bench_now(), c0 = bench_cpu_now();
+        double t;
+        do {
+            for (int i = 0; i < 8; i++)
+                run_batch(k, view, &s, l);
+            samples += 8u * LANES;
+            t = bench_now() - t0;
+        } while (t < seconds / RUNS);
+        const double c = bench_cpu_now() - c0;
+        wall[run] = (double)samples / t;
+        cpu[run] = (double)samples / (c > 0.0 ? c : t);
+    }
+    qsort(wall, RUNS, sizeof wall[0], cmp_double);
+    qsort(cpu, RUNS, sizeof cpu[0], cmp_double);
+    return (rate){wall[RUNS / 2], cpu[RUNS / 2], cpu[0], cpu[RUNS - 1]};
 }
 
 int main(int argc, char **argv)
 {
     const double seconds = argc > 1 ? atof(argv[1]) : 0.15;
+    const char *pattern = argc > 2 ? argv[2] : "";
     static lanes l;
     make_lanes(&l);
     const tgx_tex_format formats[2] = {TGX_TEX_FORMAT_RGBA8_UNORM, TGX_TEX_FORMAT_RGBA32_FLOAT};
     const char *const format_names[2] = {"rgba8", "rgba32f"};
     const char *const profile_names[2] = {"exact", "nv"};
-    printf("bench_tex: %dx%d 2D, full mip chain, %d lanes a batch, one thread\n", SIZE, SIZE,
-           LANES);
-    printf("%-10s %-8s %-6s %14s\n", "op", "format", "prof", "Msamples/s");
+    printf("bench_tex: %dx%d 2D, full mip chain, %d lanes a batch, one thread; Msamples/s, median "
+           "of %d runs\n",
+           SIZE, SIZE, LANES, RUNS);
+    printf("%-10s %-8s %-6s %10s %10s %17s\n", "op", "format", "prof", "wall", "cpu",
+           "cpu min..max");
     for (int f = 0; f < 2; f++) {
         tgx_tex *tex = make_texture(formats[f]);
         tgx_tex_view view;
@@ -148,9 +176,15 @@ int main(int argc, char **argv)
             for (int p = 0; p < 2; p++) {
                 if (k == FETCH && p == 1)
                     continue; /* fetch has no profile-dependent arithmetic */
-                double r = measure((kind)k, &view, (tgx_tex_profile)p, &l, seconds);
-                printf("%-10s %-8s %-6s %14.2f\n", kind_names[k], format_names[f],
-                       k == FETCH ? "-" : profile_names[p], r / 1e6);
+                char name[64];
+                snprintf(name, sizeof name, "%s %s %s", kind_names[k], format_names[f],
+                         k == FETCH ? "-" : profile_names[p]);
+                if (!strstr(name, pattern))
+                    continue;
+                const rate r = measure((kind)k, &view, (tgx_tex_profile)p, &l, seconds);
+                printf("%-10s %-8s %-6s %10.2f %10.2f %8.2f..%-8.2f\n", kind_names[k],
+                       format_names[f], k == FETCH ? "-" : profile_names[p], r.wall / 1e6,
+                       r.cpu / 1e6, r.lo / 1e6, r.hi / 1e6);
             }
         tgx_tex_destroy(tex);
     }

@@ -186,9 +186,26 @@ float tgx_tex_linear_to_srgb(float l)
     return (float)(1.055 * pow(v, 1.0 / 2.4) - 0.055);
 }
 
+/* The 8-bit UNORM channels, GL's i / 255 correctly rounded and Mesa's i * (1 / 255.0f) (see
+ * unorm_to_float_mesa), as tables: the decoders and the fast layer (fast.c) read them. The
+ * compiler folds each entry as the division or product in float would round it (C11 F.8.4);
+ * test_fast checks every entry against the arithmetic done at run time. */
+#define UNORM8_4(E, i) E(i), E((i) + 1), E((i) + 2), E((i) + 3)
+#define UNORM8_16(E, i)                                                                            \
+    UNORM8_4(E, i), UNORM8_4(E, (i) + 4), UNORM8_4(E, (i) + 8), UNORM8_4(E, (i) + 12)
+#define UNORM8_64(E, i)                                                                            \
+    UNORM8_16(E, i), UNORM8_16(E, (i) + 16), UNORM8_16(E, (i) + 32), UNORM8_16(E, (i) + 48)
+#define UNORM8_256(E)  UNORM8_64(E, 0), UNORM8_64(E, 64), UNORM8_64(E, 128), UNORM8_64(E, 192)
+#define UNORM8_GL(i)   ((float)(i) / 255.0f)
+#define UNORM8_MESA(i) ((float)(i) * (1.0f / 255.0f))
+const float tgx_tex_unorm8_gl[256] = {UNORM8_256(UNORM8_GL)};
+const float tgx_tex_unorm8_mesa[256] = {UNORM8_256(UNORM8_MESA)};
+
 /* UNORM: i / (2^n - 1), GL 4.6 eq. 2.1; one correctly rounded division. */
 static inline float unorm_to_float(uint32_t v, uint32_t n)
 {
+    if (n == 8)
+        return tgx_tex_unorm8_gl[v & 0xffu];
     if (n >= 24)
         return (float)((double)v / (double)low_mask(n));
     return (float)v / (float)low_mask(n);
@@ -205,6 +222,8 @@ float tgx_tex_unorm_decode(uint32_t v, uint32_t n)
  * above the correctly rounded quotient. */
 static inline float unorm_to_float_mesa(uint32_t v, uint32_t n)
 {
+    if (n == 8)
+        return tgx_tex_unorm8_mesa[v & 0xffu];
     if (n > 23)
         return (float)((double)v * (1.0 / (double)low_mask(n)));
     return (float)v * (1.0f / (float)low_mask(n));

@@ -19,15 +19,6 @@ tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w)
                                                                        : w;
 }
 
-float tex_nv_input(float v)
-{
-    /* probe A08 (wrap, point): u = -1.17549421e-38 reads texel 0 as +0 does, not texel 4 as
-     * floor(-tiny * 5) = -1 would; J20 (linear, wrap and border): a NaN coordinate filters as 0
-     * does, before the -0.5 shift (texels 4 and 0 of a 5-wide texture, half each); J22: NaN and
-     * denormal gradients give LOD 0 (a zero gradient), infinite ones the last level */
-    return v != v || fabsf(v) < 0x1p-126f ? 0.0f : v;
-}
-
 int32_t tex_nv_offset(int32_t v, uint32_t bits)
 {
     /* the offset's low `bits` bits as a two's complement number */
@@ -140,36 +131,12 @@ int32_t tex_nv_log2_fixed(float x)
 
 /* ---- filter weights ------------------------------------------------------------------------- */
 
-/* v / 256 rounded to the nearest integer, ties up / ties down. */
-static inline uint32_t div256_half_up(uint32_t v)
-{
-    return (v + 128u) >> 8;
-}
-
-static inline uint32_t div256_half_down(uint32_t v)
-{
-    return (v + 127u) >> 8;
-}
-
-void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4])
-{
-    /* hw-facts "3D and mip-linear weights": within a slice of weight T, X1 = rhu(T kx / 256),
-     * X0 = T - X1; then w(x0,y1) = rhd(X0 ky / 256), w(x1,y1) = rhu(X1 ky / 256), the y0
-     * weights the rest. With T = 256 this is the 2D rule w11 = rhu(kx ky / 256). */
-    const uint32_t x1 = div256_half_up(total * kx), x0 = total - x1;
-    const uint32_t w01 = div256_half_down(x0 * ky), w11 = div256_half_up(x1 * ky);
-    w[0] = x0 - w01;
-    w[1] = x1 - w11;
-    w[2] = w01;
-    w[3] = w11;
-}
-
 void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8])
 {
     /* z first (T1 = rhu(total kz / 256), exactly kz when total = 256), then each slice as above.
      * With total < 256 (a 3D level of a mip-linear pair) the order is our reading: level, z, x,
      * y, each split as the 2D rule splits its axis. */
-    const uint32_t z1 = div256_half_up(total * kz);
+    const uint32_t z1 = tex_div256_half_up(total * kz);
     tex_nv_split_slice(total - z1, kx, ky, w);
     tex_nv_split_slice(z1, kx, ky, w + 4);
 }
@@ -330,7 +297,7 @@ void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *
             uint64_t acc = 0;
             for (int i = 0; i < n; i++)
                 acc += (uint64_t)w[i] * (uint64_t)lrintf(tx[i]->f[ch] * 65535.0f);
-            out->f[ch] = (float)((acc + 128u) >> 8) / 65535.0f;
+            out->f[ch] = tex_nv_unorm16_result(acc);
             break;
         }
         case TEX_NV_SNORM16: {

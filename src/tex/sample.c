@@ -109,14 +109,7 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
 
 /* ---- texels --------------------------------------------------------------------------------- */
 
-typedef struct level_info {
-    const uint8_t *data;
-    uint32_t w, h, d; /* d: slices (3D depth of the level, or layers) */
-    size_t row, slice;
-    uint32_t max_dim;
-} level_info;
-
-static void level_get(const tex_ctx *c, uint32_t level, level_info *li)
+void tex_level_get(const tex_ctx *c, uint32_t level, level_info *li)
 {
     li->data = tgx_tex_level_data_const(c->tex, level, &li->row, &li->slice);
     tgx_tex_level_size(c->tex, level, &li->w, &li->h, &li->d);
@@ -166,26 +159,13 @@ static void texel_get(const tex_ctx *c, const level_info *li, int32_t x, int32_t
 
 /* ---- blending ------------------------------------------------------------------------------- */
 
-/* The taps of one level: tx[i] is the texel whose index has bit a set when it is axis a's second
- * tap (i1), for the `dims` filtered axes; dims 0 is one texel (nearest, integer formats). */
-typedef struct footprint {
-    tgx_texel tx[8];
-    axis_taps ax[3];
-    int dims;
-    int corner; /* nv seamless cube: the tap off the face on both axes, or -1 */
-} footprint;
-
 /* Exact profile: weights (1 - a) or a per axis, multiplied and summed in fp32. */
 static void blend_exact(const footprint *fp, tgx_texel *out)
 {
     const int n = 1 << fp->dims;
+    const float a[3] = {fp->ax[0].a, fp->ax[1].a, fp->ax[2].a};
     float wf[8];
-    for (int i = 0; i < n; i++) {
-        float w = 1.0f;
-        for (int a = 0; a < fp->dims; a++)
-            w *= (i >> a & 1) ? fp->ax[a].a : 1.0f - fp->ax[a].a;
-        wf[i] = w;
-    }
+    tex_exact_weights(a, fp->dims, wf);
     for (int ch = 0; ch < 4; ch++) {
         float acc = 0.0f;
         for (int i = 0; i < n; i++)
@@ -194,33 +174,25 @@ static void blend_exact(const footprint *fp, tgx_texel *out)
     }
 }
 
-/* softpipe's nested lerps, v0 + a (v1 - v0) (sp_tex_sample.c, lerp_2d / lerp_3d). */
-static float lerp(float a, float v0, float v1)
-{
-    return v0 + a * (v1 - v0);
-}
-
 static void blend_softpipe(const footprint *fp, tgx_texel *out)
 {
     const tgx_texel *tx = fp->tx;
     const float a[3] = {fp->ax[0].a, fp->ax[1].a, fp->ax[2].a};
     for (int ch = 0; ch < 4; ch++) {
         if (fp->dims == 1)
-            out->f[ch] = lerp(a[0], tx[0].f[ch], tx[1].f[ch]);
+            out->f[ch] = tex_lerp(a[0], tx[0].f[ch], tx[1].f[ch]);
         else {
-            float v0 = lerp(a[1], lerp(a[0], tx[0].f[ch], tx[1].f[ch]),
-                            lerp(a[0], tx[2].f[ch], tx[3].f[ch]));
+            float v0 = tex_lerp2(a[0], a[1], tx[0].f[ch], tx[1].f[ch], tx[2].f[ch], tx[3].f[ch]);
             if (fp->dims == 3)
-                v0 = lerp(a[2], v0,
-                          lerp(a[1], lerp(a[0], tx[4].f[ch], tx[5].f[ch]),
-                               lerp(a[0], tx[6].f[ch], tx[7].f[ch])));
+                v0 = tex_lerp(
+                    a[2], v0,
+                    tex_lerp2(a[0], a[1], tx[4].f[ch], tx[5].f[ch], tx[6].f[ch], tx[7].f[ch]));
             out->f[ch] = v0;
         }
     }
 }
 
-/* One level's filtered value in the exact profile (integer formats: the first tap). */
-static void blend_level(const tex_ctx *c, const footprint *fp, tgx_texel *out)
+void tex_blend_level(const tex_ctx *c, const footprint *fp, tgx_texel *out)
 {
     if (fp->dims == 0 || c->is_int)
         *out = fp->tx[0];
@@ -234,19 +206,14 @@ static void blend_level(const tex_ctx *c, const footprint *fp, tgx_texel *out)
  * (tex_nv_split_* in nv.c, hw-facts' 2D, 3D and mip-linear rules). */
 static void nv_level_weights(const footprint *fp, uint32_t total, uint32_t w[8])
 {
-    switch (fp->dims) {
-    case 0: w[0] = total; break;
-    case 1: tex_nv_split_slice(total, fp->ax[0].k, 0, w); break;
-    case 2: tex_nv_split_slice(total, fp->ax[0].k, fp->ax[1].k, w); break;
-    default: tex_nv_split_volume(total, fp->ax[0].k, fp->ax[1].k, fp->ax[2].k, w); break;
-    }
+    const uint32_t k[3] = {fp->ax[0].k, fp->ax[1].k, fp->ax[2].k};
+    tex_nv_level_weights(fp->dims, k, total, w);
     if (fp->corner >= 0)
         tex_nv_cube_corner(w, fp->corner);
 }
 
-/* nv: the taps of one level (total 256) or of two mip levels (256 - kz and kz), blended once. */
-static void nv_blend_levels(const tex_ctx *c, const footprint *f1, const footprint *f2, uint32_t kz,
-                            tgx_texel *out)
+void tex_nv_blend_levels(const tex_ctx *c, const footprint *f1, const footprint *f2, uint32_t kz,
+                         tgx_texel *out)
 {
     const tgx_texel *tx[16];
     uint32_t w[16];
@@ -407,9 +374,9 @@ static void sample_levels(const tex_ctx *c, uint32_t level, uint32_t kz, const l
                           const int32_t off[3], bool linear, bool aniso, tgx_texel *out)
 {
     level_info li[2];
-    level_get(c, level, &li[0]);
+    tex_level_get(c, level, &li[0]);
     if (kz)
-        level_get(c, level + 1, &li[1]);
+        tex_level_get(c, level + 1, &li[1]);
     const uint32_t n = aniso && lc->aniso_n > 1 ? lc->aniso_n : 1;
     tgx_texel acc = {.f = {0, 0, 0, 0}};
     for (uint32_t i = 1; i <= n; i++) {
@@ -425,9 +392,9 @@ static void sample_levels(const tex_ctx *c, uint32_t level, uint32_t kz, const l
         if (kz)
             lane_footprint(c, &li[1], &p, off, linear, &fp[1]);
         if (c->nv)
-            nv_blend_levels(c, &fp[0], kz ? &fp[1] : NULL, kz, &t);
+            tex_nv_blend_levels(c, &fp[0], kz ? &fp[1] : NULL, kz, &t);
         else
-            blend_level(c, &fp[0], &t);
+            tex_blend_level(c, &fp[0], &t);
         if (n == 1) {
             *out = t;
             return;
@@ -442,7 +409,7 @@ static void sample_levels(const tex_ctx *c, uint32_t level, uint32_t kz, const l
 /* ---- LOD ------------------------------------------------------------------------------------ */
 
 /* Base-level size per axis (for scaling gradients); unnormalised coordinates are already texels. */
-static void base_scale(const tex_ctx *c, float scale[3])
+void tex_base_scale(const tex_ctx *c, float scale[3])
 {
     uint32_t w, h, d;
     tgx_tex_level_size(c->tex, c->base, &w, &h, &d);
@@ -459,7 +426,7 @@ static void base_scale(const tex_ctx *c, float scale[3])
 
 /* The LOD bias GL adds (sampler + shader), nv: each truncated to 1/256 and the sum clamped to
  * +-15 (hw-facts). */
-static float total_bias(const tex_ctx *c, float shader_bias)
+float tex_total_bias(const tex_ctx *c, float shader_bias)
 {
     if (!c->nv)
         return c->samp->lod_bias + shader_bias;
@@ -497,13 +464,13 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
     switch (req->lod_mode) {
     case TGX_TEX_LOD_EXPLICIT: {
         float lod = req->lod ? req->lod[lane] : 0.0f;
-        return (c->nv ? tex_nv_quantize_lod(lod) : lod) + total_bias(c, 0.0f);
+        return (c->nv ? tex_nv_quantize_lod(lod) : lod) + tex_total_bias(c, 0.0f);
     }
-    case TGX_TEX_LOD_ZERO: return total_bias(c, 0.0f);
+    case TGX_TEX_LOD_ZERO: return tex_total_bias(c, 0.0f);
     default: break;
     }
     float scale[3], dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
-    base_scale(c, scale);
+    tex_base_scale(c, scale);
     const int ncoord = c->cube ? 3 : c->dims;
     if (req->lod_mode == TGX_TEX_LOD_GRAD) {
         float gx[3] = {0, 0, 0}, gy[3] = {0, 0, 0};
@@ -558,7 +525,7 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
             lc->aniso_du[a] = scale[a] > 0.0f ? g[a] / scale[a] : 0.0f;
     }
     float shader_bias = req->lod_mode == TGX_TEX_LOD_BIAS && req->lod ? req->lod[lane] : 0.0f;
-    return lambda + total_bias(c, shader_bias);
+    return lambda + tex_total_bias(c, shader_bias);
 }
 
 /* ---- coordinates ---------------------------------------------------------------------------- */
@@ -570,7 +537,7 @@ static float coord_or0(const float *p, uint32_t i)
 
 /* Array layer: round to nearest even then clamp (GL 4.6 eq. 8.10 and hw-facts); softpipe rounds
  * floor(l + 0.5). */
-static uint32_t layer_index(const tex_ctx *c, float l)
+uint32_t tex_layer_index(const tex_ctx *c, float l)
 {
     const uint32_t n = c->cube ? c->view->num_slices / 6 : c->view->num_slices;
     float r = c->softpipe ? floorf(l + 0.5f) : nearbyintf(l);
@@ -613,7 +580,7 @@ static void prep_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
             lc->u[a] = dir[a];
     }
     if (c->layered) {
-        uint32_t l = layer_index(c, layer);
+        uint32_t l = tex_layer_index(c, layer);
         lc->slice = c->view->first_slice + (c->cube ? 6 * l : l);
     } else {
         /* a cube's faces, or the one slice a 1D/2D view of an array texture shows */
@@ -643,35 +610,31 @@ static int32_t gather_offset_of(const tex_ctx *c, const int32_t *off, uint32_t l
 
 /* ---- mip selection and the whole sample ------------------------------------------------------ */
 
-static void nv_round_half(tgx_texel *t)
-{
-    for (int ch = 0; ch < 4; ch++)
-        t->f[ch] = tgx_half_to_float(tgx_float_to_half(t->f[ch]));
-}
-
-static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t lane,
-                        const lane_coord *lc, tgx_texel *out)
+void tex_choose_mip(const tex_ctx *c, float lambda, const float *lod_clamp, tex_mip *m)
 {
     const tgx_sampler *s = c->samp;
     float lo = c->nv ? tex_nv_quantize_lod(s->min_lod) : s->min_lod;
     float hi = c->nv ? tex_nv_quantize_lod(s->max_lod) : s->max_lod;
-    if (req->lod_clamp)
-        lo = fmaxf(lo, c->nv ? tex_nv_quantize_lod(req->lod_clamp[lane]) : req->lod_clamp[lane]);
-    float lod = fminf(fmaxf(lc->lambda, lo), hi);
+    if (lod_clamp)
+        lo = fmaxf(lo, c->nv ? tex_nv_quantize_lod(*lod_clamp) : *lod_clamp);
+    float lod = fminf(fmaxf(lambda, lo), hi);
     if (c->nv)
         lod = tex_nv_quantize_lod(lod);
-    const int32_t off[3] = {offset_of(c, req->offset[0], lane), offset_of(c, req->offset[1], lane),
-                            offset_of(c, req->offset[2], lane)};
     /* GL 4.6 section 8.14: lambda <= 0 magnifies (base level, mag filter) */
     const bool mag = !(lod > 0.0f);
-    bool linear = (mag ? s->mag_filter : s->min_filter) == TGX_TEX_FILTER_LINEAR && !c->is_int;
+    m->linear = (mag ? s->mag_filter : s->min_filter) == TGX_TEX_FILTER_LINEAR && !c->is_int;
+    m->aniso = !mag;
+    m->level = c->base;
+    m->kz = 0;
+    m->two = false;
+    m->f = 0.0f;
     tgx_tex_mip_filter mip = c->unnormalized ? TGX_TEX_MIP_NONE : s->mip_filter;
     if (c->is_int && mip == TGX_TEX_MIP_LINEAR)
         mip = TGX_TEX_MIP_NEAREST;
     const uint32_t nlev = c->last - c->base;
-    if (mag || mip == TGX_TEX_MIP_NONE) {
-        sample_levels(c, c->base, 0, lc, off, linear, !mag, out);
-    } else if (mip == TGX_TEX_MIP_NEAREST) {
+    if (mag || mip == TGX_TEX_MIP_NONE)
+        return;
+    if (mip == TGX_TEX_MIP_NEAREST) {
         float d;
         if (c->nv)
             d = floorf(lod + 0.5f); /* hw-facts: point mip filter picks floor(lod + 0.5) */
@@ -679,38 +642,45 @@ static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_
             d = (float)(int32_t)(lod + 0.5f); /* sp_tex_sample.c mip_filter_nearest */
         else
             d = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f; /* GL 4.6 eq. 8.14 */
-        uint32_t di = d >= (float)nlev ? nlev : (uint32_t)d;
-        sample_levels(c, c->base + di, 0, lc, off, linear, true, out);
-    } else {
-        /* GL 4.6 eq. 8.15: d1 = floor(lambda), d2 = d1 + 1, blended by frac(lambda) */
-        const float fl = floorf(lod);
-        if (fl >= (float)nlev) {
-            sample_levels(c, c->last, 0, lc, off, linear, true, out);
-        } else if (c->nv) {
-            /* hw-facts: one 8-tap filter over both levels, kz = the low 8 bits of the LOD (a
-             * multiple of 1/256 here) */
-            const uint32_t kz = (uint32_t)((lod - fl) * 256.0f);
-            sample_levels(c, c->base + (uint32_t)fl, kz, lc, off, linear, true, out);
-        } else {
-            const uint32_t d1 = (uint32_t)fl;
-            const float f = lod - fl;
-            tgx_texel t1, t2;
-            sample_levels(c, c->base + d1, 0, lc, off, linear, true, &t1);
-            sample_levels(c, c->base + d1 + 1, 0, lc, off, linear, true, &t2);
-            if (c->is_int) {
-                *out = t1;
-            } else {
-                for (int ch = 0; ch < 4; ch++)
-                    out->f[ch] = c->softpipe ? lerp(f, t1.f[ch], t2.f[ch])
-                                             : (1.0f - f) * t1.f[ch] + f * t2.f[ch];
-            }
-        }
+        m->level = c->base + (d >= (float)nlev ? nlev : (uint32_t)d);
+        return;
     }
-    if (c->nv_half)
-        nv_round_half(out);
+    /* GL 4.6 eq. 8.15: d1 = floor(lambda), d2 = d1 + 1, blended by frac(lambda) */
+    const float fl = floorf(lod);
+    if (fl >= (float)nlev) {
+        m->level = c->last;
+    } else if (c->nv) {
+        /* hw-facts: one 8-tap filter over both levels, kz = the low 8 bits of the LOD (a
+         * multiple of 1/256 here) */
+        m->level = c->base + (uint32_t)fl;
+        m->kz = (uint32_t)((lod - fl) * 256.0f);
+    } else {
+        m->level = c->base + (uint32_t)fl;
+        m->two = true;
+        m->f = lod - fl;
+    }
 }
 
-static void write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out, uint32_t lane)
+static void sample_lane(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t lane,
+                        const lane_coord *lc, tgx_texel *out)
+{
+    tex_mip m;
+    tex_choose_mip(c, lc->lambda, req->lod_clamp ? &req->lod_clamp[lane] : NULL, &m);
+    const int32_t off[3] = {offset_of(c, req->offset[0], lane), offset_of(c, req->offset[1], lane),
+                            offset_of(c, req->offset[2], lane)};
+    if (!m.two) {
+        sample_levels(c, m.level, m.kz, lc, off, m.linear, m.aniso, out);
+    } else {
+        tgx_texel t1, t2;
+        sample_levels(c, m.level, 0, lc, off, m.linear, true, &t1);
+        sample_levels(c, m.level + 1, 0, lc, off, m.linear, true, &t2);
+        tex_exact_mip_blend(c, m.f, &t1, &t2, out);
+    }
+    if (c->nv_half)
+        tex_nv_round_half(out);
+}
+
+void tex_write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out, uint32_t lane)
 {
     uint32_t r[4];
     tgx_tex_apply_map(c->map, t, c->is_int, r);
@@ -719,7 +689,7 @@ static void write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out,
             out.c[ch][lane] = r[ch];
 }
 
-static bool quad_active(const uint32_t *active, uint32_t q)
+bool tex_quad_active(const uint32_t *active, uint32_t q)
 {
     for (uint32_t l = 0; l < 4; l++)
         if (tgx_tex_lane_active(active, 4 * q + l))
@@ -740,31 +710,52 @@ static void prep_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
             lcs[l].lambda = tex_nv_quantize_lod(lcs[l].lambda);
 }
 
-tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
-                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
+void tex_sample_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q,
+                     tgx_tex_result out)
+{
+    quad_in qi;
+    lane_coord lcs[4];
+    prep_quad(c, req, q, &qi, lcs);
+    for (uint32_t l = 0; l < 4; l++) {
+        const uint32_t lane = 4 * q + l;
+        if (!tgx_tex_lane_active(req->active, lane))
+            continue;
+        tgx_texel t;
+        sample_lane(c, req, lane, &lcs[l], &t);
+        if (c->compare_late)
+            t.f[0] = t.f[1] = t.f[2] = t.f[3] = compare_texel(c, lcs[l].ref, t.f[0]);
+        tex_write_lane(c, &t, out, lane);
+    }
+}
+
+tgx_status tex_sample_with(const tgx_tex_view *view, const tgx_sampler *samp,
+                           const tgx_tex_sample_req *req, tgx_tex_result out, bool fast,
+                           tgx_diag *d)
 {
     tex_ctx c;
     tgx_status st = ctx_init(&c, view, samp, req, "texture sample", d);
     if (st < 0)
         return st;
-    for (uint32_t q = 0; q < req->lanes / 4; q++) {
-        if (!quad_active(req->active, q))
-            continue;
-        quad_in qi;
-        lane_coord lcs[4];
-        prep_quad(&c, req, q, &qi, lcs);
-        for (uint32_t l = 0; l < 4; l++) {
-            const uint32_t lane = 4 * q + l;
-            if (!tgx_tex_lane_active(req->active, lane))
-                continue;
-            tgx_texel t;
-            sample_lane(&c, req, lane, &lcs[l], &t);
-            if (c.compare_late)
-                t.f[0] = t.f[1] = t.f[2] = t.f[3] = compare_texel(&c, lcs[l].ref, t.f[0]);
-            write_lane(&c, &t, out, lane);
-        }
-    }
+    if (fast && tex_fast_sample(&c, req, out)) /* the common cases, chosen once per request */
+        return TGX_OK;
+    for (uint32_t q = 0; q < req->lanes / 4; q++)
+        if (tex_quad_active(req->active, q))
+            tex_sample_quad(&c, req, q, out);
     return TGX_OK;
+}
+
+tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
+                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
+{
+    return tex_sample_with(view, samp, req, out, true, d);
+}
+
+bool tex_fast_applies(const tgx_tex_view *view, const tgx_sampler *samp,
+                      const tgx_tex_sample_req *req)
+{
+    tex_ctx c;
+    tgx_diag d;
+    return ctx_init(&c, view, samp, req, "texture sample", &d) == TGX_OK && tex_fast_takes(&c, req);
 }
 
 /* ---- gather --------------------------------------------------------------------------------- */
@@ -808,7 +799,7 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
                             req->component);
     c.compare_late = false; /* a gather compares each of its texels, softpipe too */
     level_info li;
-    level_get(&c, c.base, &li);
+    tex_level_get(&c, c.base, &li);
     const uint8_t src = c.map[req->component];
     const uint32_t one = c.is_int ? 1u : 0x3f800000u;
     for (uint32_t lane = 0; lane < req->lanes; lane++) {
@@ -853,7 +844,7 @@ static void for_each_prepared_lane(const tex_ctx *c, const tgx_tex_sample_req *r
                                    lane_visit visit, void *user)
 {
     for (uint32_t q = 0; q < req->lanes / 4; q++) {
-        if (!quad_active(req->active, q))
+        if (!tex_quad_active(req->active, q))
             continue;
         quad_in qi;
         lane_coord lcs[4];

@@ -2,7 +2,10 @@
 #ifndef TGX_TEX_SAMPLING_H
 #define TGX_TEX_SAMPLING_H
 
+#include <math.h>
+
 #include "tex/tex_internal.h"
+#include "tgx/util.h"
 
 /* Per-request constants, computed once before the lane loop (no per-texel switch on format). */
 typedef struct tex_ctx {
@@ -89,8 +92,15 @@ int32_t tex_nv_snorm15(float f, uint32_t n);
 int32_t tex_nv_log2_fixed(float x);
 /* Unnormalised coordinates: repeat and mirrored repeat act as clamp-to-edge. */
 tgx_tex_wrap tex_nv_unnormalized_wrap(tgx_tex_wrap w);
-/* Coordinates and gradients enter with NaN and denormals as +0. */
-float tex_nv_input(float v);
+/* Coordinates and gradients enter with NaN and denormals as +0: probe A08 (wrap, point): u =
+ * -1.17549421e-38 reads texel 0 as +0 does, not texel 4 as floor(-tiny * 5) = -1 would; J20
+ * (linear, wrap and border): a NaN coordinate filters as 0 does, before the -0.5 shift (texels 4
+ * and 0 of a 5-wide texture, half each); J22: NaN and denormal gradients give LOD 0 (a zero
+ * gradient), infinite ones the last level. */
+static inline float tex_nv_input(float v)
+{
+    return v != v || fabsf(v) < 0x1p-126f ? 0.0f : v;
+}
 /* Fraction bits F of the fixed-point normalised coordinate for a level's largest dimension. */
 int tex_nv_coord_bits(tgx_tex_target target, uint32_t level_max_dim);
 /* u floored to a multiple of 2^-F (exact in double; infinities pass). */
@@ -102,16 +112,170 @@ double tex_nv_wrap_reduce(tgx_tex_wrap w, double q);
 float tex_nv_border_channel(tgx_tex_type type, uint32_t bits, int channel, float v);
 /* A depth reference as fixed-point depth formats compare it (their integer, decoded). */
 float tex_nv_depth_reference(const tgx_tex_format_info *fi, float ref);
-/* Integer weights (sum `total`) of the 4 taps of a slice, tap bit 0 = x1, bit 1 = y1. */
-void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4]);
+/* v / 256 rounded to the nearest integer, ties up / ties down. */
+static inline uint32_t tex_div256_half_up(uint32_t v)
+{
+    return (v + 128u) >> 8;
+}
+
+static inline uint32_t tex_div256_half_down(uint32_t v)
+{
+    return (v + 127u) >> 8;
+}
+
+/* Integer weights (sum `total`) of the 4 taps of a slice, tap bit 0 = x1, bit 1 = y1.
+ * hw-facts "3D and mip-linear weights": within a slice of weight T, X1 = rhu(T kx / 256),
+ * X0 = T - X1; then w(x0,y1) = rhd(X0 ky / 256), w(x1,y1) = rhu(X1 ky / 256), the y0 weights the
+ * rest. With T = 256 this is the 2D rule w11 = rhu(kx ky / 256). */
+static inline void tex_nv_split_slice(uint32_t total, uint32_t kx, uint32_t ky, uint32_t w[4])
+{
+    const uint32_t x1 = tex_div256_half_up(total * kx), x0 = total - x1;
+    const uint32_t w01 = tex_div256_half_down(x0 * ky), w11 = tex_div256_half_up(x1 * ky);
+    w[0] = x0 - w01;
+    w[1] = x1 - w11;
+    w[2] = w01;
+    w[3] = w11;
+}
+/* The same for the 8 taps of a 3D footprint, bit 2 = z1. */
+void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8]);
+/* The weights of the 1 << dims taps of one level (dims 0: one texel) carrying `total` of the 256,
+ * k the axes' weights of their second taps in 1/256. */
+static inline void tex_nv_level_weights(int dims, const uint32_t k[3], uint32_t total,
+                                        uint32_t w[8])
+{
+    switch (dims) {
+    case 0: w[0] = total; break;
+    case 1: tex_nv_split_slice(total, k[0], 0, w); break;
+    case 2: tex_nv_split_slice(total, k[0], k[1], w); break;
+    default: tex_nv_split_volume(total, k[0], k[1], k[2], w); break;
+    }
+}
 /* Seamless cube corner: moves the weight of tap `corner` (off the face on both axes) onto the
  * other three taps of the quad. */
 void tex_nv_cube_corner(uint32_t w[4], int corner);
-/* The same for the 8 taps of a 3D footprint, bit 2 = z1. */
-void tex_nv_split_volume(uint32_t total, uint32_t kx, uint32_t ky, uint32_t kz, uint32_t w[8]);
 /* Weighted sum of n texels with integer weights summing to 256, in the format's arithmetic; the
  * taps come in groups of `group` (one bilinear quad, slice or level each). */
 void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *w, int n, int group,
                   tgx_texel *out);
+/* hw-facts "8-bit UNORM filtering": texels widen to 16 bits (c * 257 for 8-bit), the whole sum
+ * acc = sum w v16 (8 taps for 3D and mip-linear) is rounded once to 16 bits and divided by
+ * 65535. */
+static inline float tex_nv_unorm16_result(uint64_t acc)
+{
+    return (float)((acc + 128u) >> 8) / 65535.0f;
+}
+/* The nv profile rounds half-float results to half precision (c->nv_half). */
+static inline void tex_nv_round_half(tgx_texel *t)
+{
+    for (int ch = 0; ch < 4; ch++)
+        t->f[ch] = tgx_half_to_float(tgx_float_to_half(t->f[ch]));
+}
+
+/* ---- levels, footprints, blends (sample.c), shared by the general path and fast.c --------- */
+
+typedef struct level_info {
+    const uint8_t *data;
+    uint32_t w, h, d; /* d: slices (3D depth of the level, or layers) */
+    size_t row, slice;
+    uint32_t max_dim;
+} level_info;
+
+void tex_level_get(const tex_ctx *c, uint32_t level, level_info *li);
+
+/* The taps of one level: tx[i] is the texel whose index has bit a set when it is axis a's second
+ * tap (i1), for the `dims` filtered axes; dims 0 is one texel (nearest, integer formats). */
+typedef struct footprint {
+    tgx_texel tx[8];
+    axis_taps ax[3];
+    int dims;
+    int corner; /* nv seamless cube: the tap off the face on both axes, or -1 */
+} footprint;
+
+/* Exact profile: the weight of tap i of 1 << dims, the product over the axes of (1 - a) or a
+ * (bit a of i), in fp32 in axis order. */
+static inline void tex_exact_weights(const float a[3], int dims, float wf[8])
+{
+    for (int i = 0; i < 1 << dims; i++) {
+        float w = 1.0f;
+        for (int ax = 0; ax < dims; ax++)
+            w *= (i >> ax & 1) ? a[ax] : 1.0f - a[ax];
+        wf[i] = w;
+    }
+}
+
+/* softpipe's nested lerps, v0 + a (v1 - v0) (sp_tex_sample.c, lerp_2d / lerp_3d). */
+static inline float tex_lerp(float a, float v0, float v1)
+{
+    return v0 + a * (v1 - v0);
+}
+
+static inline float tex_lerp2(float a, float b, float v00, float v10, float v01, float v11)
+{
+    return tex_lerp(b, tex_lerp(a, v00, v10), tex_lerp(a, v01, v11));
+}
+
+/* The exact profile's blend of two mip levels by f (GL 4.6 eq. 8.15; softpipe's lerp); integer
+ * formats read the first. */
+static inline void tex_exact_mip_blend(const tex_ctx *c, float f, const tgx_texel *t1,
+                                       const tgx_texel *t2, tgx_texel *out)
+{
+    if (c->is_int) {
+        *out = *t1;
+        return;
+    }
+    for (int ch = 0; ch < 4; ch++)
+        out->f[ch] = c->softpipe ? tex_lerp(f, t1->f[ch], t2->f[ch])
+                                 : (1.0f - f) * t1->f[ch] + f * t2->f[ch];
+}
+
+/* One level's filtered value in the exact profile (integer formats: the first tap). */
+void tex_blend_level(const tex_ctx *c, const footprint *fp, tgx_texel *out);
+/* nv: the taps of one level (total 256) or of two mip levels (256 - kz and kz), blended once. */
+void tex_nv_blend_levels(const tex_ctx *c, const footprint *f1, const footprint *f2, uint32_t kz,
+                         tgx_texel *out);
+
+/* Which level(s) a lane reads and how, from its lambda (before clamping) and an optional
+ * per-lane minimum LOD: the sampler's clamps, magnification, the mip filter (GL 4.6 section
+ * 8.14, eqs. 8.14-8.15; hw-facts for nv; softpipe's rounding). */
+typedef struct tex_mip {
+    uint32_t level; /* absolute level */
+    uint32_t kz;    /* nv: the weight of level + 1 in 1/256 (0: one level) */
+    float f;        /* exact: the weight of level + 1 when `two` */
+    bool two;       /* exact: blend level and level + 1 by f */
+    bool linear;    /* the filter on the level(s) is linear */
+    bool aniso;     /* minified: anisotropic samples apply */
+} tex_mip;
+
+void tex_choose_mip(const tex_ctx *c, float lambda, const float *lod_clamp, tex_mip *m);
+
+/* The LOD bias GL adds (sampler + shader); nv: each truncated to 1/256 and the sum clamped. */
+float tex_total_bias(const tex_ctx *c, float shader_bias);
+/* Base-level size per axis, the factor of the gradients (1 for texel coordinates). */
+void tex_base_scale(const tex_ctx *c, float scale[3]);
+/* Array layer index (before first_slice) of a layer coordinate: rounded, clamped to the view. */
+uint32_t tex_layer_index(const tex_ctx *c, float l);
+/* Writes a lane's texel through the layout and swizzle map into the result columns. */
+void tex_write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out, uint32_t lane);
+/* Whether any lane of quad q is active. */
+bool tex_quad_active(const uint32_t *active, uint32_t q);
+/* The general path for the active lanes of quad q: every target, profile and rule. */
+void tex_sample_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q,
+                     tgx_tex_result out);
+
+/* fast.c: the common cases of tgx_tex_sample, chosen once per request (view, sampler, profile,
+ * request shape); false when the request is not one of them (nothing written). Quads with
+ * coordinates outside the fast layer's range go through tex_sample_quad. */
+bool tex_fast_sample(const tex_ctx *c, const tgx_tex_sample_req *req, tgx_tex_result out);
+/* Whether tex_fast_sample takes the request. */
+bool tex_fast_takes(const tex_ctx *c, const tgx_tex_sample_req *req);
+
+/* tgx_tex_sample with the fast layer (fast) or the general path alone (the reference, which
+ * tests/tex/test_fast.c compares the fast layer with); tex_fast_applies says which requests the
+ * fast layer takes. */
+tgx_status tex_sample_with(const tgx_tex_view *view, const tgx_sampler *samp,
+                           const tgx_tex_sample_req *req, tgx_tex_result out, bool fast,
+                           tgx_diag *d);
+bool tex_fast_applies(const tgx_tex_view *view, const tgx_sampler *samp,
+                      const tgx_tex_sample_req *req);
 
 #endif

@@ -70,6 +70,10 @@ void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint
 
 /* UNORM i / (2^n - 1) correctly rounded, as the decoders read an n-bit channel. */
 float tgx_tex_unorm_decode(uint32_t v, uint32_t n);
+/* The 8-bit UNORM channel i: i / 255 correctly rounded (GL; the nv profile too), and Mesa's
+ * i * (1 / 255.0f) in float (the softpipe LOD rule's decoders). */
+extern const float tgx_tex_unorm8_gl[256];
+extern const float tgx_tex_unorm8_mesa[256];
 
 float tgx_tex_srgb_to_linear(float c);
 /* GL 4.6 eq. 8.18's encoding, linear [0, 1] -> sRGB [0, 1] (image stores). */
