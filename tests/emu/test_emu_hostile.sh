@@ -130,7 +130,7 @@ parens() { # P: depth $1 of parentheses around an expression of the thread index
     printf -v close '%*s' "$1" ''
     P="${open// /(}i + 0.5${close// /)}"
 }
-either() { E=$1; ((RANDOM % 2)) && E=$2; }
+either() { E=$1; if ((RANDOM % 2)); then E=$2; fi; }
 valid_statement() { # V
     case $((RANDOM % 16)) in
     0) parens $((RANDOM % 300)) && V="R$((RANDOM % 255)) = $P / 32" ;;
