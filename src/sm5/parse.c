@@ -382,12 +382,47 @@ static tgx_status parse_operand(sm5_parser *p, sm5_opnd op, const sm5_tok *t, in
     return TGX_OK;
 }
 
+/* Operands of the syntax row after *op (none of them optional: SPARSE and RB_OPT come first). */
+static size_t operands_after(const uint8_t *op)
+{
+    size_t n = 0;
+    while (*++op != SM5_OPND_END)
+        n++;
+    return n;
+}
+
+/* The pages' "almost Fermi-compatible" spelling of the index, #tidU08, #smpU05 (sm5-TMML.txt,
+ * sm5-TXA.txt: #tsPtrIdxU13 = {#smpU05, #tidU08}): two numbers where one stands. It is taken
+ * when the line has exactly one operand more than the row after the index, and those two are
+ * numbers. nvdisasm prints only the 13-bit index, and so does tgx. Sets *used to 2 when taken. */
+static tgx_status parse_legacy_index(sm5_parser *p, const uint8_t *op, size_t k, int *used)
+{
+    *used = 0;
+    if (p->nops < k + 2 || p->nops - k - 2 != operands_after(op))
+        return TGX_OK;
+    const sm5_tok *tid = &p->ops[k], *smp = &p->ops[k + 1];
+    if (!isdigit((unsigned char)tid->s[0]) || !isdigit((unsigned char)smp->s[0]))
+        return TGX_OK;
+    long t = parse_num(tid, 0xff), s = parse_num(smp, 0x1f);
+    if (t < 0)
+        return fail(p, tid, "tidU08",
+                    "expected a texture index 0x0-0xff (legacy #tidU08, #smpU05)");
+    if (s < 0)
+        return fail(p, smp, "smpU05",
+                    "expected a sampler index 0x0-0x1f (legacy #tidU08, #smpU05)");
+    p->in->tex_index = (uint16_t)(s << 8 | t);
+    *used = 2;
+    return TGX_OK;
+}
+
 static tgx_status parse_operands(sm5_parser *p)
 {
     size_t k = 0;
     for (const uint8_t *op = sm5_syntaxes[p->in->cls].ops; *op != SM5_OPND_END; op++) {
         int used = 0;
-        tgx_status st = parse_operand(p, (sm5_opnd)*op, k < p->nops ? &p->ops[k] : NULL, &used);
+        tgx_status st = *op == SM5_OPND_INDEX ? parse_legacy_index(p, op, k, &used) : TGX_OK;
+        if (st == TGX_OK && used == 0)
+            st = parse_operand(p, (sm5_opnd)*op, k < p->nops ? &p->ops[k] : NULL, &used);
         if (st != TGX_OK)
             return st;
         k += (size_t)used;

@@ -143,6 +143,40 @@ check_pair_error "$T ; }" "pair.s:1:29: error: '}' closes no dual-issue pair"
 check_pair_error "{ $T ; { $T }" "pair.s:1:31: error: '{' inside the dual-issue pair opened at 1:1"
 check_pair_error "{ $T ; $T } $T" "pair.s:1:84: error: field 'syntax': expected ';'"
 
+# The pages' legacy spelling of the index, #tidU08, #smpU05 (sm5-TMML.txt, sm5-TXA.txt:
+# #tsPtrIdxU13 = {#smpU05, #tidU08}): every sm_52 text of real.tsv with its index written as
+# "tid, smp" must give ptxas's word.
+awk -F'\t' '
+function hexval(s,   v, i, c) { v = 0; s = tolower(substr(s, 3))
+    for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }
+    return v }
+$1 == "sm_52" && $3 !~ /\.B[ .]/ {
+    n = split($3, op, ", "); first = ($3 ~ /^TXQ/) ? 4 : 1
+    for (i = first; i <= n; i++) if (op[i] ~ /^0x[0-9a-f]+( ;)?$/) break
+    if (i > n) next
+    num = op[i]; sub(/ ;$/, "", num); tail = substr(op[i], length(num) + 1); v = hexval(num)
+    op[i] = sprintf("0x%x, 0x%x%s", v % 256, int(v / 256), tail)
+    t = op[1]; for (j = 2; j <= n; j++) t = t ", " op[j]
+    print t > "/dev/stdout"; print $2 > "/dev/stderr" }' "$TGX_TEST_DATA/maxwell/real.tsv" >"$TMP/legacy.s" 2>"$TMP/legacy.w"
+n=$(wc -l <"$TMP/legacy.s")
+"$TGX" as --arch sm_52 --hex "$TMP/legacy.s" >"$TMP/got" 2>"$TMP/err"
+rc=$?
+diffs=$(paste "$TMP/legacy.w" "$TMP/got" | awk '$1 != $2' | wc -l)
+if [ $rc -eq 0 ] && [ "$n" -gt 1000 ] && [ "$(wc -l <"$TMP/got")" -eq "$n" ] && [ "$diffs" -eq 0 ]; then
+    echo "ok: $n texts in the tid, smp spelling give ptxas's words"
+    ok
+else
+    bad "legacy tid, smp spelling: rc $rc, $diffs of $n differ: $(head -c 300 "$TMP/err")"
+fi
+printf '%s\n' 'TMML.LOD R0, R2, 0x7, 0x1f, 2D, 0x3 ;' 'TMML.LOD R0, R2, 0x1f07, 2D, 0x3 ;' >"$TMP/l2.s"
+"$TGX" as --arch sm_52 --hex "$TMP/l2.s" >"$TMP/got" 2>"$TMP/err"
+if [ $? -eq 0 ] && [ "$(sed -n 1p "$TMP/got")" = "$(sed -n 2p "$TMP/got")" ]; then ok; else bad "tid 0x7, smp 0x1f is 0x1f07: $(cat "$TMP/got" "$TMP/err")"; fi
+printf '%s\n' 'TXA R0, R4, 0x3, 0x1, 0xf ;' >"$TMP/l3.s"
+"$TGX" as --arch sm_52 "$TMP/l3.s" -o "$TMP/l3.bin" 2>"$TMP/err" && "$TGX" dis --arch sm_52 --words <(od -An -tx8 "$TMP/l3.bin" | awk '{ print "0x" $1 }') >"$TMP/got" 2>&1
+if grep -q 'TXA R0, R4, 0x103, 0xf' "$TMP/got"; then ok; else bad "TXA tid 3, smp 1 prints as 0x103: $(cat "$TMP/got" "$TMP/err")"; fi
+check_pair_error 'TMML.LOD R0, R2, 0x100, 0x1, 2D, 0x3 ;' "pair.s:1:18: error: field 'tidU08': expected a texture index 0x0-0xff"
+check_pair_error 'TMML.LOD R0, R2, 0x1, 0x20, 2D, 0x3 ;' "pair.s:1:23: error: field 'smpU05': expected a sampler index 0x0-0x1f"
+
 # Usage: no arch, two files, unknown option.
 "$TGX" as "$TMP/il.s" >/dev/null 2>&1
 r1=$?
