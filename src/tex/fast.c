@@ -27,51 +27,68 @@
 
 #include "tex/sampling.h"
 
-/* The coordinates this layer takes: finite with |u| <= 1024 after the projective divide, so
- * that u * size and the nv fixed-point coordinate fit their integers exactly (|u * 2^F * size|
- * < 2^10 * 2^23 * 2^17 = 2^50). A quad with any other coordinate, inactive lanes included (they
- * count for derivatives), goes to the general path. */
+/* The coordinates this layer takes, after the projective divide: finite with |u| <= 1024 in
+ * the exact profile (u * size < 2^27 stays an exact float-to-int conversion), and in nv
+ * |u| < 2^(28 - F) for the base level's F fraction bits (plan_init), so that the fixed-point
+ * coordinate u 2^F fits 28 bits (axis_nv). A quad with any other coordinate,
+ * inactive lanes included (they count for derivatives), goes to the general path. */
 #define FAST_COORD_MAX 1024.0f
+
+/* The kernels below take their shape (profile, format, axes, filter) as constant arguments and
+ * are instantiated once per shape; gcc and clang are told to inline them there, so each shape
+ * compiles to straight code without tests on the shape. */
+#if defined(__GNUC__)
+#define FAST_INLINE static inline __attribute__((always_inline))
+#else
+#define FAST_INLINE static inline
+#endif
 
 /* How the texels of the request's format are read and blended. */
 typedef enum fast_format {
-    FAST_UNORM8X4, /* four 8-bit UNORM channels (rgba8, bgra8): table decode, integer nv blend */
-    FAST_DECODE,   /* any other uncompressed float or normalised format: the format's decoder */
+    FAST_UNORM8X4, /* four 8-bit UNORM channels (rgba8, bgra8): decoded four at a time, blended
+                      in integers in nv */
+    FAST_F32X4,    /* four 32-bit floats (rgba32f), the exact profile: read as they are */
+    FAST_DECODE,   /* any other uncompressed float or normalised format: the format's decoder
+                      and the general path's blends */
 } fast_format;
 
 /* One level as the fast layer addresses it. */
 typedef struct fast_level {
     const uint8_t *data;
-    size_t row, slice;
+    size_t slice;  /* slice pitch */
+    int32_t row;   /* row pitch (a slice of the base level is below 2^31 bytes: plan_init) */
     uint32_t n[2]; /* width, height (1 for 1D) */
     float nf[2];   /* the same as floats */
     int F;         /* nv: fraction bits of the fixed-point coordinate (tex_nv_coord_bits) */
     float scale_F; /* nv: 2^F */
 } fast_level;
 
+struct fast_plan;
+/* One quad (u: the coordinates per axis and lane, slice: the slice each lane reads) on the
+ * level(s) of m into r, for a request shape. */
+typedef void (*fast_quad_fn)(struct fast_plan *p, const tex_mip *m, const float u[2][4],
+                             const uint32_t slice[4], const bool act[4], tgx_texel r[4]);
+
 /* The choices for one request. */
 typedef struct fast_plan {
     const tex_ctx *c;
     const tgx_tex_sample_req *req;
-    int dims;       /* 1 or 2 filtered axes */
-    uint32_t bytes; /* per texel */
+    int dims;      /* 1 or 2 filtered axes */
+    int32_t bytes; /* per texel */
     fast_format format;
-    const float *unorm8; /* FAST_UNORM8X4: the profile's decode table */
-    bool need_lod;       /* the LOD decides the level or the filter */
-    tex_mip fixed;       /* !need_lod: every lane's choice */
-    float scale[3];      /* tex_base_scale */
-    uint32_t ready;      /* bit L: lv[L] filled */
-    fast_level lv[32];   /* by absolute level */
+    fast_quad_fn run;  /* the kernel of the request's shape */
+    bool need_lod;     /* the LOD decides the level or the filter */
+    bool uniform_lod;  /* one lambda a quad: implicit or zero LOD, no per-lane clamp */
+    tex_mip fixed;     /* !need_lod: every lane's choice */
+    float coord_max;   /* the largest |u| taken (FAST_COORD_MAX) */
+    float scale[3];    /* tex_base_scale */
+    int ncols;         /* result columns to write */
+    uint32_t *col[4];  /* their arrays */
+    uint8_t src[4];    /* what each reads: a channel, TEX_SRC_ZERO or TEX_SRC_ONE */
+    uint32_t one;      /* a swizzle "1" */
+    uint32_t ready;    /* bit L: lv[L] filled */
+    fast_level lv[32]; /* by absolute level */
 } fast_plan;
-
-/* The taps of one level for the four lanes of a quad. */
-typedef struct quad_taps {
-    const uint8_t *p[4][4]; /* [tap][lane], tap bit 0 = second x tap, bit 1 = second y tap;
-                               NULL: the border colour */
-    float a[2][4];          /* exact: per axis, the weight of the second tap */
-    uint32_t k[2][4];       /* nv: the same in 1/256 */
-    int dims;               /* filtered axes: 0 (nearest, tap 0 only), 1 or 2 */
-} quad_taps;
 
 /* Per axis and lane: the two texel indices (wrapped: -1 is the border) and the weights. */
 typedef struct axis4 {
@@ -79,6 +96,17 @@ typedef struct axis4 {
     float a[4];
     uint32_t k[4];
 } axis4;
+
+/* The taps of one level for the four lanes of a quad. */
+typedef struct quad_taps {
+    const uint8_t *base[4]; /* per lane: the slice it reads */
+    int32_t off[4][4];      /* [tap][lane]: byte offsets from base, -1 for the border colour;
+                               tap bit 0 = second x tap, bit 1 = second y tap */
+    axis4 ax[2];            /* the axes' weights (a: exact, k: nv) */
+    int dims;               /* filtered axes: 0 (nearest, tap 0 only), 1 or 2 */
+} quad_taps;
+
+static fast_quad_fn kernel_of(const tex_ctx *c, fast_format f, int dims);
 
 /* ---- choosing ------------------------------------------------------------------------------- */
 
@@ -88,10 +116,37 @@ static bool wrap_supported(tgx_tex_wrap w)
            w == TGX_TEX_WRAP_CLAMP_TO_EDGE || w == TGX_TEX_WRAP_CLAMP_TO_BORDER;
 }
 
-static bool is_unorm8x4(const tgx_tex_format_info *fi)
+static bool four_channels(const tgx_tex_format_info *fi, tgx_tex_type type, uint32_t bits)
 {
-    return fi->pack == TGX_TEX_PACK_ARRAY && fi->type == TGX_TEX_TYPE_UNORM && fi->bytes == 4 &&
-           fi->bits[0] == 8 && fi->bits[1] == 8 && fi->bits[2] == 8 && fi->bits[3] == 8;
+    return fi->pack == TGX_TEX_PACK_ARRAY && fi->type == type && fi->bytes == 4 * bits / 8 &&
+           fi->bits[0] == bits && fi->bits[1] == bits && fi->bits[2] == bits && fi->bits[3] == bits;
+}
+
+static fast_format format_of(const tex_ctx *c)
+{
+    bool border = false;
+    for (int a = 0; a < c->dims; a++)
+        border |= c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_BORDER;
+    if (border)
+        return FAST_DECODE;
+    if (four_channels(c->fi, TGX_TEX_TYPE_UNORM, 8))
+        return FAST_UNORM8X4;
+    if (!c->nv && four_channels(c->fi, TGX_TEX_TYPE_FLOAT, 32))
+        return FAST_F32X4;
+    return FAST_DECODE;
+}
+
+/* The result columns: where each lane's texel goes (tex_write_lane's map, once). */
+static void plan_columns(fast_plan *p, tgx_tex_result out)
+{
+    p->ncols = 0;
+    for (int j = 0; j < 4; j++) {
+        if (!out.c[j])
+            continue;
+        p->col[p->ncols] = out.c[j];
+        p->src[p->ncols++] = p->c->map[j];
+    }
+    p->one = p->c->is_int ? 1u : 0x3f800000u;
 }
 
 static bool plan_init(fast_plan *p, const tex_ctx *c, const tgx_tex_sample_req *req)
@@ -104,22 +159,23 @@ static bool plan_init(fast_plan *p, const tex_ctx *c, const tgx_tex_sample_req *
     for (int a = 0; a < c->dims; a++)
         if (!wrap_supported(c->wrap[a]))
             return false;
+    level_info base;
+    tex_level_get(c, c->base, &base);
+    if (!base.data || base.slice > INT32_MAX)
+        return false; /* offsets inside a slice are 32-bit */
+    p->coord_max = c->nv ? ldexpf(1.0f, 28 - tex_nv_coord_bits(c->view->target, base.max_dim))
+                         : FAST_COORD_MAX;
     p->c = c;
     p->req = req;
     p->dims = c->dims;
-    p->bytes = c->fi->bytes;
-    p->format = FAST_DECODE;
-    p->unorm8 = NULL;
-    bool border = false;
-    for (int a = 0; a < c->dims; a++)
-        border |= c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_BORDER;
-    if (is_unorm8x4(c->fi) && !border) {
-        p->format = FAST_UNORM8X4;
-        p->unorm8 = c->softpipe ? tgx_tex_unorm8_mesa : tgx_tex_unorm8_gl;
-    }
+    p->bytes = (int32_t)c->fi->bytes;
+    p->format = format_of(c);
+    p->run = kernel_of(c, p->format, p->dims);
     /* the LOD only matters when it picks a level or the filter (no anisotropy here) */
     p->need_lod = (s->mip_filter != TGX_TEX_MIP_NONE && c->last > c->base) ||
                   s->min_filter != s->mag_filter || req->lod_clamp;
+    p->uniform_lod = !req->lod_clamp &&
+                     (req->lod_mode == TGX_TEX_LOD_IMPLICIT || req->lod_mode == TGX_TEX_LOD_ZERO);
     if (!p->need_lod)
         tex_choose_mip(c, 0.0f, NULL, &p->fixed);
     tex_base_scale(c, p->scale);
@@ -135,7 +191,7 @@ static const fast_level *level_of(fast_plan *p, uint32_t level)
     level_info li;
     tex_level_get(p->c, level, &li);
     lv->data = li.data;
-    lv->row = li.row;
+    lv->row = (int32_t)li.row;
     lv->slice = li.slice;
     lv->n[0] = li.w;
     lv->n[1] = li.h;
@@ -156,66 +212,63 @@ static inline int32_t floor_i32(float x)
     return i - ((float)i > x);
 }
 
-/* floor(v / 2^s) for |v| < 2^62, without shifting a negative number. */
-static inline int64_t floor_shift(int64_t v, int s)
-{
-    return (int64_t)(((uint64_t)v + (UINT64_C(1) << 62)) >> s) - (INT64_C(1) << (62 - s));
-}
-
 /* The exact profile's texel coordinate and taps (tex_scale_coord, tex_axis_linear and
  * tex_axis_nearest for finite coordinates): x = u * size in float, linear: xm = x - 1/2,
  * i0 = floor(xm), a = xm - i0 (GL 4.6 eq. 8.12). The general path holds x in a double, but it is
  * the float product, and (float)x - 0.5f is the same float subtraction. */
-static void axis_exact(const float u[4], float nf, bool linear, axis4 *ax)
+FAST_INLINE void axis_exact(const float u[4], float nf, bool linear, axis4 *ax)
 {
     for (int l = 0; l < 4; l++) {
-        const float x = u[l] * nf;
         if (linear) {
-            const float xm = x - 0.5f;
+            const float xm = u[l] * nf - 0.5f;
             const int32_t i = floor_i32(xm);
             ax->a[l] = xm - (float)i;
             ax->i0[l] = i;
             ax->i1[l] = i + 1;
         } else {
-            ax->i0[l] = ax->i1[l] = floor_i32(x);
-            ax->a[l] = 0.0f;
+            ax->i0[l] = floor_i32(u[l] * nf);
         }
-        ax->k[l] = 0;
     }
 }
 
-/* The nv profile's (address.c, nv.c): the coordinate floored to F fraction bits
- * (tex_nv_fixed_coord), reduced to the wrap's period (tex_nv_wrap_reduce: the fraction for
- * repeat, modulo 2 for mirrored repeat), times the size; linear: i0 = floor(x - 1/2) and
- * k = floor(frac(x - 1/2) 256 + 1/2) with 256 carried into i0. Here x is the integer X = x 2^F,
- * which the general path's doubles hold exactly: k + 256 i0 = floor((X - 2^(F-1) + 2^(F-9)) /
- * 2^(F-8)). */
-static void axis_nv(const float u[4], const fast_level *lv, int axis, tgx_tex_wrap w, bool linear,
-                    axis4 *ax)
+/* floor(v / 2^s), 0 < s < 31, without shifting a negative number. */
+static inline int32_t floor_shift32(int32_t v, int s)
 {
-    const int F = lv->F;
-    const uint64_t period = w == TGX_TEX_WRAP_REPEAT
-                                ? (UINT64_C(1) << F) - 1u
-                                : (w == TGX_TEX_WRAP_MIRROR_REPEAT ? (UINT64_C(2) << F) - 1u : 0);
-    const int64_t n = (int64_t)lv->n[axis];
+    return (int32_t)((((uint32_t)v + (UINT32_C(1) << 31)) >> s) - (UINT32_C(1) << (31 - s)));
+}
+
+/* The nv profile's (address.c, nv.c): the coordinate floored to F fraction bits, Q = floor(u
+ * 2^F) (tex_nv_fixed_coord), reduced to the wrap's period (tex_nv_wrap_reduce: R = Q mod 2^F
+ * for repeat, mod 2^(F+1) for mirrored repeat, else Q), times the size n; linear:
+ * i0 = floor(x - 1/2) and k = floor(frac(x - 1/2) 256 + 1/2) with 256 carried into i0; nearest:
+ * floor(x). The general path computes in doubles, where each step is exact; here T = 256 i0 + k
+ * = floor(256 (R n / 2^F - 1/2) + 1/2) = floor((R n + 2^(F-9)) / 2^(F-8)) - 128 in 32-bit
+ * integers: with s = F - 8 and R = Rh 2^s + Rl, T = Rh n + ((Rl n + 2^(F-9)) >> s) - 128, and
+ * nearest's floor(R n / 2^F) = floor((Rh n + (Rl n >> s)) / 256). The bounds: |Q| <= 2^28
+ * (coord_max), n <= 2^13, 2^16, 2^17 for F = 21, 22, 23 (tex_nv_coord_bits), so
+ * |Rh n| <= 2^(36-F) n <= 2^30 and Rl n + 2^(F-9) < 2^s n + 2^(F-9) < 2^32. */
+FAST_INLINE void axis_nv(const float u[4], const fast_level *lv, int axis, tgx_tex_wrap w,
+                         bool linear, axis4 *ax)
+{
+    const int F = lv->F, s = F - 8;
+    const uint32_t period =
+        w == TGX_TEX_WRAP_REPEAT
+            ? (UINT32_C(1) << F) - 1u
+            : (w == TGX_TEX_WRAP_MIRROR_REPEAT ? (UINT32_C(2) << F) - 1u : UINT32_MAX);
+    const int32_t n = (int32_t)lv->n[axis];
+    const uint32_t round = linear ? UINT32_C(1) << (F - 9) : 0u;
     for (int l = 0; l < 4; l++) {
-        const float v = u[l] * lv->scale_F; /* exact: a power of two */
-        int64_t q = (int64_t)v;
-        q -= (float)q > v;
-        if (period)
-            q = (int64_t)((uint64_t)q & period); /* the fraction of q / 2^F (mod 1 or 2) */
-        const int64_t x = q * n;
+        const int32_t q = floor_i32(u[l] * lv->scale_F); /* exact: a power of two */
+        const int32_t r = (int32_t)((uint32_t)q & period);
+        const int32_t rh = floor_shift32(r, s), rl = (int32_t)((uint32_t)r & ((1u << s) - 1u));
+        const int32_t t = rh * n + (int32_t)(((uint32_t)rl * (uint32_t)n + round) >> s);
         if (linear) {
-            const int64_t t =
-                floor_shift(x - (INT64_C(1) << (F - 1)) + (INT64_C(1) << (F - 9)), F - 8);
-            ax->i0[l] = (int32_t)floor_shift(t, 8);
+            ax->i0[l] = floor_shift32(t - 128, 8);
             ax->i1[l] = ax->i0[l] + 1;
-            ax->k[l] = (uint32_t)t & 255u;
+            ax->k[l] = (uint32_t)(t - 128) & 255u;
         } else {
-            ax->i0[l] = ax->i1[l] = (int32_t)floor_shift(x, F);
-            ax->k[l] = 0;
+            ax->i0[l] = floor_shift32(t, 8);
         }
-        ax->a[l] = (float)ax->k[l] / 256.0f;
     }
 }
 
@@ -228,7 +281,7 @@ static inline int32_t mod_n(int32_t i, int32_t n)
 
 /* GL 4.6 eq. 8.11 / table 8.20 on the indices of one axis (address.c's wrap_index for the
  * modes the fast layer takes; -1: the border). Power-of-two repeat is a mask. */
-static void wrap_indices(tgx_tex_wrap w, uint32_t size, int32_t i[4])
+FAST_INLINE void wrap_indices(tgx_tex_wrap w, uint32_t size, int32_t i[4])
 {
     const int32_t n = (int32_t)size;
     switch (w) {
@@ -260,182 +313,337 @@ static void wrap_indices(tgx_tex_wrap w, uint32_t size, int32_t i[4])
 }
 
 /* One axis of one level for the quad: texel coordinates, taps, wrapping. */
-static void axis_taps4(const fast_plan *p, const fast_level *lv, int axis, const float u[4],
-                       bool linear, axis4 *ax)
+FAST_INLINE void axis_taps4(const fast_plan *p, const fast_level *lv, int axis, const float u[4],
+                            bool nv, bool linear, axis4 *ax)
 {
     const tgx_tex_wrap w = p->c->wrap[axis];
-    if (p->c->nv)
+    if (nv)
         axis_nv(u, lv, axis, w, linear, ax);
     else
         axis_exact(u, lv->nf[axis], linear, ax);
     wrap_indices(w, lv->n[axis], ax->i0);
+    if (!linear)
+        return;
     wrap_indices(w, lv->n[axis], ax->i1);
-    if (p->c->nv && linear && w == TGX_TEX_WRAP_CLAMP_TO_EDGE)
+    if (nv && w == TGX_TEX_WRAP_CLAMP_TO_EDGE)
         for (int l = 0; l < 4; l++)
             if (ax->i0[l] == ax->i1[l])
                 ax->k[l] = 0; /* hw-facts: both taps one texel, the weight is 0 (address.c) */
 }
 
-/* The taps of a level for the quad's lanes: u[a] the coordinates of axis a, slice[l] the slice
- * each lane reads. */
-static void level_taps(const fast_plan *p, const fast_level *lv, const float u[2][4],
-                       const uint32_t slice[4], bool linear, quad_taps *t)
+/* Byte offset of texel (x, y) in its slice; with a border wrap, -1 for the border. */
+FAST_INLINE int32_t texel_offset(int32_t x, int32_t y, int32_t row, int32_t bytes, bool border)
 {
-    axis4 ax[2];
-    axis_taps4(p, lv, 0, u[0], linear, &ax[0]);
-    if (p->dims > 1) {
-        axis_taps4(p, lv, 1, u[1], linear, &ax[1]);
+    return border && (x < 0 || y < 0) ? -1 : y * row + x * bytes;
+}
+
+/* The taps of a level for the quad's lanes: u[a] the coordinates of axis a, slice[l] the slice
+ * each lane reads; border: a wrap may give the border (FAST_DECODE only, format_of). */
+FAST_INLINE void level_taps(const fast_plan *p, const fast_level *lv, const float u[2][4],
+                            const uint32_t slice[4], bool nv, int dims, bool linear, bool border,
+                            quad_taps *t)
+{
+    axis_taps4(p, lv, 0, u[0], nv, linear, &t->ax[0]);
+    if (dims > 1) {
+        axis_taps4(p, lv, 1, u[1], nv, linear, &t->ax[1]);
     } else {
-        memset(&ax[1], 0, sizeof ax[1]);
+        for (int l = 0; l < 4; l++)
+            t->ax[1].i0[l] = t->ax[1].i1[l] = 0;
     }
-    t->dims = linear ? p->dims : 0;
+    t->dims = linear ? dims : 0;
+    for (int l = 0; l < 4; l++)
+        t->base[l] = lv->data + (size_t)slice[l] * lv->slice;
+    const int32_t row = lv->row, bytes = p->bytes;
+    const axis4 *x = &t->ax[0], *y = &t->ax[1];
+    for (int l = 0; l < 4; l++)
+        t->off[0][l] = texel_offset(x->i0[l], y->i0[l], row, bytes, border);
+    if (!linear)
+        return;
     for (int l = 0; l < 4; l++) {
-        const uint8_t *base = lv->data + (size_t)slice[l] * lv->slice;
-        for (int i = 0; i < 1 << t->dims; i++) {
-            const int32_t x = (i & 1) ? ax[0].i1[l] : ax[0].i0[l];
-            const int32_t y = (i & 2) ? ax[1].i1[l] : ax[1].i0[l];
-            t->p[i][l] = x < 0 || y < 0 ? NULL : base + (size_t)y * lv->row + (size_t)x * p->bytes;
-        }
-        for (int a = 0; a < 2; a++) {
-            t->a[a][l] = ax[a].a[l];
-            t->k[a][l] = ax[a].k[l];
-        }
+        t->off[1][l] = texel_offset(x->i1[l], y->i0[l], row, bytes, border);
+        t->off[2][l] = texel_offset(x->i0[l], y->i1[l], row, bytes, border);
+        t->off[3][l] = texel_offset(x->i1[l], y->i1[l], row, bytes, border);
     }
 }
 
-/* ---- blends --------------------------------------------------------------------------------- */
+/* ---- texels --------------------------------------------------------------------------------- */
 
-/* The general path's footprint of one lane (decoded texels, the border colour for NULL taps). */
+/* A texel as four floats: FAST_UNORM8X4 with the profile's conversion (TGX_TEX_UNORM8_GL, or
+ * _MESA for the softpipe rule, sp), FAST_F32X4 as stored. */
+FAST_INLINE void texel_float4(fast_format f, bool sp, const uint8_t *x, float v[4])
+{
+    if (f == FAST_F32X4) {
+        memcpy(v, x, 4 * sizeof(float));
+        return;
+    }
+    const int32_t b[4] = {x[0], x[1], x[2], x[3]};
+    for (int ch = 0; ch < 4; ch++)
+        v[ch] = sp ? TGX_TEX_UNORM8_MESA(b[ch]) : TGX_TEX_UNORM8_GL(b[ch]);
+}
+
+/* The four bytes of an RGBA8 texel in the 16-bit fields of a 64-bit word (channel c in bits
+ * 16c..16c+15): the nv blend sums w c over taps in the fields at once, as sum w c <= 256 * 255
+ * stays below 2^16 in each. */
+static inline uint64_t bytes_in_fields(const uint8_t *x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t v32;
+    memcpy(&v32, x, sizeof v32);
+    uint64_t v = v32;
+    v = (v | v << 16) & UINT64_C(0x0000ffff0000ffff);
+    return (v | v << 8) & UINT64_C(0x00ff00ff00ff00ff);
+#else
+    return (uint64_t)x[0] | (uint64_t)x[1] << 16 | (uint64_t)x[2] << 32 | (uint64_t)x[3] << 48;
+#endif
+}
+
+/* The general path's footprint of one lane (decoded texels, the border colour for tap offset
+ * -1). */
 static void lane_footprint(const fast_plan *p, const quad_taps *t, int l, footprint *fp)
 {
     const tex_ctx *c = p->c;
     memset(fp->ax, 0, sizeof fp->ax);
     fp->dims = t->dims;
     fp->corner = -1;
-    for (int a = 0; a < 2; a++) {
-        fp->ax[a].a = t->a[a][l];
-        fp->ax[a].k = t->k[a][l];
+    for (int a = 0; a < 2 && t->dims; a++) {
+        fp->ax[a].a = t->ax[a].a[l];
+        fp->ax[a].k = t->ax[a].k[l];
     }
     for (int i = 0; i < 1 << t->dims; i++) {
-        if (t->p[i][l])
-            c->decode(t->p[i][l], 0, &fp->tx[i]);
+        if (t->off[i][l] >= 0)
+            c->decode(t->base[l] + t->off[i][l], 0, &fp->tx[i]);
         else
             fp->tx[i] = c->border;
     }
 }
 
-/* The exact profile (and the softpipe rule) on one level, for the lanes in act. */
-static void blend_exact_decode(const fast_plan *p, const quad_taps *t, const bool act[4],
-                               tgx_texel r[4])
-{
-    for (int l = 0; l < 4; l++) {
-        if (!act[l])
-            continue;
-        footprint fp;
-        lane_footprint(p, t, l, &fp);
-        tex_blend_level(p->c, &fp, &r[l]);
-    }
-}
+/* ---- kernels: the exact profile ------------------------------------------------------------- */
 
-/* The same for four 8-bit UNORM channels: the decode is a table, the weights and sums are
- * blend_exact's (tex_exact_weights, then acc = 0 + w0 t0 + w1 t1 ... in fp32) or softpipe's
- * lerps. */
-static void blend_exact_unorm8(const fast_plan *p, const quad_taps *t, const bool act[4],
-                               tgx_texel r[4])
+/* One level for the quad's four lanes, a format read as four floats (every lane is computed:
+ * the taps are inside the texture, and only active lanes are written): blend_exact's
+ * arithmetic (tex_exact_weights, then acc = 0 + w0 t0 + w1 t1 ... in fp32) or softpipe's lerps
+ * (sp); nearest reads the texel itself. */
+FAST_INLINE void level_exact(const fast_plan *p, const fast_level *lv, const float u[2][4],
+                             const uint32_t slice[4], fast_format f, int dims, bool linear, bool sp,
+                             tgx_texel r[4])
 {
-    const float *tab = p->unorm8;
-    const int n = 1 << t->dims;
+    quad_taps t;
+    level_taps(p, lv, u, slice, false, dims, linear, false, &t);
+    const int taps = linear ? 1 << dims : 1;
     for (int l = 0; l < 4; l++) {
-        if (!act[l])
-            continue;
         float tx[4][4];
-        for (int i = 0; i < n; i++)
-            for (int ch = 0; ch < 4; ch++)
-                tx[i][ch] = tab[t->p[i][l][ch]];
-        if (t->dims == 0) {
+#pragma GCC unroll 4
+        for (int i = 0; i < taps; i++)
+            texel_float4(f, sp, t.base[l] + t.off[i][l], tx[i]);
+        if (!linear) {
             memcpy(r[l].f, tx[0], sizeof tx[0]);
             continue;
         }
-        const float a[3] = {t->a[0][l], t->a[1][l], 0.0f};
-        if (p->c->softpipe) {
+        const float a[3] = {t.ax[0].a[l], dims > 1 ? t.ax[1].a[l] : 0.0f, 0.0f};
+        if (sp) {
             for (int ch = 0; ch < 4; ch++)
-                r[l].f[ch] = t->dims == 1 ? tex_lerp(a[0], tx[0][ch], tx[1][ch])
-                                          : tex_lerp2(a[0], a[1], tx[0][ch], tx[1][ch], tx[2][ch],
-                                                      tx[3][ch]);
+                r[l].f[ch] =
+                    dims == 1 ? tex_lerp(a[0], tx[0][ch], tx[1][ch])
+                              : tex_lerp2(a[0], a[1], tx[0][ch], tx[1][ch], tx[2][ch], tx[3][ch]);
             continue;
         }
         float w[8];
-        tex_exact_weights(a, t->dims, w);
+        tex_exact_weights(a, dims, w);
         for (int ch = 0; ch < 4; ch++) {
             float acc = 0.0f;
-            for (int i = 0; i < n; i++)
+#pragma GCC unroll 4
+            for (int i = 0; i < taps; i++)
                 acc += w[i] * tx[i][ch];
             r[l].f[ch] = acc;
         }
     }
 }
 
-static void blend_exact_level(const fast_plan *p, const quad_taps *t, const bool act[4],
-                              tgx_texel r[4])
+/* The level(s) of m in the exact profile: one level, or two blended by m->f
+ * (tex_exact_mip_blend). */
+FAST_INLINE void quad_exact(fast_plan *p, const tex_mip *m, const float u[2][4],
+                            const uint32_t slice[4], tgx_texel r[4], fast_format f, int dims,
+                            bool sp)
 {
-    if (p->format == FAST_UNORM8X4)
-        blend_exact_unorm8(p, t, act, r);
+    const fast_level *l1 = level_of(p, m->level);
+    if (m->linear)
+        level_exact(p, l1, u, slice, f, dims, true, sp, r);
     else
-        blend_exact_decode(p, t, act, r);
+        level_exact(p, l1, u, slice, f, dims, false, sp, r);
+    if (!m->two)
+        return;
+    tgx_texel r2[4];
+    const fast_level *l2 = level_of(p, m->level + 1);
+    if (m->linear)
+        level_exact(p, l2, u, slice, f, dims, true, sp, r2);
+    else
+        level_exact(p, l2, u, slice, f, dims, false, sp, r2);
+    for (int l = 0; l < 4; l++)
+        tex_exact_mip_blend_rule(sp, false, m->f, &r[l], &r2[l], &r[l]);
 }
 
-/* nv, formats without a fast decode: the general path's blend of the lane's footprints. */
-static void blend_nv_decode(const fast_plan *p, const quad_taps *t1, const quad_taps *t2,
-                            uint32_t kz, const bool act[4], tgx_texel r[4])
+/* Formats without a fast read: the general path's blend of each active lane's footprint. */
+static void level_exact_decode(fast_plan *p, uint32_t level, const float u[2][4],
+                               const uint32_t slice[4], bool linear, const bool act[4],
+                               tgx_texel r[4])
 {
+    quad_taps t;
+    if (linear)
+        level_taps(p, level_of(p, level), u, slice, false, p->dims, true, true, &t);
+    else
+        level_taps(p, level_of(p, level), u, slice, false, p->dims, false, true, &t);
+    for (int l = 0; l < 4; l++) {
+        if (!act[l])
+            continue;
+        footprint fp;
+        lane_footprint(p, &t, l, &fp);
+        tex_blend_level(p->c, &fp, &r[l]);
+    }
+}
+
+static void quad_exact_decode(fast_plan *p, const tex_mip *m, const float u[2][4],
+                              const uint32_t slice[4], const bool act[4], tgx_texel r[4])
+{
+    level_exact_decode(p, m->level, u, slice, m->linear, act, r);
+    if (!m->two)
+        return;
+    tgx_texel r2[4];
+    level_exact_decode(p, m->level + 1, u, slice, m->linear, act, r2);
+    for (int l = 0; l < 4; l++)
+        if (act[l])
+            tex_exact_mip_blend(p->c, m->f, &r[l], &r2[l], &r[l]);
+}
+
+/* ---- kernels: the nv profile ---------------------------------------------------------------- */
+
+/* One level carrying `total` of the 256 for the quad's lanes, four 8-bit UNORM channels: the
+ * integer weights (tex_nv_level_weights) times the texels, summed per channel in acc's 16-bit
+ * fields (bytes_in_fields). */
+FAST_INLINE void level_nv_unorm8(const fast_plan *p, const fast_level *lv, const float u[2][4],
+                                 const uint32_t slice[4], int dims, bool linear, uint32_t total,
+                                 uint64_t acc[4])
+{
+    quad_taps t;
+    level_taps(p, lv, u, slice, true, dims, linear, false, &t);
+    const int tdims = linear ? dims : 0;
+    for (int l = 0; l < 4; l++) {
+        const uint32_t k[3] = {linear ? t.ax[0].k[l] : 0, linear && dims > 1 ? t.ax[1].k[l] : 0, 0};
+        uint32_t w[8];
+        tex_nv_level_weights(tdims, k, total, w);
+#pragma GCC unroll 4
+        for (int i = 0; i < 1 << tdims; i++)
+            acc[l] += w[i] * bytes_in_fields(t.base[l] + t.off[i][l]);
+    }
+}
+
+/* The level(s) of m in the nv profile, four 8-bit UNORM channels: one 4- or 8-tap sum with the
+ * texels widened to 16 bits (c * 257), rounded once (tex_nv_unorm16_result); one tap alone is
+ * the texel itself (tex_nv_blend_levels). */
+FAST_INLINE void quad_nv_unorm8(fast_plan *p, const tex_mip *m, const float u[2][4],
+                                const uint32_t slice[4], tgx_texel r[4], int dims)
+{
+    const fast_level *l1 = level_of(p, m->level);
+    if (!m->linear && !m->kz) {
+        quad_taps t;
+        level_taps(p, l1, u, slice, true, dims, false, false, &t);
+        for (int l = 0; l < 4; l++)
+            texel_float4(FAST_UNORM8X4, false, t.base[l] + t.off[0][l], r[l].f);
+        return;
+    }
+    uint64_t acc[4] = {0, 0, 0, 0};
+    const uint32_t total = 256u - m->kz;
+    if (m->linear)
+        level_nv_unorm8(p, l1, u, slice, dims, true, total, acc);
+    else
+        level_nv_unorm8(p, l1, u, slice, dims, false, total, acc);
+    if (m->kz) {
+        const fast_level *l2 = level_of(p, m->level + 1);
+        if (m->linear)
+            level_nv_unorm8(p, l2, u, slice, dims, true, m->kz, acc);
+        else
+            level_nv_unorm8(p, l2, u, slice, dims, false, m->kz, acc);
+    }
+    for (int l = 0; l < 4; l++) {
+        uint32_t sum[4];
+        for (int ch = 0; ch < 4; ch++)
+            sum[ch] = (uint32_t)(acc[l] >> (16 * ch)) & 0xffffu;
+        for (int ch = 0; ch < 4; ch++)
+            r[l].f[ch] = tex_nv_unorm16_result(sum[ch] * 257u);
+    }
+}
+
+/* Formats without a fast read: the general path's blend of each active lane's footprints. */
+static void quad_nv_decode(fast_plan *p, const tex_mip *m, const float u[2][4],
+                           const uint32_t slice[4], const bool act[4], tgx_texel r[4])
+{
+    quad_taps t[2];
+    for (int j = 0; j < (m->kz ? 2 : 1); j++) {
+        const fast_level *lv = level_of(p, m->level + (uint32_t)j);
+        if (m->linear)
+            level_taps(p, lv, u, slice, true, p->dims, true, true, &t[j]);
+        else
+            level_taps(p, lv, u, slice, true, p->dims, false, true, &t[j]);
+    }
     for (int l = 0; l < 4; l++) {
         if (!act[l])
             continue;
         footprint fp[2];
-        lane_footprint(p, t1, l, &fp[0]);
-        if (t2)
-            lane_footprint(p, t2, l, &fp[1]);
-        tex_nv_blend_levels(p->c, &fp[0], t2 ? &fp[1] : NULL, kz, &r[l]);
+        lane_footprint(p, &t[0], l, &fp[0]);
+        if (m->kz)
+            lane_footprint(p, &t[1], l, &fp[1]);
+        tex_nv_blend_levels(p->c, &fp[0], m->kz ? &fp[1] : NULL, m->kz, &r[l]);
         if (p->c->nv_half)
             tex_nv_round_half(&r[l]);
     }
 }
 
-/* nv, four 8-bit UNORM channels: the integer weights of the level(s) (tex_nv_level_weights)
- * times the texels widened to 16 bits (c * 257), summed and rounded once
- * (tex_nv_unorm16_result); one tap alone is the texel itself (tex_nv_blend_levels). */
-static void blend_nv_unorm8(const fast_plan *p, const quad_taps *t1, const quad_taps *t2,
-                            uint32_t kz, const bool act[4], tgx_texel r[4])
-{
-    const quad_taps *lv[2] = {t1, t2};
-    const uint32_t total[2] = {t2 ? 256u - kz : 256u, kz};
-    for (int l = 0; l < 4; l++) {
-        if (!act[l])
-            continue;
-        const uint8_t *tx[8];
-        uint32_t w[8];
-        int n = 0;
-        for (int j = 0; j < (t2 ? 2 : 1); j++) {
-            const uint32_t k[3] = {lv[j]->k[0][l], lv[j]->k[1][l], 0};
-            uint32_t lw[8];
-            tex_nv_level_weights(lv[j]->dims, k, total[j], lw);
-            for (int i = 0; i < 1 << lv[j]->dims; i++) {
-                tx[n] = lv[j]->p[i][l];
-                w[n++] = lw[i];
-            }
-        }
-        if (n == 1) {
-            for (int ch = 0; ch < 4; ch++)
-                r[l].f[ch] = p->unorm8[tx[0][ch]];
-            continue;
-        }
-        for (int ch = 0; ch < 4; ch++) {
-            uint32_t acc = 0; /* sum w c <= 256 * 255 */
-            for (int i = 0; i < n; i++)
-                acc += w[i] * tx[i][ch];
-            r[l].f[ch] = tex_nv_unorm16_result((uint64_t)acc * 257u);
-        }
+/* ---- the kernels of each shape -------------------------------------------------------------- */
+
+/* X(name, body): the instantiations, by profile, format, axes and the softpipe rule. */
+#define FAST_SHAPES(X)                                                                             \
+    X(exact_unorm8_1d, quad_exact(p, m, u, slice, r, FAST_UNORM8X4, 1, false))                     \
+    X(exact_unorm8_2d, quad_exact(p, m, u, slice, r, FAST_UNORM8X4, 2, false))                     \
+    X(softpipe_unorm8_1d, quad_exact(p, m, u, slice, r, FAST_UNORM8X4, 1, true))                   \
+    X(softpipe_unorm8_2d, quad_exact(p, m, u, slice, r, FAST_UNORM8X4, 2, true))                   \
+    X(exact_f32_1d, quad_exact(p, m, u, slice, r, FAST_F32X4, 1, false))                           \
+    X(exact_f32_2d, quad_exact(p, m, u, slice, r, FAST_F32X4, 2, false))                           \
+    X(softpipe_f32_1d, quad_exact(p, m, u, slice, r, FAST_F32X4, 1, true))                         \
+    X(softpipe_f32_2d, quad_exact(p, m, u, slice, r, FAST_F32X4, 2, true))                         \
+    X(nv_unorm8_1d, quad_nv_unorm8(p, m, u, slice, r, 1))                                          \
+    X(nv_unorm8_2d, quad_nv_unorm8(p, m, u, slice, r, 2))
+
+/* With gcc on x86-64 each kernel is also built for AVX2 and picked when the machine has it
+ * (TGX_TEX_CLONES, CMakeLists.txt): the texel reads widen bytes in one instruction there. */
+#if defined(TGX_TEX_CLONES)
+#define FAST_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FAST_CLONES
+#endif
+
+#define X(name, body)                                                                              \
+    FAST_CLONES static void quad_##name(fast_plan *p, const tex_mip *m, const float u[2][4],       \
+                                        const uint32_t slice[4], const bool act[4],                \
+                                        tgx_texel r[4])                                            \
+    {                                                                                              \
+        (void)act;                                                                                 \
+        body;                                                                                      \
     }
+FAST_SHAPES(X)
+#undef X
+
+/* The kernel of a request's shape. */
+static fast_quad_fn kernel_of(const tex_ctx *c, fast_format f, int dims)
+{
+    const bool d2 = dims > 1;
+    if (f == FAST_DECODE)
+        return c->nv ? quad_nv_decode : quad_exact_decode;
+    if (c->nv)
+        return d2 ? quad_nv_unorm8_2d : quad_nv_unorm8_1d; /* format_of: no f32 in nv */
+    if (f == FAST_UNORM8X4)
+        return c->softpipe ? (d2 ? quad_softpipe_unorm8_2d : quad_softpipe_unorm8_1d)
+                           : (d2 ? quad_exact_unorm8_2d : quad_exact_unorm8_1d);
+    return c->softpipe ? (d2 ? quad_softpipe_f32_2d : quad_softpipe_f32_1d)
+                       : (d2 ? quad_exact_f32_2d : quad_exact_f32_1d);
 }
 
 /* ---- one quad ------------------------------------------------------------------------------- */
@@ -446,75 +654,73 @@ static bool quad_coords(const fast_plan *p, uint32_t q, float u[2][4], uint32_t 
 {
     const tex_ctx *c = p->c;
     const tgx_tex_sample_req *req = p->req;
-    const float *src[2] = {req->s, p->dims > 1 ? req->t : NULL};
-    bool ok = true;
-    for (int l = 0; l < 4; l++) {
-        const uint32_t i = 4 * q + (uint32_t)l;
-        const float qd = req->q ? req->q[i] : 1.0f;
-        for (int a = 0; a < 2; a++) {
-            float v = src[a] ? src[a][i] : 0.0f;
-            if (req->q) /* TXP */
-                v /= qd;
-            if (c->nv)
-                v = tex_nv_input(v);
-            ok &= fabsf(v) <= FAST_COORD_MAX;
-            u[a][l] = v;
-        }
+    const uint32_t i0 = 4 * q;
+    memcpy(u[0], req->s + i0, sizeof u[0]);
+    if (p->dims > 1)
+        memcpy(u[1], req->t + i0, sizeof u[1]);
+    else
+        memset(u[1], 0, sizeof u[1]);
+    for (int l = 0; l < 4; l++)
         slice[l] = c->view->first_slice;
-        if (c->layered) {
+    if (req->q) /* TXP: the coordinates and the layer over q */
+        for (int a = 0; a < 2; a++)
+            for (int l = 0; l < 4; l++)
+                u[a][l] /= req->q[i0 + (uint32_t)l];
+    if (c->layered)
+        for (int l = 0; l < 4; l++) {
+            const uint32_t i = i0 + (uint32_t)l;
             float layer = req->layer ? req->layer[i] : 0.0f;
             if (req->q)
-                layer /= qd;
+                layer /= req->q[i];
             slice[l] += tex_layer_index(c, layer);
         }
-    }
+    if (c->nv)
+        for (int a = 0; a < 2; a++)
+            for (int l = 0; l < 4; l++)
+                u[a][l] = tex_nv_input(u[a][l]);
+    int ok = 1;
+    for (int a = 0; a < 2; a++)
+        for (int l = 0; l < 4; l++)
+            ok &= fabsf(u[a][l]) < p->coord_max;
     return ok;
 }
 
-/* lambda of each lane (lane_lambda in sample.c for the targets and modes taken here). */
-static void quad_lambda(const fast_plan *p, uint32_t q, const float u[2][4], float lambda[4])
+/* lambda of lane l (lane_lambda in sample.c for the targets and modes taken here). */
+static float lane_lambda(const fast_plan *p, uint32_t lane, const float u[2][4])
 {
     const tex_ctx *c = p->c;
     const tgx_tex_sample_req *req = p->req;
-    for (int l = 0; l < 4; l++) {
-        const uint32_t lane = 4 * q + (uint32_t)l;
-        switch (req->lod_mode) {
-        case TGX_TEX_LOD_EXPLICIT: {
-            const float lod = req->lod ? req->lod[lane] : 0.0f;
-            lambda[l] = (c->nv ? tex_nv_quantize_lod(lod) : lod) + tex_total_bias(c, 0.0f);
-            break;
-        }
-        case TGX_TEX_LOD_ZERO: lambda[l] = tex_total_bias(c, 0.0f); break;
-        default: {
-            /* differences inside the quad (GL: lanes 1 - 0 and 2 - 0; softpipe: 3 - 2 and
-             * 0 - 2); the general path subtracts doubles holding floats and rounds to float,
-             * which is the float subtraction (53 >= 2 * 24 + 2 bits) */
-            if (l > 0 && req->lod_mode == TGX_TEX_LOD_IMPLICIT) {
-                lambda[l] = lambda[0]; /* the same differences for every lane */
-                continue;
-            }
-            const int a0 = c->softpipe ? 2 : 0, ax = c->softpipe ? 3 : 1, ay = c->softpipe ? 0 : 2;
-            float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
-            for (int a = 0; a < p->dims; a++) {
-                dx[a] = u[a][ax] - u[a][a0];
-                dy[a] = u[a][ay] - u[a][a0];
-            }
-            for (int a = 0; a < 3; a++) {
-                dx[a] *= p->scale[a];
-                dy[a] *= p->scale[a];
-            }
-            uint32_t aniso_n;
-            bool major_x;
-            const float bias =
-                req->lod_mode == TGX_TEX_LOD_BIAS && req->lod ? req->lod[lane] : 0.0f;
-            lambda[l] =
-                tex_lambda_from_grads(c, dx, dy, &aniso_n, &major_x) + tex_total_bias(c, bias);
-            break;
-        }
-        }
-        if (c->nv) /* prep_quad: LODs are multiples of 1/256 */
-            lambda[l] = tex_nv_quantize_lod(lambda[l]);
+    float lambda;
+    switch (req->lod_mode) {
+    case TGX_TEX_LOD_EXPLICIT: {
+        const float lod = req->lod ? req->lod[lane] : 0.0f;
+        lambda = (c->nv ? tex_nv_quantize_lod(lod) : lod) + tex_total_bias(c, 0.0f);
+        break;
     }
+    case TGX_TEX_LOD_ZERO: lambda = tex_total_bias(c, 0.0f); break;
+    default: {
+        /* differences inside the quad (GL: lanes 1 - 0 and 2 - 0; softpipe: 3 - 2 and 0 - 2);
+         * the general path subtracts doubles holding floats and rounds to float, which is the
+         * float subtraction (53 >= 2 * 24 + 2 bits) */
+        const int a0 = c->softpipe ? 2 : 0, ax = c->softpipe ? 3 : 1, ay = c->softpipe ? 0 : 2;
+        float dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
+        for (int a = 0; a < p->dims; a++) {
+            dx[a] = u[a][ax] - u[a][a0];
+            dy[a] = u[a][ay] - u[a][a0];
+        }
+        for (int a = 0; a < 3; a++) {
+            dx[a] *= p->scale[a];
+            dy[a] *= p->scale[a];
+        }
+        uint32_t aniso_n;
+        bool major_x;
+        const float bias = req->lod_mode == TGX_TEX_LOD_BIAS && req->lod ? req->lod[lane] : 0.0f;
+        lambda = tex_lambda_from_grads(c, dx, dy, &aniso_n, &major_x) + tex_total_bias(c, bias);
+        break;
+    }
+    }
+    /* prep_quad: nv LODs are multiples of 1/256 */
+    return c->nv ? tex_nv_quantize_lod(lambda) : lambda;
 }
 
 static bool same_mip(const tex_mip *a, const tex_mip *b)
@@ -523,70 +729,69 @@ static bool same_mip(const tex_mip *a, const tex_mip *b)
            (!a->two || tgx_f2bits(a->f) == tgx_f2bits(b->f));
 }
 
-/* The lanes in act read the levels of m. */
-static void run_mip(fast_plan *p, const tex_mip *m, const float u[2][4], const uint32_t slice[4],
-                    const bool act[4], tgx_texel r[4])
+/* The lanes' texels through the layout and swizzle map into the result columns
+ * (tex_write_lane for the quad). */
+static void write_quad(const fast_plan *p, uint32_t q, const bool act[4], const tgx_texel r[4])
 {
-    quad_taps t1, t2;
-    level_taps(p, level_of(p, m->level), u, slice, m->linear, &t1);
-    if (p->c->nv) {
-        if (m->kz)
-            level_taps(p, level_of(p, m->level + 1), u, slice, m->linear, &t2);
-        if (p->format == FAST_UNORM8X4)
-            blend_nv_unorm8(p, &t1, m->kz ? &t2 : NULL, m->kz, act, r);
-        else
-            blend_nv_decode(p, &t1, m->kz ? &t2 : NULL, m->kz, act, r);
-        return;
+    const bool all = act[0] && act[1] && act[2] && act[3];
+    for (int j = 0; j < p->ncols; j++) {
+        uint32_t *col = p->col[j] + 4 * q;
+        const uint8_t s = p->src[j];
+        if (s >= 4) {
+            const uint32_t v = s == TEX_SRC_ONE ? p->one : 0u;
+            for (int l = 0; l < 4; l++)
+                if (act[l])
+                    col[l] = v;
+        } else if (all) {
+            for (int l = 0; l < 4; l++)
+                col[l] = r[l].u[s];
+        } else {
+            for (int l = 0; l < 4; l++)
+                if (act[l])
+                    col[l] = r[l].u[s];
+        }
     }
-    blend_exact_level(p, &t1, act, r);
-    if (!m->two)
-        return;
-    tgx_texel r2[4];
-    level_taps(p, level_of(p, m->level + 1), u, slice, m->linear, &t2);
-    blend_exact_level(p, &t2, act, r2);
-    for (int l = 0; l < 4; l++)
-        if (act[l])
-            tex_exact_mip_blend(p->c, m->f, &r[l], &r2[l], &r[l]);
 }
 
 /* Quad q; false (nothing written) when it is not for the fast layer. */
-static bool fast_quad(fast_plan *p, uint32_t q, tgx_tex_result out)
+static bool fast_quad(fast_plan *p, uint32_t q, const bool act[4])
 {
     const tgx_tex_sample_req *req = p->req;
     float u[2][4];
     uint32_t slice[4];
     if (!quad_coords(p, q, u, slice))
         return false;
-    bool act[4];
-    for (int l = 0; l < 4; l++)
-        act[l] = tgx_tex_lane_active(req->active, 4 * q + (uint32_t)l);
     tgx_texel r[4];
     if (!p->need_lod) {
-        run_mip(p, &p->fixed, u, slice, act, r);
+        p->run(p, &p->fixed, u, slice, act, r);
+    } else if (p->uniform_lod) { /* every lane's lambda is lane 0's */
+        tex_mip m;
+        tex_choose_mip(p->c, lane_lambda(p, 4 * q, u), NULL, &m);
+        p->run(p, &m, u, slice, act, r);
     } else {
-        float lambda[4];
-        quad_lambda(p, q, u, lambda);
         tex_mip m[4];
         bool uniform = true;
         for (int l = 0; l < 4; l++) {
             const uint32_t lane = 4 * q + (uint32_t)l;
-            tex_choose_mip(p->c, lambda[l], req->lod_clamp ? &req->lod_clamp[lane] : NULL, &m[l]);
+            tex_choose_mip(p->c, lane_lambda(p, lane, u),
+                           req->lod_clamp ? &req->lod_clamp[lane] : NULL, &m[l]);
             uniform &= same_mip(&m[l], &m[0]);
         }
         if (uniform) {
-            run_mip(p, &m[0], u, slice, act, r);
+            p->run(p, &m[0], u, slice, act, r);
         } else {
             for (int l = 0; l < 4; l++) {
+                if (!act[l])
+                    continue;
                 bool one[4] = {false, false, false, false};
-                one[l] = act[l];
-                if (act[l])
-                    run_mip(p, &m[l], u, slice, one, r);
+                one[l] = true;
+                tgx_texel rl[4];
+                p->run(p, &m[l], u, slice, one, rl);
+                r[l] = rl[l];
             }
         }
     }
-    for (int l = 0; l < 4; l++)
-        if (act[l])
-            tex_write_lane(p->c, &r[l], out, 4 * q + (uint32_t)l);
+    write_quad(p, q, act, r);
     return true;
 }
 
@@ -595,10 +800,14 @@ bool tex_fast_sample(const tex_ctx *c, const tgx_tex_sample_req *req, tgx_tex_re
     fast_plan p;
     if (!plan_init(&p, c, req))
         return false;
+    plan_columns(&p, out);
     for (uint32_t q = 0; q < req->lanes / 4; q++) {
-        if (!tex_quad_active(req->active, q))
+        bool act[4];
+        for (uint32_t l = 0; l < 4; l++)
+            act[l] = tgx_tex_lane_active(req->active, 4 * q + l);
+        if (!(act[0] || act[1] || act[2] || act[3]))
             continue;
-        if (!fast_quad(&p, q, out))
+        if (!fast_quad(&p, q, act))
             tex_sample_quad(c, req, q, out);
     }
     return true;

@@ -186,20 +186,17 @@ float tgx_tex_linear_to_srgb(float l)
     return (float)(1.055 * pow(v, 1.0 / 2.4) - 0.055);
 }
 
-/* The 8-bit UNORM channels, GL's i / 255 correctly rounded and Mesa's i * (1 / 255.0f) (see
- * unorm_to_float_mesa), as tables: the decoders and the fast layer (fast.c) read them. The
- * compiler folds each entry as the division or product in float would round it (C11 F.8.4);
- * test_fast checks every entry against the arithmetic done at run time. */
+/* The 8-bit UNORM channels as tables (the decoders read them): the compiler folds each entry as
+ * the division or product in float would round it (C11 F.8.4); test_fast checks every entry
+ * against the arithmetic done at run time. */
 #define UNORM8_4(E, i) E(i), E((i) + 1), E((i) + 2), E((i) + 3)
 #define UNORM8_16(E, i)                                                                            \
     UNORM8_4(E, i), UNORM8_4(E, (i) + 4), UNORM8_4(E, (i) + 8), UNORM8_4(E, (i) + 12)
 #define UNORM8_64(E, i)                                                                            \
     UNORM8_16(E, i), UNORM8_16(E, (i) + 16), UNORM8_16(E, (i) + 32), UNORM8_16(E, (i) + 48)
-#define UNORM8_256(E)  UNORM8_64(E, 0), UNORM8_64(E, 64), UNORM8_64(E, 128), UNORM8_64(E, 192)
-#define UNORM8_GL(i)   ((float)(i) / 255.0f)
-#define UNORM8_MESA(i) ((float)(i) * (1.0f / 255.0f))
-const float tgx_tex_unorm8_gl[256] = {UNORM8_256(UNORM8_GL)};
-const float tgx_tex_unorm8_mesa[256] = {UNORM8_256(UNORM8_MESA)};
+#define UNORM8_256(E) UNORM8_64(E, 0), UNORM8_64(E, 64), UNORM8_64(E, 128), UNORM8_64(E, 192)
+const float tgx_tex_unorm8_gl[256] = {UNORM8_256(TGX_TEX_UNORM8_GL)};
+const float tgx_tex_unorm8_mesa[256] = {UNORM8_256(TGX_TEX_UNORM8_MESA)};
 
 /* UNORM: i / (2^n - 1), GL 4.6 eq. 2.1; one correctly rounded division. */
 static inline float unorm_to_float(uint32_t v, uint32_t n)

@@ -297,7 +297,7 @@ void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *
             uint64_t acc = 0;
             for (int i = 0; i < n; i++)
                 acc += (uint64_t)w[i] * (uint64_t)lrintf(tx[i]->f[ch] * 65535.0f);
-            out->f[ch] = tex_nv_unorm16_result(acc);
+            out->f[ch] = tex_nv_unorm16_result((uint32_t)acc);
             break;
         }
         case TEX_NV_SNORM16: {

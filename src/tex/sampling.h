@@ -159,8 +159,8 @@ void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *
                   tgx_texel *out);
 /* hw-facts "8-bit UNORM filtering": texels widen to 16 bits (c * 257 for 8-bit), the whole sum
  * acc = sum w v16 (8 taps for 3D and mip-linear) is rounded once to 16 bits and divided by
- * 65535. */
-static inline float tex_nv_unorm16_result(uint64_t acc)
+ * 65535. The weights sum to 256, so acc <= 256 * 65535 < 2^24. */
+static inline float tex_nv_unorm16_result(uint32_t acc)
 {
     return (float)((acc + 128u) >> 8) / 65535.0f;
 }
@@ -195,8 +195,10 @@ typedef struct footprint {
  * (bit a of i), in fp32 in axis order. */
 static inline void tex_exact_weights(const float a[3], int dims, float wf[8])
 {
+#pragma GCC unroll 8
     for (int i = 0; i < 1 << dims; i++) {
         float w = 1.0f;
+#pragma GCC unroll 3
         for (int ax = 0; ax < dims; ax++)
             w *= (i >> ax & 1) ? a[ax] : 1.0f - a[ax];
         wf[i] = w;
@@ -216,16 +218,24 @@ static inline float tex_lerp2(float a, float b, float v00, float v10, float v01,
 
 /* The exact profile's blend of two mip levels by f (GL 4.6 eq. 8.15; softpipe's lerp); integer
  * formats read the first. */
-static inline void tex_exact_mip_blend(const tex_ctx *c, float f, const tgx_texel *t1,
-                                       const tgx_texel *t2, tgx_texel *out)
+static inline void tex_exact_mip_blend_rule(bool softpipe, bool is_int, float f,
+                                            const tgx_texel *t1, const tgx_texel *t2,
+                                            tgx_texel *out)
 {
-    if (c->is_int) {
+    if (is_int) {
         *out = *t1;
         return;
     }
+#pragma GCC unroll 4
     for (int ch = 0; ch < 4; ch++)
-        out->f[ch] = c->softpipe ? tex_lerp(f, t1->f[ch], t2->f[ch])
-                                 : (1.0f - f) * t1->f[ch] + f * t2->f[ch];
+        out->f[ch] =
+            softpipe ? tex_lerp(f, t1->f[ch], t2->f[ch]) : (1.0f - f) * t1->f[ch] + f * t2->f[ch];
+}
+
+static inline void tex_exact_mip_blend(const tex_ctx *c, float f, const tgx_texel *t1,
+                                       const tgx_texel *t2, tgx_texel *out)
+{
+    tex_exact_mip_blend_rule(c->softpipe, c->is_int, f, t1, t2, out);
 }
 
 /* One level's filtered value in the exact profile (integer formats: the first tap). */

@@ -67,13 +67,24 @@ static uint32_t random_size(void)
     return sizes[rnd_n(sizeof sizes / sizeof sizes[0])];
 }
 
+/* Now and then a width past 8192 or 65536, where the nv profile's fixed-point coordinate takes
+ * 22 or 23 fraction bits. */
+static uint32_t random_width(void)
+{
+    static const uint32_t wide[] = {8191, 8192, 8193, 12288, 65535, 65536, 65537};
+    return rnd_n(40) == 0 ? wide[rnd_n(sizeof wide / sizeof wide[0])] : random_size();
+}
+
 /* Random bytes in every level: any bit pattern, NaNs, infinities and denormals of float formats
  * included, then a few texels with chosen values. */
 static tgx_tex *random_texture(tgx_tex_target target)
 {
-    tgx_tex_desc desc = {target, random_format(), random_size(), random_size(), 1, 1, 1};
-    if (target == TGX_TEX_1D || target == TGX_TEX_1D_ARRAY)
+    tgx_tex_desc desc = {target, random_format(), random_width(), random_size(), 1, 1, 1};
+    if (target == TGX_TEX_1D || target == TGX_TEX_1D_ARRAY || desc.width > 64)
         desc.height = 1;
+    const uint32_t maxw = tgx_tex_target_get(target)->max_width;
+    if (target == TGX_TEX_CUBE || target == TGX_TEX_3D || desc.width > maxw)
+        desc.width = random_size();
     if (target == TGX_TEX_1D_ARRAY || target == TGX_TEX_2D_ARRAY)
         desc.depth = 1 + rnd_n(4);
     if (target == TGX_TEX_3D)
@@ -184,10 +195,12 @@ static void random_view(tgx_tex_view *v, const tgx_tex *tex)
  * and centres, half-way weights, wrap periods, the fast layer's range limit and special values. */
 static float random_coord(uint32_t n)
 {
-    static const float special[] = {NAN,        INFINITY,    -INFINITY, 1e30f,      -1e30f,
-                                    0.0f,       -0.0f,       0x1p-149f, -0x1p-149f, -0x1p-127f,
-                                    0x1p-126f,  1024.0f,     -1024.0f,  1024.0001f, -1024.0001f,
-                                    1023.9999f, 16777216.0f, 1.0f,      -1.0f,      0.99999994f};
+    /* the fast layer's range limits: 1024 (exact), 2^(28 - F) (nv: 128 and 64) */
+    static const float special[] = {
+        NAN,         INFINITY,   -INFINITY,   1e30f,     -1e30f,  0.0f,        -0.0f,
+        0x1p-149f,   -0x1p-149f, -0x1p-127f,  0x1p-126f, 1024.0f, -1024.0f,    1024.0001f,
+        -1024.0001f, 1023.9999f, 16777216.0f, 1.0f,      -1.0f,   0.99999994f, 128.0f,
+        -128.0f,     127.99999f, -127.99999f, 64.0f,     -64.0f,  63.999996f,  -63.999996f};
     switch (rnd_n(8)) {
     case 0: return special[rnd_n(sizeof special / sizeof special[0])];
     case 1: return (float)((int32_t)rnd_n(8 * n + 1) - (int32_t)(2 * n)) / (float)n; /* edges */
@@ -195,7 +208,7 @@ static float random_coord(uint32_t n)
         return ((float)((int32_t)rnd_n(4 * n) - (int32_t)n) + 0.5f +
                 (float)((int32_t)rnd_n(5) - 2) / 512.0f) /
                (float)n;
-    case 3: return rnd_unit() * 20.0f - 10.0f;
+    case 3: return rnd_n(4) ? rnd_unit() * 20.0f - 10.0f : rnd_unit() * 300.0f - 150.0f;
     default: return rnd_unit() * 1.5f - 0.25f;
     }
 }
@@ -354,9 +367,70 @@ static void test_unorm8_tables(void)
               "219 / 255: the two rules differ by an ulp (Mesa's reciprocal)");
 }
 
+/* The edges of the fast layer's range on the widest levels (the nv fixed-point coordinate's 21,
+ * 22 and 23 fraction bits, its 2^(28 - F) coordinate limit, the exact profile's 1024): every
+ * supported wrap and filter, both profiles, against the general path. */
+static void test_range_edges(void)
+{
+    static const uint32_t widths[] = {8192, 8193, 65536, 65537, 131072};
+    static const float coords[] = {128.0f,      -128.0f,      127.99999f,  -127.99999f, 64.0f,
+                                   -64.0f,      63.999996f,   -63.999996f, 32.0f,       -32.0f,
+                                   31.999998f,  -31.999998f,  1024.0f,     -1024.0f,    1023.9999f,
+                                   -1023.9999f, 0.5f,         -0.5f,       1e-7f,       -1e-7f,
+                                   0.99999994f, -0.99999994f, 16.000002f,  -16.000002f};
+    enum { N = sizeof coords / sizeof coords[0] + 4 - (sizeof coords / sizeof coords[0]) % 4 };
+    float s[N];
+    for (unsigned i = 0; i < N; i++)
+        s[i] = coords[i % (sizeof coords / sizeof coords[0])];
+    unsigned differ = 0, runs = 0;
+    for (unsigned wi = 0; wi < sizeof widths / sizeof widths[0]; wi++) {
+        tgx_tex_desc desc = {TGX_TEX_1D, TGX_TEX_FORMAT_RGBA8_UNORM, widths[wi], 1, 1, 1, 1};
+        tgx_tex *tex = NULL;
+        tgx_diag d;
+        if (tgx_tex_create(&desc, &tex, &d) != TGX_OK) {
+            TGX_CHECK(false, "texture %u wide: %s", widths[wi], d.message);
+            continue;
+        }
+        uint8_t *data = tgx_tex_level_data(tex, 0, NULL, NULL);
+        for (uint32_t i = 0; i < 4 * widths[wi]; i++)
+            data[i] = (uint8_t)(i * 2654435761u >> 24);
+        tgx_tex_view view;
+        tgx_tex_view_init(&view, tex);
+        for (int prof = 0; prof < 2; prof++)
+            for (int w = 0; w < 4; w++)
+                for (int lin = 0; lin < 2; lin++) {
+                    tgx_sampler samp;
+                    tgx_sampler_init(&samp);
+                    samp.profile = (tgx_tex_profile)prof;
+                    samp.wrap_s = common_wraps[w];
+                    samp.min_filter = samp.mag_filter =
+                        lin ? TGX_TEX_FILTER_LINEAR : TGX_TEX_FILTER_NEAREST;
+                    samp.mip_filter = TGX_TEX_MIP_NONE;
+                    tgx_tex_sample_req req;
+                    memset(&req, 0, sizeof req);
+                    req.lanes = N;
+                    req.s = s;
+                    req.lod_mode = TGX_TEX_LOD_ZERO;
+                    uint32_t res[2][4][N];
+                    tgx_tex_result out[2];
+                    for (int k = 0; k < 2; k++)
+                        for (int c = 0; c < 4; c++)
+                            out[k].c[c] = res[k][c];
+                    tex_sample_with(&view, &samp, &req, out[0], false, &d);
+                    tex_sample_with(&view, &samp, &req, out[1], true, &d);
+                    runs++;
+                    differ += memcmp(res[0], res[1], sizeof res[0]) != 0;
+                }
+        tgx_tex_destroy(tex);
+    }
+    TGX_CHECK(differ == 0, "range edges: %u of %u requests differ from the general path", differ,
+              runs);
+}
+
 int main(void)
 {
     test_unorm8_tables();
+    test_range_edges();
     tally t;
     memset(&t, 0, sizeof t);
     enum { REQUESTS = 6000 };
