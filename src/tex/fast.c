@@ -43,6 +43,15 @@
 #define FAST_INLINE static inline
 #endif
 
+/* With gcc on x86-64 the kernels are also built for AVX2 and picked when the machine has
+ * it (TGX_TEX_CLONES, CMakeLists.txt): the texel reads widen bytes in one
+ * instruction there. */
+#if defined(TGX_TEX_CLONES)
+#define FAST_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FAST_CLONES
+#endif
+
 /* How the texels of the request's format are read and blended. */
 typedef enum fast_format {
     FAST_UNORM8X4, /* four 8-bit UNORM channels (rgba8, bgra8): decoded four at a time, blended
@@ -55,10 +64,13 @@ typedef enum fast_format {
 /* One level as the fast layer addresses it. */
 typedef struct fast_level {
     const uint8_t *data;
-    size_t slice;  /* slice pitch */
-    int32_t row;   /* row pitch (a slice of the base level is below 2^31 bytes: plan_init) */
-    uint32_t n[2]; /* width, height (1 for 1D) */
-    float nf[2];   /* the same as floats */
+    size_t slice;         /* slice pitch */
+    int32_t row;          /* row pitch (a slice of the base level is below 2^31 bytes: plan_init) */
+    uint32_t n[2];        /* width, height (1 for 1D) */
+    float nf[2];          /* the same as floats */
+    int lg[2];            /* log2 of the width and height when they are powers of two, else -1 */
+    uint32_t pow2_add[2]; /* nv, power-of-two sizes (axis_nv): T + 128 = (R + add) >> rsh << lsh */
+    int pow2_rsh[2], pow2_lsh[2];
     int F;         /* nv: fraction bits of the fixed-point coordinate (tex_nv_coord_bits) */
     float scale_F; /* nv: 2^F */
 } fast_level;
@@ -86,6 +98,7 @@ typedef struct fast_plan {
     uint32_t *col[4];  /* their arrays */
     uint8_t src[4];    /* what each reads: a channel, TEX_SRC_ZERO or TEX_SRC_ONE */
     uint32_t one;      /* a swizzle "1" */
+    bool identity;     /* four distinct columns reading channels 0, 1, 2, 3 */
     uint32_t ready;    /* bit L: lv[L] filled */
     fast_level lv[32]; /* by absolute level */
 } fast_plan;
@@ -147,6 +160,12 @@ static void plan_columns(fast_plan *p, tgx_tex_result out)
         p->src[p->ncols++] = p->c->map[j];
     }
     p->one = p->c->is_int ? 1u : 0x3f800000u;
+    p->identity = p->ncols == 4;
+    for (int j = 0; j < p->ncols; j++) {
+        p->identity &= p->src[j] == j;
+        for (int k = 0; k < j; k++)
+            p->identity &= p->col[j] != p->col[k];
+    }
 }
 
 static bool plan_init(fast_plan *p, const tex_ctx *c, const tgx_tex_sample_req *req)
@@ -197,7 +216,19 @@ static const fast_level *level_of(fast_plan *p, uint32_t level)
     lv->n[1] = li.h;
     lv->nf[0] = (float)li.w;
     lv->nf[1] = (float)li.h;
+    for (int a = 0; a < 2; a++) {
+        lv->lg[a] = -1;
+        for (int m = 0; m < 32; m++)
+            if (lv->n[a] == 1u << m)
+                lv->lg[a] = m;
+    }
     lv->F = tex_nv_coord_bits(p->c->view->target, li.max_dim);
+    for (int a = 0; a < 2; a++) {
+        const int sh = lv->F - 8 - lv->lg[a];
+        lv->pow2_add[a] = sh > 0 ? 1u << (sh - 1) : 0u;
+        lv->pow2_rsh[a] = sh > 0 ? sh : 0;
+        lv->pow2_lsh[a] = sh < 0 ? -sh : 0;
+    }
     lv->scale_F = ldexpf(1.0f, lv->F);
     p->ready |= 1u << level;
     return lv;
@@ -257,6 +288,26 @@ FAST_INLINE void axis_nv(const float u[4], const fast_level *lv, int axis, tgx_t
             : (w == TGX_TEX_WRAP_MIRROR_REPEAT ? (UINT32_C(2) << F) - 1u : UINT32_MAX);
     const int32_t n = (int32_t)lv->n[axis];
     const uint32_t round = linear ? UINT32_C(1) << (F - 9) : 0u;
+    const int m = lv->lg[axis];
+    if (period != UINT32_MAX && m >= 0) {
+        /* repeat or mirrored repeat on a power-of-two size: 0 <= R < 2^(F+1), n = 2^m, so
+         * T = floor((R 2^m + 2^(F-9)) / 2^(F-8)) - 128 is a shift of R, and nearest's
+         * floor(R 2^m / 2^F) too */
+        const uint32_t add = lv->pow2_add[axis];
+        const int rsh = lv->pow2_rsh[axis], lsh = lv->pow2_lsh[axis];
+        for (int l = 0; l < 4; l++) {
+            const uint32_t r = (uint32_t)floor_i32(u[l] * lv->scale_F) & period;
+            if (!linear) {
+                ax->i0[l] = (int32_t)(r >> (F - m));
+                continue;
+            }
+            const uint32_t t = ((r + add) >> rsh) << lsh; /* T + 128 */
+            ax->i0[l] = (int32_t)((t + 128u) >> 8) - 1;
+            ax->i1[l] = ax->i0[l] + 1;
+            ax->k[l] = (t + 128u) & 255u;
+        }
+        return;
+    }
     for (int l = 0; l < 4; l++) {
         const int32_t q = floor_i32(u[l] * lv->scale_F); /* exact: a power of two */
         const int32_t r = (int32_t)((uint32_t)q & period);
@@ -351,8 +402,14 @@ FAST_INLINE void level_taps(const fast_plan *p, const fast_level *lv, const floa
             t->ax[1].i0[l] = t->ax[1].i1[l] = 0;
     }
     t->dims = linear ? dims : 0;
-    for (int l = 0; l < 4; l++)
-        t->base[l] = lv->data + (size_t)slice[l] * lv->slice;
+    if (p->c->layered) {
+        for (int l = 0; l < 4; l++)
+            t->base[l] = lv->data + (size_t)slice[l] * lv->slice;
+    } else { /* every lane reads the view's one slice */
+        const uint8_t *base = lv->data + (size_t)slice[0] * lv->slice;
+        for (int l = 0; l < 4; l++)
+            t->base[l] = base;
+    }
     const int32_t row = lv->row, bytes = p->bytes;
     const axis4 *x = &t->ax[0], *y = &t->ax[1];
     for (int l = 0; l < 4; l++)
@@ -379,22 +436,6 @@ FAST_INLINE void texel_float4(fast_format f, bool sp, const uint8_t *x, float v[
     const int32_t b[4] = {x[0], x[1], x[2], x[3]};
     for (int ch = 0; ch < 4; ch++)
         v[ch] = sp ? TGX_TEX_UNORM8_MESA(b[ch]) : TGX_TEX_UNORM8_GL(b[ch]);
-}
-
-/* The four bytes of an RGBA8 texel in the 16-bit fields of a 64-bit word (channel c in bits
- * 16c..16c+15): the nv blend sums w c over taps in the fields at once, as sum w c <= 256 * 255
- * stays below 2^16 in each. */
-static inline uint64_t bytes_in_fields(const uint8_t *x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t v32;
-    memcpy(&v32, x, sizeof v32);
-    uint64_t v = v32;
-    v = (v | v << 16) & UINT64_C(0x0000ffff0000ffff);
-    return (v | v << 8) & UINT64_C(0x00ff00ff00ff00ff);
-#else
-    return (uint64_t)x[0] | (uint64_t)x[1] << 16 | (uint64_t)x[2] << 32 | (uint64_t)x[3] << 48;
-#endif
 }
 
 /* The general path's footprint of one lane (decoded texels, the border colour for tap offset
@@ -517,22 +558,32 @@ static void quad_exact_decode(fast_plan *p, const tex_mip *m, const float u[2][4
 /* ---- kernels: the nv profile ---------------------------------------------------------------- */
 
 /* One level carrying `total` of the 256 for the quad's lanes, four 8-bit UNORM channels: the
- * integer weights (tex_nv_level_weights) times the texels, summed per channel in acc's 16-bit
- * fields (bytes_in_fields). */
+ * integer weights (tex_nv_level_weights) times the texels, summed per channel (sum w c <=
+ * 256 * 255). */
 FAST_INLINE void level_nv_unorm8(const fast_plan *p, const fast_level *lv, const float u[2][4],
                                  const uint32_t slice[4], int dims, bool linear, uint32_t total,
-                                 uint64_t acc[4])
+                                 uint32_t acc[4][4])
 {
     quad_taps t;
     level_taps(p, lv, u, slice, true, dims, linear, false, &t);
     const int tdims = linear ? dims : 0;
+    uint32_t w[4][4]; /* [tap][lane], the lanes side by side */
     for (int l = 0; l < 4; l++) {
         const uint32_t k[3] = {linear ? t.ax[0].k[l] : 0, linear && dims > 1 ? t.ax[1].k[l] : 0, 0};
-        uint32_t w[8];
-        tex_nv_level_weights(tdims, k, total, w);
+        uint32_t wl[8];
+        tex_nv_level_weights(tdims, k, total, wl);
 #pragma GCC unroll 4
         for (int i = 0; i < 1 << tdims; i++)
-            acc[l] += w[i] * bytes_in_fields(t.base[l] + t.off[i][l]);
+            w[i][l] = wl[i];
+    }
+    for (int l = 0; l < 4; l++) {
+#pragma GCC unroll 4
+        for (int i = 0; i < 1 << tdims; i++) {
+            const uint8_t *x = t.base[l] + t.off[i][l];
+            const uint32_t b[4] = {x[0], x[1], x[2], x[3]};
+            for (int ch = 0; ch < 4; ch++)
+                acc[l][ch] += w[i][l] * b[ch];
+        }
     }
 }
 
@@ -550,7 +601,8 @@ FAST_INLINE void quad_nv_unorm8(fast_plan *p, const tex_mip *m, const float u[2]
             texel_float4(FAST_UNORM8X4, false, t.base[l] + t.off[0][l], r[l].f);
         return;
     }
-    uint64_t acc[4] = {0, 0, 0, 0};
+    uint32_t acc[4][4];
+    memset(acc, 0, sizeof acc);
     const uint32_t total = 256u - m->kz;
     if (m->linear)
         level_nv_unorm8(p, l1, u, slice, dims, true, total, acc);
@@ -563,13 +615,9 @@ FAST_INLINE void quad_nv_unorm8(fast_plan *p, const tex_mip *m, const float u[2]
         else
             level_nv_unorm8(p, l2, u, slice, dims, false, m->kz, acc);
     }
-    for (int l = 0; l < 4; l++) {
-        uint32_t sum[4];
+    for (int l = 0; l < 4; l++)
         for (int ch = 0; ch < 4; ch++)
-            sum[ch] = (uint32_t)(acc[l] >> (16 * ch)) & 0xffffu;
-        for (int ch = 0; ch < 4; ch++)
-            r[l].f[ch] = tex_nv_unorm16_result(sum[ch] * 257u);
-    }
+            r[l].f[ch] = tex_nv_unorm16_result(acc[l][ch] * 257u);
 }
 
 /* Formats without a fast read: the general path's blend of each active lane's footprints. */
@@ -612,14 +660,6 @@ static void quad_nv_decode(fast_plan *p, const tex_mip *m, const float u[2][4],
     X(nv_unorm8_1d, quad_nv_unorm8(p, m, u, slice, r, 1))                                          \
     X(nv_unorm8_2d, quad_nv_unorm8(p, m, u, slice, r, 2))
 
-/* With gcc on x86-64 each kernel is also built for AVX2 and picked when the machine has it
- * (TGX_TEX_CLONES, CMakeLists.txt): the texel reads widen bytes in one instruction there. */
-#if defined(TGX_TEX_CLONES)
-#define FAST_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define FAST_CLONES
-#endif
-
 #define X(name, body)                                                                              \
     FAST_CLONES static void quad_##name(fast_plan *p, const tex_mip *m, const float u[2][4],       \
                                         const uint32_t slice[4], const bool act[4],                \
@@ -648,8 +688,8 @@ static fast_quad_fn kernel_of(const tex_ctx *c, fast_format f, int dims)
 
 /* ---- one quad ------------------------------------------------------------------------------- */
 
-/* The lanes' coordinates as prep_lane (sample.c) leaves them: divided by q, nv's inputs; the
- * slice each lane reads. False when a coordinate is outside the fast layer's range. */
+/* The lanes' coordinates as prep_lane (sample.c) leaves them: divided by q; the slice each lane
+ * reads. False when a coordinate is outside the fast layer's range. */
 static bool quad_coords(const fast_plan *p, uint32_t q, float u[2][4], uint32_t slice[4])
 {
     const tex_ctx *c = p->c;
@@ -674,14 +714,18 @@ static bool quad_coords(const fast_plan *p, uint32_t q, float u[2][4], uint32_t 
                 layer /= req->q[i];
             slice[l] += tex_layer_index(c, layer);
         }
-    if (c->nv)
-        for (int a = 0; a < 2; a++)
-            for (int l = 0; l < 4; l++)
-                u[a][l] = tex_nv_input(u[a][l]);
+    /* nv reads NaN and denormal coordinates as +0 (tex_nv_input); such quads go to the
+     * general path, so the coordinates here are already what tex_nv_input would leave */
+    float v[8];
+    memcpy(v, u, sizeof v);
     int ok = 1;
-    for (int a = 0; a < 2; a++)
-        for (int l = 0; l < 4; l++)
-            ok &= fabsf(u[a][l]) < p->coord_max;
+    if (c->nv) {
+        for (int i = 0; i < 8; i++)
+            ok &= (fabsf(v[i]) < p->coord_max) & ((fabsf(v[i]) >= 0x1p-126f) | (v[i] == 0.0f));
+    } else {
+        for (int i = 0; i < 8; i++)
+            ok &= fabsf(v[i]) < p->coord_max;
+    }
     return ok;
 }
 
@@ -734,6 +778,17 @@ static bool same_mip(const tex_mip *a, const tex_mip *b)
 static void write_quad(const fast_plan *p, uint32_t q, const bool act[4], const tgx_texel r[4])
 {
     const bool all = act[0] && act[1] && act[2] && act[3];
+    if (all && p->identity) { /* the common case: r, g, b, a into four columns */
+        uint32_t *restrict c0 = p->col[0] + 4 * q, *restrict c1 = p->col[1] + 4 * q;
+        uint32_t *restrict c2 = p->col[2] + 4 * q, *restrict c3 = p->col[3] + 4 * q;
+        for (int l = 0; l < 4; l++) {
+            c0[l] = r[l].u[0];
+            c1[l] = r[l].u[1];
+            c2[l] = r[l].u[2];
+            c3[l] = r[l].u[3];
+        }
+        return;
+    }
     for (int j = 0; j < p->ncols; j++) {
         uint32_t *col = p->col[j] + 4 * q;
         const uint8_t s = p->src[j];
