@@ -473,7 +473,7 @@ FAST_INLINE void level_exact(const fast_plan *p, const fast_level *lv, const flo
     const int taps = linear ? 1 << dims : 1;
     for (int l = 0; l < 4; l++) {
         float tx[4][4];
-#pragma GCC unroll 4
+        TEX_UNROLL(4)
         for (int i = 0; i < taps; i++)
             texel_float4(f, sp, t.base[l] + t.off[i][l], tx[i]);
         if (!linear) {
@@ -492,7 +492,7 @@ FAST_INLINE void level_exact(const fast_plan *p, const fast_level *lv, const flo
         tex_exact_weights(a, dims, w);
         for (int ch = 0; ch < 4; ch++) {
             float acc = 0.0f;
-#pragma GCC unroll 4
+            TEX_UNROLL(4)
             for (int i = 0; i < taps; i++)
                 acc += w[i] * tx[i][ch];
             r[l].f[ch] = acc;
@@ -572,12 +572,12 @@ FAST_INLINE void level_nv_unorm8(const fast_plan *p, const fast_level *lv, const
         const uint32_t k[3] = {linear ? t.ax[0].k[l] : 0, linear && dims > 1 ? t.ax[1].k[l] : 0, 0};
         uint32_t wl[8];
         tex_nv_level_weights(tdims, k, total, wl);
-#pragma GCC unroll 4
+        TEX_UNROLL(4)
         for (int i = 0; i < 1 << tdims; i++)
             w[i][l] = wl[i];
     }
     for (int l = 0; l < 4; l++) {
-#pragma GCC unroll 4
+        TEX_UNROLL(4)
         for (int i = 0; i < 1 << tdims; i++) {
             const uint8_t *x = t.base[l] + t.off[i][l];
             const uint32_t b[4] = {x[0], x[1], x[2], x[3]};

@@ -61,7 +61,7 @@ tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out)
 static inline uint32_t load_le(const uint8_t *p, uint32_t nbytes)
 {
     uint32_t v = 0;
-#pragma GCC unroll 4
+    TEX_UNROLL(4)
     for (uint32_t i = 0; i < nbytes; i++)
         v |= (uint32_t)p[i] << (8 * i);
     return v;
@@ -84,15 +84,15 @@ static inline int pack_is_bytewise(tgx_tex_pack pack)
     return pack == TGX_TEX_PACK_ARRAY || pack == TGX_TEX_PACK_Z32FS8;
 }
 
-/* The per-channel loops here and in convert_raw are unrolled (#pragma GCC unroll, which gcc and
- * clang honour) so that each generated decoder folds its constant channel widths: -O2 does not
- * unroll them by itself, and the folded decoders run a third fewer instructions per sample. */
+/* The per-channel loops here and in convert_raw are unrolled (TEX_UNROLL: #pragma GCC unroll, which
+ * gcc and clang honour) so that each generated decoder folds its constant channel widths: -O2 does
+ * not unroll them by itself, and the folded decoders run a third fewer instructions per sample. */
 static inline void unpack_raw(const uint8_t *p, uint32_t raw[4], tgx_tex_pack pack, uint32_t bytes,
                               const uint32_t b[4])
 {
     if (pack_is_bytewise(pack)) {
         uint32_t off = 0;
-#pragma GCC unroll 4
+        TEX_UNROLL(4)
         for (int i = 0; i < 4; i++) {
             raw[i] = b[i] ? load_le(p + off, b[i] / 8) & low_mask(b[i]) : 0;
             off += (b[i] + 7) / 8;
@@ -102,7 +102,7 @@ static inline void unpack_raw(const uint8_t *p, uint32_t raw[4], tgx_tex_pack pa
         return;
     }
     uint32_t w = load_le(p, bytes), shift = 0;
-#pragma GCC unroll 4
+    TEX_UNROLL(4)
     for (int i = 0; i < 4; i++) {
         raw[i] = b[i] && shift < 32 ? (w >> shift) & low_mask(b[i]) : 0;
         shift += b[i];
@@ -342,7 +342,7 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
                                const uint32_t b[4], conv_rule rule)
 {
     const bool mesa = rule == CONV_MESA;
-#pragma GCC unroll 4
+    TEX_UNROLL(4)
     for (int i = 0; i < 4; i++) {
         switch (type) {
         case TGX_TEX_TYPE_UNORM:

@@ -195,10 +195,10 @@ typedef struct footprint {
  * (bit a of i), in fp32 in axis order. */
 static inline void tex_exact_weights(const float a[3], int dims, float wf[8])
 {
-#pragma GCC unroll 8
+    TEX_UNROLL(8)
     for (int i = 0; i < 1 << dims; i++) {
         float w = 1.0f;
-#pragma GCC unroll 3
+        TEX_UNROLL(3)
         for (int ax = 0; ax < dims; ax++)
             w *= (i >> ax & 1) ? a[ax] : 1.0f - a[ax];
         wf[i] = w;
@@ -226,7 +226,7 @@ static inline void tex_exact_mip_blend_rule(bool softpipe, bool is_int, float f,
         *out = *t1;
         return;
     }
-#pragma GCC unroll 4
+    TEX_UNROLL(4)
     for (int ch = 0; ch < 4; ch++)
         out->f[ch] =
             softpipe ? tex_lerp(f, t1->f[ch], t2->f[ch]) : (1.0f - f) * t1->f[ch] + f * t2->f[ch];

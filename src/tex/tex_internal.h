@@ -4,6 +4,17 @@
 
 #include "tgx/tex.h"
 
+/* TEX_UNROLL(n): unroll the next loop n times (#pragma GCC unroll, which gcc and clang honour),
+ * so that loops over channels and taps fold their constant counts. Only when optimising: at -O0
+ * gcc warns "ignoring loop annotation" on such loops in always_inline functions (the Debug
+ * sanitizer build). */
+#if defined(__OPTIMIZE__)
+#define TEX_PRAGMA(x) _Pragma(#x)
+#define TEX_UNROLL(n) TEX_PRAGMA(GCC unroll n)
+#else
+#define TEX_UNROLL(n)
+#endif
+
 /* One decoded texel in stored-channel order c0..c3: floats for float / normalised formats
  * (sRGB already linear), raw integers for integer formats. */
 typedef union tgx_texel {
