@@ -663,37 +663,6 @@ void x_op_conv(xmach *m, const xinst *in)
     vector_with(m, in, m->f2i_rule == TGX_EXEC_F2I_X86 && in->kx86 ? in->kx86 : in->k);
 }
 
-/* TGX_EXEC_DENORMS_FLUSH (exec.h): the opcodes whose float arithmetic flushes, as SSE does with
- * MXCSR's DAZ and FTZ bits under tgsi_exec's C code (Mesa 22.3 tgsi_exec.c micro_* functions are
- * plain float expressions and libm calls). Float arithmetic with a float result flushes both
- * ways; comparisons, float-to-integer conversions and KILL_IF only read; CMP reads its condition
- * (src0 < 0) flushed and copies the bits of the operand it selects. Moves and the other
- * selections (MOV, ABS, UCMP, CND: bit copies or and/xor on the sign), integer, 64-bit, packing
- * and texture opcodes are not listed. */
-static const char *const denorm_both[] = {
-    "ADD",  "SUB",   "MUL",      "DIV",      "MAD",  "FMA", "LRP", "DP2",  "DP3", "DP4",
-    "DPH",  "DP2A",  "RCP",      "RSQ",      "SQRT", "EX2", "LG2", "POW",  "SIN", "COS",
-    "SCS",  "EXP",   "LOG",      "LIT",      "DST",  "XPD", "NRM", "NRM4", "FRC", "FLR",
-    "CEIL", "TRUNC", "ROUND",    "CLAMP",    "MIN",  "MAX", "SSG", "RCC",  "RFL", "LDEXP",
-    "DDX",  "DDY",   "DDX_FINE", "DDY_FINE", "SLT",  "SGE", "SEQ", "SGT",  "SLE", "SNE",
-};
-static const char *const denorm_read[] = {
-    "FSEQ", "FSNE", "FSLT", "FSGE", "F2I", "F2U", "ARL", "ARR", "F2D", "KIL", "KILL_IF",
-};
-
-uint8_t x_denorm_flags(const char *name)
-{
-    if (!strcmp(name, "CMP"))
-        return XDN_SRC0;
-    for (size_t i = 0; i < sizeof denorm_both / sizeof denorm_both[0]; i++)
-        if (!strcmp(denorm_both[i], name))
-            return XDN_SRC | XDN_DST;
-    for (size_t i = 0; i < sizeof denorm_read / sizeof denorm_read[0]; i++)
-        if (!strcmp(denorm_read[i], name))
-            return XDN_SRC;
-    return 0;
-}
-
 /* A scalar op: one result from the x channels of the sources, replicated to every written
  * channel. The sources are read before anything is written, so with every lane executing the
  * result goes straight into the first written channel and is copied to the others. */

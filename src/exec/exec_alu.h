@@ -10,7 +10,7 @@
 #define XKDECL_KX(NAME) XKDECL_K(NAME) XKDECL_K(NAME##_X86)
 #define XKDECL_DX(NAME) XKDECL_D(NAME) XKDECL_D(NAME##_X86)
 #define XKDECL_N(NAME)
-#define X(NAME, HANDLER, STYPE, KIND)                                                              \
+#define X(NAME, HANDLER, STYPE, KIND, DENORM)                                                      \
     XKDECL_##KIND(NAME) void x_op_##HANDLER(xmach *m, const xinst *in);
 #include "exec/exec_ops.def"
 #undef X

@@ -273,8 +273,8 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 /* Under TGX_EXEC_DENORMS_FLUSH: XDN_SRC reads denormal float sources as zero of their sign
  * (XDN_SRC0: source 0 only), XDN_DST writes denormal float results as zero of their sign. */
 enum { XDN_SRC = 1u, XDN_DST = 2u, XDN_SRC0 = 4u };
-/* exec_alu.c: the XDN_* flags of an opcode (0 for moves, integer, 64-bit and texture opcodes) */
-uint8_t x_denorm_flags(const char *name);
+/* exec_ops.def's DENORM column */
+enum { XDN_NONE = 0u, XDN_READ = XDN_SRC, XDN_BOTH = XDN_SRC | XDN_DST };
 /* exec_machine.c: src with every denormal replaced by zero of its sign, into dst (may be src) */
 const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n);
 

@@ -19,6 +19,7 @@ typedef struct xop_info {
     uint8_t stype;
     xkernel k, kx86;
     xdkernel dk, dkx86;
+    uint8_t denorm; /* XDN_* flags */
 } xop_info;
 
 /* exec_ops.def keyed by the opcode enum: a row whose name is not a tgsi opcode does not compile. */
@@ -27,8 +28,8 @@ typedef struct xop_info {
 #define XK_D(NAME)  NULL, NULL, dk_##NAME, NULL
 #define XK_DX(NAME) NULL, NULL, dk_##NAME, dk_##NAME##_X86
 #define XK_N(NAME)  NULL, NULL, NULL, NULL
-#define X(NAME, HANDLER, STYPE, KIND)                                                              \
-    [TGX_TGSI_OP_##NAME] = {x_op_##HANDLER, XT_##STYPE, XK_##KIND(NAME)},
+#define X(NAME, HANDLER, STYPE, KIND, DENORM)                                                      \
+    [TGX_TGSI_OP_##NAME] = {x_op_##HANDLER, XT_##STYPE, XK_##KIND(NAME), XDN_##DENORM},
 static const xop_info xops[TGX_TGSI_OP_COUNT] = {
 #include "exec/exec_ops.def"
 };
@@ -696,7 +697,7 @@ static tgx_status build(xbuild *b)
         x->kx86 = op->kx86;
         x->dkx86 = op->dkx86;
         x->name = info->name;
-        x->denorm = x_denorm_flags(info->name);
+        x->denorm = op->denorm;
         x->op = (uint16_t)ti->opcode;
         x->stype = op->stype;
         x->sat = ti->saturate;
