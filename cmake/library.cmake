@@ -16,7 +16,25 @@ else()
   set(TGX_SOVERSION ${PROJECT_VERSION_MAJOR})
 endif()
 
-add_library(tgx_static STATIC ${tgx_objects})
+# The static library holds one object: every module's objects linked together (ld -r) with
+# only the tgx_ names left global (objcopy), so an embedder's own k_ADD or x_op_tex cannot clash
+# with libtgx's internal functions, which are global between the modules' objects. The price is
+# per-object granularity: a program that links libtgx.a takes all of it (--gc-sections trims
+# what it does not call). The tgx command and the benches link it too, so they can only reach
+# the public API; tests link the modules' own archives (tgx_<name>_archive).
+if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang" AND NOT APPLE AND CMAKE_LINKER AND CMAKE_OBJCOPY)
+  set(tgx_object ${PROJECT_BINARY_DIR}/libtgx_object.o)
+  add_custom_command(OUTPUT ${tgx_object}
+                     COMMAND ${CMAKE_LINKER} -r -o ${tgx_object} ${tgx_objects}
+                     COMMAND ${CMAKE_OBJCOPY} --wildcard --keep-global-symbol=tgx_* ${tgx_object}
+                     DEPENDS ${tgx_objects}
+                     COMMENT "libtgx.a: one object, only the tgx_ names global"
+                     COMMAND_EXPAND_LISTS VERBATIM)
+  add_library(tgx_static STATIC ${tgx_object})
+  set_target_properties(tgx_static PROPERTIES LINKER_LANGUAGE C)
+else()
+  add_library(tgx_static STATIC ${tgx_objects})
+endif()
 add_library(tgx_shared SHARED ${tgx_objects})
 foreach(lib tgx_static tgx_shared)
   target_include_directories(${lib} PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>

@@ -1,8 +1,8 @@
 #!/bin/bash
 # `cmake --install` into a prefix inside the build tree, then what a project embedding tgx sees:
 # the files and their layout, the shared library's SONAME (from project(VERSION) in
-# CMakeLists.txt: libtgx.so.0.MINOR while the major version is 0) and its exported names (tgx_
-# only), every public header compiling on its own, and examples/embed/embed.c built against the
+# CMakeLists.txt: libtgx.so.0.MINOR while the major version is 0), its exported names and the
+# static library's global names (tgx_ only, the same set), every public header compiling on its own, and examples/embed/embed.c built against the
 # installed tree with pkg-config and with find_package(tgx), shared and static, run and compared
 # with values worked out by hand: MAD by 2 plus 1; nearest samples of the RGBA8 texels it stores
 # (n/255 for the bytes 51, 102, 153, 204 print as 0.2 .. 0.8); and nvdisasm 11.8's text for the
@@ -67,11 +67,20 @@ if command -v nm >/dev/null; then
     for name in tgx_tex_sample tgx_tgsi_parse tgx_exec_run_vertex tgx_sm5_disasm_word; do
         if grep -qx "$name" "$work/exports"; then ok; else bad "libtgx.so does not export $name"; fi
     done
-    # exec's internal handlers are global inside the library but must not be exported
-    if nm "$libdir/libtgx.a" | grep -q ' T x_op_tex$' && ! grep -qx x_op_tex "$work/exports"; then
+    # the static library: a program linking it sees the tgx_ names and nothing else (exec's
+    # handlers such as x_op_tex are there, but local)
+    nm -g --defined-only "$libdir/libtgx.a" | awk 'NF == 3 {print $3}' >"$work/static_globals"
+    others=$(grep -v '^tgx_' "$work/static_globals" | head -5)
+    if [ -z "$others" ]; then ok; else bad "libtgx.a has global names without tgx_: $others"; fi
+    if cmp -s <(sort "$work/exports") <(sort "$work/static_globals"); then
         ok
     else
-        bad "x_op_tex should be a global of libtgx.a and hidden in libtgx.so"
+        bad "libtgx.a's global names differ from libtgx.so's exports: $(diff <(sort "$work/exports") <(sort "$work/static_globals") | head -5)"
+    fi
+    if nm "$libdir/libtgx.a" | grep -q ' t x_op_tex$' && ! grep -qx x_op_tex "$work/exports"; then
+        ok
+    else
+        bad "x_op_tex should be in libtgx.a, local, and hidden in libtgx.so"
     fi
 else
     echo "SKIP part: no nm, exported names not read"
