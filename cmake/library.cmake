@@ -60,3 +60,10 @@ if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang" AND NOT APPLE)
     target_link_options(tgx_shared PRIVATE -Wl,--no-undefined)
   endif()
 endif()
+
+# Every module's own archive, for the in-tree programs that call internal functions (the fuzz
+# targets).
+add_library(tgx_modules INTERFACE)
+foreach(m ${tgx_modules})
+  target_link_libraries(tgx_modules INTERFACE tgx_${m}_archive)
+endforeach()
