@@ -28,6 +28,8 @@ typedef enum tgx_sm5_arch {
 /* "sm_50", "sm_52", "sm_53" -> arch; returns TGX_ERR_ARG for anything else. */
 tgx_status tgx_sm5_arch_from_name(const char *name, tgx_sm5_arch *arch);
 const char *tgx_sm5_arch_name(tgx_sm5_arch arch); /* "sm_5x", or "?" */
+/* A cubin's SM number (tgx_sm5_code_file.sm: 50, 52, 53) -> arch; TGX_ERR_ARG for another. */
+tgx_status tgx_sm5_arch_from_sm(unsigned sm, tgx_sm5_arch *arch);
 
 /* Bits of the 21-bit scheduling-control field (per instruction slot of a bundle). */
 #define TGX_SM5_CTRL_BITS     21

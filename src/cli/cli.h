@@ -25,11 +25,31 @@ int tgx_cli_check_sm5(tgx_sm5_arch arch, int words, tgx_sm5_tex_kind textures, i
 /* Prints one diagnostic to stderr as "file:line:col: error: message". */
 void tgx_cli_print_diag(const tgx_diag *d);
 
+/* Prints every diagnostic of l, then frees l. */
+void tgx_cli_print_diags(tgx_diag_list *l);
+
+/* The name messages give a FILE operand: "<stdin>" for '-'. */
+const char *tgx_cli_input_name(const char *path);
+
+/* -o's value as tgx_cli_write_output takes it: NULL (stdout) for '-'. */
+const char *tgx_cli_output_path(const char *value);
+
+/* -o OUT's help: what is written there, and how. */
+#define TGX_CLI_OUT_HELP(what)                                                                     \
+    "write " what " to OUT instead of stdout (safely: a regular file is replaced only once every " \
+    "byte is on disk; '-' is stdout)"
+
 /* --arch's value: sm_50, sm_52 or sm_53 into *arch; else a usage error of spec (exit 2). */
 int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch);
 
 /* Writes data to path with the safe writer (tgx_write_file_atomic; its error printed), or to
  * stdout when path is NULL (whose errors main reports). Returns an exit status. */
 int tgx_cli_write_output(const char *path, const void *data, size_t len);
+
+/* The end of a verb whose library call st made text[0..len) and printed its own diagnostics:
+ * out of memory is said on stderr (exit 2), another failure is exit 1, and success writes the
+ * text as tgx_cli_write_output does. */
+int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
+                          size_t len);
 
 #endif

@@ -34,9 +34,7 @@ enum { AS_ARCH = 1, AS_HEX, AS_BUNDLES, AS_ALLOW_ILLEGAL, AS_OUT };
 
 static const tgx_cli_opt as_options[] = {
     {AS_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 or sm_53 (required)"},
-    {AS_OUT, "-o", "OUT",
-     "write to OUT instead of stdout (safely: a regular file is replaced only once every byte "
-     "is on disk; '-' is stdout)"},
+    {AS_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the words")},
     {AS_HEX, "--hex", NULL, "one word per line as 0x%016x instead of raw little-endian bytes"},
     {AS_BUNDLES, "--bundles", NULL,
      "a code file of 32-byte bundles (`nvdisasm -b SM5x`, `tgx dis`): each control word is the "
@@ -71,13 +69,8 @@ static int as_option(void *ctx, int id, const char *value)
 {
     as_opts *o = ctx;
     switch (id) {
-    case AS_ARCH:
-        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
-            return tgx_cli_usage_error(&tgx_cli_as_spec,
-                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
-        o->have_arch = 1;
-        return 0;
-    case AS_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    case AS_ARCH: o->have_arch = 1; return tgx_cli_arch(&tgx_cli_as_spec, value, &o->arch);
+    case AS_OUT: o->out = tgx_cli_output_path(value); return 0;
     case AS_HEX: o->hex = 1; return 0;
     case AS_BUNDLES: o->bundles = 1; return 0;
     case AS_ALLOW_ILLEGAL: o->allow_illegal = 1; return 0;
@@ -170,7 +163,7 @@ int tgx_cli_as(int argc, char **argv)
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    const char *file = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    const char *file = tgx_cli_input_name(o.file);
     tgx_diag_list out;
     tgx_diag_list_init(&out);
     tgx_sm5_program p;

@@ -68,12 +68,7 @@ static int check_option(void *ctx, int id, const char *value)
     switch (id) {
     case CHECK_SM5: o->sm5 = 1; return 0;
     case CHECK_WORDS: o->words = 1; return 0;
-    case CHECK_ARCH:
-        if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
-            return tgx_cli_usage_error(&tgx_cli_check_spec,
-                                       "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
-        o->have_arch = 1;
-        return 0;
+    case CHECK_ARCH: o->have_arch = 1; return tgx_cli_arch(&tgx_cli_check_spec, value, &o->arch);
     case CHECK_TEXTURES:
         if (strcmp(value, "float") == 0)
             o->textures = TGX_SM5_TEX_FLOAT;
@@ -151,7 +146,7 @@ static int worse(int a, int b)
  * status. */
 static int check_tgsi_file(const char *path)
 {
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = tgx_cli_input_name(path);
     char *text = NULL;
     size_t len = 0, at = 0;
     unsigned line_offset = 0;

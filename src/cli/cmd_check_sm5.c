@@ -88,7 +88,7 @@ static tgx_status check_text(const check_sm5_opts *o, const tgx_sm5_legal_opts *
     tgx_status st = tgx_read_file(path, &text, &size, d);
     if (st < 0)
         return st;
-    const char *file = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *file = tgx_cli_input_name(path);
     tgx_sm5_program p;
     st = tgx_sm5_assemble_checked(text, size, file, o->arch, lo, &p, out);
     tgx_sm5_program_free(&p);
@@ -107,16 +107,14 @@ static int check_file(const check_sm5_opts *o, const char *path)
     tgx_diag_list_init(&out);
     tgx_status st =
         o->words ? check_words(o, lop, path, &out, &d) : check_text(o, lop, path, &out, &d);
-    for (size_t i = 0; i < out.count; i++)
-        tgx_cli_print_diag(&out.items[i]);
     int rc = out.errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+    tgx_cli_print_diags(&out);
     if (st == TGX_ERR_NOMEM)
         tgx_diag_set(&d, st, path, 0, 0, "out of memory");
     if (st == TGX_ERR_NOMEM || st == TGX_ERR_IO) {
         tgx_cli_print_diag(&d);
         rc = TGX_EXIT_USAGE;
     }
-    tgx_diag_list_free(&out);
     return rc;
 }
 

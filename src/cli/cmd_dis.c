@@ -160,16 +160,6 @@ static int run_words(const dis_opts *o)
     return rc;
 }
 
-static int arch_of_sm(unsigned sm, tgx_sm5_arch *arch)
-{
-    switch (sm) {
-    case 50: *arch = TGX_SM5_ARCH_SM50; return 1;
-    case 52: *arch = TGX_SM5_ARCH_SM52; return 1;
-    case 53: *arch = TGX_SM5_ARCH_SM53; return 1;
-    default: return 0;
-    }
-}
-
 /* Prints a section's instructions; returns how many are texture opcodes nvdisasm rejects. */
 static size_t print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
                             const tgx_sm5_code_section *s, dis_out *out)
@@ -222,7 +212,7 @@ static int run_code_file(dis_opts *o)
     }
     int rc = TGX_EXIT_OK;
     tgx_sm5_arch file_arch = o->arch;
-    if (cf.is_cubin && !arch_of_sm(cf.sm, &file_arch) && !o->have_arch) {
+    if (cf.is_cubin && tgx_sm5_arch_from_sm(cf.sm, &file_arch) != TGX_OK && !o->have_arch) {
         fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", o->file,
                 cf.sm);
         rc = TGX_EXIT_INVALID;
@@ -254,11 +244,8 @@ static int dis_option(void *ctx, int id, const char *value)
         o->words = 1;
         return 0;
     }
-    if (tgx_sm5_arch_from_name(value, &o->arch) != TGX_OK)
-        return tgx_cli_usage_error(&tgx_cli_dis_spec,
-                                   "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
     o->have_arch = 1;
-    return 0;
+    return tgx_cli_arch(&tgx_cli_dis_spec, value, &o->arch);
 }
 
 int tgx_cli_dis(int argc, char **argv)

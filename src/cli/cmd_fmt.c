@@ -118,7 +118,7 @@ static int fmt_file(const char *path, int in_place, int first)
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    const char *name = tgx_cli_input_name(path);
     do {
         size_t n = tgx_tgsi_shader_extent(text + at, len - at);
         rc = worse(rc, fmt_shader(name, text + at, n, line_offset, &all, &all_len));

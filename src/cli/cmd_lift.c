@@ -43,9 +43,7 @@ static const tgx_cli_opt lift_options[] = {
      "give each distinct #tsPtrIdx its own unit u (SVIEW[u], SAMP[u], in order of appearance) "
      "instead of reading it as the convention's v | s << 5: for code that binds otherwise, "
      "such as CUDA's c[0x0][0x54]"},
-    {LIFT_OUT, "-o", "OUT",
-     "write the TGSI to OUT instead of stdout (safely: a regular file is replaced only once "
-     "every byte is on disk; '-' is stdout)"},
+    {LIFT_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the TGSI")},
     {0}};
 
 const tgx_cli_spec tgx_cli_lift_spec = {
@@ -94,7 +92,7 @@ static int lift_option(void *ctx, int id, const char *value)
             return tgx_cli_usage_error(&tgx_cli_lift_spec,
                                        "--stage: unknown stage '%s' (frag, vert or comp)", value);
         return 0;
-    case LIFT_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    case LIFT_OUT: o->out = tgx_cli_output_path(value); return 0;
     }
     return TGX_EXIT_USAGE;
 }
@@ -140,13 +138,9 @@ static tgx_status read_code_file(const lift_cli *o, const unsigned char *data, s
     tgx_status st = tgx_sm5_code_file_read(data, size, name, &f, d);
     if (st != TGX_OK)
         return st;
-    if (f.is_cubin && !o->have_arch && f.sm) {
-        char sm[16];
-        snprintf(sm, sizeof sm, "sm_%u", f.sm);
-        if (tgx_sm5_arch_from_name(sm, arch) != TGX_OK)
-            st = tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
-                              "the cubin is for sm_%u; give --arch sm_50, sm_52 or sm_53", f.sm);
-    }
+    if (f.is_cubin && !o->have_arch && f.sm && tgx_sm5_arch_from_sm(f.sm, arch) != TGX_OK)
+        st = tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
+                          "the cubin is for sm_%u; give --arch sm_50, sm_52 or sm_53", f.sm);
     for (size_t s = 0; s < f.count && st == TGX_OK; s++)
         for (size_t i = 0; i < tgx_sm5_code_section_insns(&f.sections[s]) && st == TGX_OK; i++) {
             tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(&f.sections[s], i);
@@ -230,7 +224,7 @@ int tgx_cli_lift(int argc, char **argv)
     if (rc >= 0)
         return rc;
     o.file = argv[first];
-    const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    const char *name = tgx_cli_input_name(o.file);
     item_list l = {NULL, 0, 0, 0};
     tgx_diag d;
     tgx_diag_clear(&d);
@@ -248,17 +242,8 @@ int tgx_cli_lift(int argc, char **argv)
     char *text = NULL;
     size_t len = 0;
     st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
-    for (size_t i = 0; i < diags.count; i++)
-        tgx_cli_print_diag(&diags.items[i]);
-    tgx_diag_list_free(&diags);
-    if (st == TGX_ERR_NOMEM) {
-        fprintf(stderr, "tgx lift: out of memory\n");
-        rc = TGX_EXIT_USAGE;
-    } else if (st != TGX_OK) {
-        rc = TGX_EXIT_INVALID;
-    } else {
-        rc = tgx_cli_write_output(o.out, text, len);
-    }
+    tgx_cli_print_diags(&diags);
+    rc = tgx_cli_finish_output("lift", st, o.out, text, len);
     free(text);
     free(l.items);
     return rc;

@@ -26,9 +26,7 @@ enum { LOWER_ARCH = 1, LOWER_OUT };
 
 static const tgx_cli_opt lower_options[] = {
     {LOWER_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default) or sm_53"},
-    {LOWER_OUT, "-o", "OUT",
-     "write the listing to OUT instead of stdout (safely: a regular file is replaced only once "
-     "every byte is on disk; '-' is stdout)"},
+    {LOWER_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the listing")},
     {0}};
 
 const tgx_cli_spec tgx_cli_lower_spec = {
@@ -63,7 +61,7 @@ static int lower_option(void *ctx, int id, const char *value)
     lower_opts *o = ctx;
     switch (id) {
     case LOWER_ARCH: return tgx_cli_arch(&tgx_cli_lower_spec, value, &o->arch);
-    case LOWER_OUT: o->out = strcmp(value, "-") == 0 ? NULL : value; return 0;
+    case LOWER_OUT: o->out = tgx_cli_output_path(value); return 0;
     }
     return TGX_EXIT_USAGE;
 }
@@ -91,9 +89,7 @@ static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **
     tgx_diag_list found;
     tgx_diag_list_init(&found);
     st = tgx_tgsi_validate(*sh, name, &found);
-    for (size_t i = 0; i < found.count; i++)
-        tgx_cli_print_diag(&found.items[i]);
-    tgx_diag_list_free(&found);
+    tgx_cli_print_diags(&found);
     if (st != TGX_OK) {
         tgx_tgsi_free(*sh);
         *sh = NULL;
@@ -110,7 +106,7 @@ int tgx_cli_lower(int argc, char **argv)
     if (rc >= 0)
         return rc;
     o.file = argv[first];
-    const char *name = strcmp(o.file, "-") == 0 ? "<stdin>" : o.file;
+    const char *name = tgx_cli_input_name(o.file);
     tgx_tgsi_shader *sh = NULL;
     rc = load_shader(&o, name, &sh);
     if (rc >= 0)
@@ -119,21 +115,12 @@ int tgx_cli_lower(int argc, char **argv)
     tgx_diag_list_init(&diags);
     tgx_lower_program p;
     tgx_status st = tgx_lower_shader(sh, name, o.arch, &p, &diags);
-    for (size_t i = 0; i < diags.count; i++)
-        tgx_cli_print_diag(&diags.items[i]);
-    tgx_diag_list_free(&diags);
+    tgx_cli_print_diags(&diags);
     char *text = NULL;
     size_t len = 0;
     if (st == TGX_OK)
         st = tgx_lower_print(sh, name, &p, &text, &len);
-    if (st == TGX_ERR_NOMEM) {
-        fprintf(stderr, "tgx lower: out of memory\n");
-        rc = TGX_EXIT_USAGE;
-    } else if (st != TGX_OK) {
-        rc = TGX_EXIT_INVALID;
-    } else {
-        rc = tgx_cli_write_output(o.out, text, len);
-    }
+    rc = tgx_cli_finish_output("lower", st, o.out, text, len);
     free(text);
     tgx_lower_program_free(&p);
     tgx_tgsi_free(sh);

@@ -592,11 +592,10 @@ static int load_checked(const char *path, tgx_pipe_shader **out)
     tgx_diag_list found;
     tgx_diag_list_init(&found);
     tgx_status st = tgx_pipe_shader_load_validated(path, &found, out, &d);
-    for (size_t i = 0; i < found.count; i++)
-        tgx_cli_print_diag(&found.items[i]);
-    if (st < 0 && found.errors == 0)
+    bool invalid = found.errors > 0;
+    tgx_cli_print_diags(&found);
+    if (st < 0 && !invalid)
         tgx_cli_print_diag(&d); /* not a validation error: parse, decode, I/O */
-    tgx_diag_list_free(&found);
     if (st >= 0)
         return TGX_EXIT_OK;
     return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;

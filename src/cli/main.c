@@ -75,6 +75,23 @@ void tgx_cli_print_diag(const tgx_diag *d)
     fprintf(stderr, "%s\n", buf);
 }
 
+void tgx_cli_print_diags(tgx_diag_list *l)
+{
+    for (size_t i = 0; i < l->count; i++)
+        tgx_cli_print_diag(&l->items[i]);
+    tgx_diag_list_free(l);
+}
+
+const char *tgx_cli_input_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+const char *tgx_cli_output_path(const char *value)
+{
+    return strcmp(value, "-") == 0 ? NULL : value;
+}
+
 int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch)
 {
     if (tgx_sm5_arch_from_name(value, arch) == TGX_OK)
@@ -92,6 +109,18 @@ int tgx_cli_write_output(const char *path, const void *data, size_t len)
         return TGX_EXIT_USAGE;
     }
     return TGX_EXIT_OK;
+}
+
+int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
+                          size_t len)
+{
+    if (st == TGX_ERR_NOMEM) {
+        fprintf(stderr, "tgx %s: out of memory\n", verb_name);
+        return TGX_EXIT_USAGE;
+    }
+    if (st != TGX_OK)
+        return TGX_EXIT_INVALID;
+    return tgx_cli_write_output(path, text, len);
 }
 
 /* Every verb's output goes through stdout's buffer; a write that failed at any point leaves

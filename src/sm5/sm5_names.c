@@ -1,4 +1,5 @@
 /* Names of archs and classes (include/tgx/sm5.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "tgx/sm5.h"
@@ -14,6 +15,13 @@ tgx_status tgx_sm5_arch_from_name(const char *name, tgx_sm5_arch *arch)
         }
     }
     return TGX_ERR_ARG;
+}
+
+tgx_status tgx_sm5_arch_from_sm(unsigned sm, tgx_sm5_arch *arch)
+{
+    char name[16];
+    snprintf(name, sizeof name, "sm_%u", sm);
+    return tgx_sm5_arch_from_name(name, arch);
 }
 
 const char *tgx_sm5_arch_name(tgx_sm5_arch arch)

@@ -322,8 +322,19 @@ int main(void)
         check_file(name, 0, sms[a]);
         snprintf(name, sizeof name, "more_%s.cubin", archs[a]);
         check_file(name, 0, sms[a]);
+        /* the cubin's SM number names the arch tgx dis, lift and emu decode it for */
+        tgx_sm5_arch arch = TGX_SM5_ARCH_COUNT;
+        TGX_CHECK(tgx_sm5_arch_from_sm(sms[a], &arch) == TGX_OK &&
+                      strcmp(tgx_sm5_arch_name(arch), archs[a]) == 0,
+                  "the arch of SM %u", sms[a]);
     }
     check_file("f16_sm_53.cubin", 0, 53);
+    for (unsigned sm = 0; sm < 100; sm++) {
+        tgx_sm5_arch arch = TGX_SM5_ARCH_COUNT;
+        if (sm != 50 && sm != 52 && sm != 53)
+            TGX_CHECK(tgx_sm5_arch_from_sm(sm, &arch) == TGX_ERR_ARG && arch == TGX_SM5_ARCH_COUNT,
+                      "SM %u is not a Maxwell texture arch of tgx", sm);
+    }
     check_file("more_sm_52.bin", 1, 0);
     check_file("dual_sm_52.bin", 1, 0);
     check_file("pairs_sm_52.bin", 1, 0);
