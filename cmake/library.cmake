@@ -32,6 +32,9 @@ if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang" AND NOT APPLE AND CMAKE_LINKER AND CM
                      COMMAND_EXPAND_LISTS VERBATIM)
   add_library(tgx_static STATIC ${tgx_object})
   set_target_properties(tgx_static PROPERTIES LINKER_LANGUAGE C)
+  foreach(m ${tgx_modules}) # the objects of another target: build them first
+    add_dependencies(tgx_static tgx_${m})
+  endforeach()
 else()
   add_library(tgx_static STATIC ${tgx_objects})
 endif()
