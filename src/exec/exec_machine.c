@@ -463,22 +463,24 @@ tgx_status tgx_exec_bind_constants(tgx_exec_machine *m, unsigned slot, const uin
     return TGX_OK;
 }
 
-tgx_status tgx_exec_bind_buffer(tgx_exec_machine *m, unsigned slot, void *data, size_t size)
+/* BUFFER[slot] or RESOURCE[slot]: size bytes at data (NULL unbinds). */
+static tgx_status bind_bytes(xbuffer *units, unsigned slot, void *data, size_t size)
 {
     if (slot >= XUNITS)
         return TGX_ERR_ARG;
-    m->buffer[slot].data = data;
-    m->buffer[slot].size = data ? size : 0;
+    units[slot].data = data;
+    units[slot].size = data ? size : 0;
     return TGX_OK;
+}
+
+tgx_status tgx_exec_bind_buffer(tgx_exec_machine *m, unsigned slot, void *data, size_t size)
+{
+    return bind_bytes(m->buffer, slot, data, size);
 }
 
 tgx_status tgx_exec_bind_raw_resource(tgx_exec_machine *m, unsigned slot, void *data, size_t size)
 {
-    if (slot >= XUNITS)
-        return TGX_ERR_ARG;
-    m->rawres[slot].data = data;
-    m->rawres[slot].size = data ? size : 0;
-    return TGX_OK;
+    return bind_bytes(m->rawres, slot, data, size);
 }
 
 tgx_status tgx_exec_set_shared_size(tgx_exec_machine *m, size_t bytes)

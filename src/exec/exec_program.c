@@ -506,6 +506,22 @@ static int innermost(const xcf *st, unsigned top, char a, char c2)
     return -1;
 }
 
+/* What a closing instruction needs as the innermost open construct, said as the end of "ELSE
+ * without IF"; NULL when it has it (or closes nothing). */
+static const char *unmatched(tgx_tgsi_cf cf, const xcf *st, unsigned top)
+{
+    char k = top ? (char)st[top - 1].kind : 0;
+    switch (cf) {
+    case TGX_TGSI_CF_ELSE: return k == 'I' ? NULL : "without IF";
+    case TGX_TGSI_CF_ENDIF: return k == 'I' || k == 'E' ? NULL : "without IF";
+    case TGX_TGSI_CF_ENDLOOP: return k == 'L' ? NULL : "without BGNLOOP";
+    case TGX_TGSI_CF_CASE:
+    case TGX_TGSI_CF_DEFAULT: return k == 'S' ? NULL : "outside a SWITCH";
+    case TGX_TGSI_CF_ENDSWITCH: return k == 'S' ? NULL : "without SWITCH";
+    default: return NULL;
+    }
+}
+
 static tgx_status link_flow(xbuild *b)
 {
     tgx_exec_program *p = b->p;
@@ -526,31 +542,22 @@ static tgx_status link_flow(xbuild *b)
         const char *nm = x->name;
         const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
         tgx_tgsi_cf cf = info ? info->cf : TGX_TGSI_CF_NONE;
+        const char *why = unmatched(cf, st, top);
+        if (why) {
+            rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s %s", nm, why);
+            continue;
+        }
         int k;
         switch (cf) {
         case TGX_TGSI_CF_IF:
         case TGX_TGSI_CF_UIF: st[top++] = (xcf){i, 'I'}; break;
         case TGX_TGSI_CF_ELSE:
-            if (!top || st[top - 1].kind != 'I') {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ELSE without IF");
-                break;
-            }
             p->insts[st[top - 1].inst].target = (int32_t)i;
             st[top - 1] = (xcf){i, 'E'};
             break;
-        case TGX_TGSI_CF_ENDIF:
-            if (!top || (st[top - 1].kind != 'I' && st[top - 1].kind != 'E')) {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDIF without IF");
-                break;
-            }
-            p->insts[st[--top].inst].target = (int32_t)i;
-            break;
+        case TGX_TGSI_CF_ENDIF: p->insts[st[--top].inst].target = (int32_t)i; break;
         case TGX_TGSI_CF_BGNLOOP: st[top++] = (xcf){i, 'L'}; break;
         case TGX_TGSI_CF_ENDLOOP:
-            if (!top || st[top - 1].kind != 'L') {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDLOOP without BGNLOOP");
-                break;
-            }
             p->insts[st[top - 1].inst].target = (int32_t)i;
             x->target = (int32_t)st[--top].inst + 1;
             break;
@@ -570,21 +577,11 @@ static tgx_status link_flow(xbuild *b)
         case TGX_TGSI_CF_SWITCH: st[top++] = (xcf){i, 'S'}; break;
         case TGX_TGSI_CF_CASE:
         case TGX_TGSI_CF_DEFAULT:
-            if (!top || st[top - 1].kind != 'S') {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s outside a SWITCH", nm);
-                break;
-            }
             if (cf == TGX_TGSI_CF_CASE)
                 case_count[st[top - 1].inst]++;
             x->target = (int32_t)st[top - 1].inst; /* owner, replaced below */
             break;
-        case TGX_TGSI_CF_ENDSWITCH:
-            if (!top || st[top - 1].kind != 'S') {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "ENDSWITCH without SWITCH");
-                break;
-            }
-            p->insts[st[--top].inst].target = (int32_t)i;
-            break;
+        case TGX_TGSI_CF_ENDSWITCH: p->insts[st[--top].inst].target = (int32_t)i; break;
         case TGX_TGSI_CF_CAL:
         case TGX_TGSI_CF_CALLNZ:
         case TGX_TGSI_CF_BRA:

@@ -57,26 +57,20 @@ static void bounding_box(tgx_raster_tri *t, int fb_width, int fb_height)
     t->ymax = y1 >= fb_height ? fb_height - 1 : (int)y1;
 }
 
-/* softpipe's setup_sort_vertices: vmin/vmid/vmax by window y, ties keep the order it tests. */
+/* softpipe's setup_sort_vertices: vmin/vmid/vmax by window y, ties keep the order it tests. Its
+ * two halves are one test with v0 and v1 swapped: p is the lower of v0 and v1 (v0 on a tie, v1
+ * when either is NaN, as `y0 <= y1` is false then), q the other. */
 static void sort_by_y(tgx_raster_tri *t)
 {
-    float y0 = t->v[0][1], y1 = t->v[1][1], y2 = t->v[2][1];
+    int p = t->v[0][1] <= t->v[1][1] ? 0 : 1, q = 1 - p;
+    float yp = t->v[p][1], yq = t->v[q][1], y2 = t->v[2][1];
     int a, b, c;
-    if (y0 <= y1) {
-        if (y1 <= y2)
-            a = 0, b = 1, c = 2;
-        else if (y2 <= y0)
-            a = 2, b = 0, c = 1;
-        else
-            a = 0, b = 2, c = 1;
-    } else {
-        if (y0 <= y2)
-            a = 1, b = 0, c = 2;
-        else if (y2 <= y1)
-            a = 2, b = 1, c = 0;
-        else
-            a = 1, b = 2, c = 0;
-    }
+    if (yq <= y2)
+        a = p, b = q, c = 2;
+    else if (y2 <= yp)
+        a = 2, b = p, c = q;
+    else
+        a = p, b = 2, c = q;
     t->vmin = a, t->vmid = b, t->vmax = c;
     t->ebot_dx = t->v[b][0] - t->v[a][0];
     t->ebot_dy = t->v[b][1] - t->v[a][1];

@@ -232,12 +232,10 @@ static tgx_status report(asm_run *r, unsigned lineno, unsigned col, const char *
     __attribute__((format(printf, 4, 5)));
 static tgx_status report(asm_run *r, unsigned lineno, unsigned col, const char *fmt, ...)
 {
-    char msg[TGX_DIAG_MSG_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    tgx_diag_vset(r->d, TGX_ERR_PARSE, r->file, lineno, col, fmt, ap);
     va_end(ap);
-    tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, col, "%s", msg);
     if (!r->list)
         return TGX_ERR_PARSE;
     r->failed = 1;

@@ -48,13 +48,10 @@ typedef enum legal_rule {
 #undef X
 } legal_rule;
 
-static const char *const rule_page[] = {
-#define X(id, page, text) page,
-    LEGAL_RULES(X)
-#undef X
-};
-static const char *const rule_text[] = {
-#define X(id, page, text) text,
+static const struct {
+    const char *page, *text;
+} rules[] = {
+#define X(id, page, text) {page, text},
     LEGAL_RULES(X)
 #undef X
 };
@@ -113,9 +110,9 @@ static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, 
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    const char *page = rule_page[r][0] ? rule_page[r] : c->page;
+    const char *page = rules[r].page[0] ? rules[r].page : c->page;
     tgx_diag d;
-    tgx_diag_set(&d, TGX_ERR_INVALID, c->file, c->line, 0, "%s: %s: %s", page, rule_text[r],
+    tgx_diag_set(&d, TGX_ERR_INVALID, c->file, c->line, 0, "%s: %s: %s", page, rules[r].text,
                  detail);
     d.severity = sev;
     if (tgx_diag_list_add(c->out, &d) < 0)

@@ -59,9 +59,52 @@ static void check_refused(const refused_case *c)
     tgx_tgsi_free(sh);
 }
 
+/* Shaders the validator refuses (unbalanced control flow) reach the interpreter's own check when
+ * a caller skips tgx_tgsi_validate: TGX_ERR_INVALID at the instruction that closes the wrong
+ * construct, naming it and what it lacks. */
+#define FLOW_DCLS "FRAG\nDCL TEMP[0]\nIMM[0] UINT32 {1, 0, 0, 0}\n"
+static const refused_case unbalanced[] = {
+    {"ELSE", FLOW_DCLS "  0: ELSE\n  1: END\n", 4, 6, "ELSE without IF"},
+    {"ENDIF in a loop",
+     FLOW_DCLS "  0: UIF IMM[0].xxxx\n  1: BGNLOOP\n  2: ENDIF\n  3: ENDLOOP\n  4: END\n", 6, 6,
+     "ENDIF without IF"},
+    {"ENDLOOP after ELSE",
+     FLOW_DCLS "  0: UIF IMM[0].xxxx\n  1: ELSE\n  2: ENDLOOP\n  3: ENDIF\n  4: END\n", 6, 6,
+     "ENDLOOP without BGNLOOP"},
+    {"CASE in a loop",
+     FLOW_DCLS "  0: SWITCH IMM[0].xxxx\n  1: BGNLOOP\n  2: CASE IMM[0].xxxx\n  3: ENDLOOP\n"
+               "  4: ENDSWITCH\n  5: END\n",
+     6, 6, "CASE outside a SWITCH"},
+    {"ENDSWITCH", FLOW_DCLS "  0: UIF IMM[0].xxxx\n  1: ENDSWITCH\n  2: END\n", 5, 6,
+     "ENDSWITCH without SWITCH"},
+};
+
+static void check_unbalanced(const refused_case *c)
+{
+    tgx_tgsi_shader *sh = NULL;
+    tgx_diag d;
+    memset(&d, 0, sizeof d);
+    tgx_status st = tgx_tgsi_parse(c->text, strlen(c->text), "r.tgsi", &sh, &d);
+    TGX_CHECK(st == TGX_OK, "%s: parses: %s", c->what, d.message);
+    if (st != TGX_OK)
+        return;
+    tgx_exec_program *p = NULL;
+    st = tgx_exec_program_create(sh, "r.tgsi", &p, &d);
+    TGX_CHECK(st == TGX_ERR_INVALID && p == NULL, "%s: status %s", c->what, tgx_status_name(st));
+    TGX_CHECK(d.line == c->line && d.column == c->column, "%s: position %u:%u, expected %u:%u",
+              c->what, d.line, d.column, c->line, c->column);
+    TGX_CHECK(strcmp(d.message, c->message) == 0, "%s: message '%s', expected '%s'", c->what,
+              d.message, c->message);
+    if (p)
+        tgx_exec_program_destroy(p);
+    tgx_tgsi_free(sh);
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_refused(&cases[i]);
+    for (size_t i = 0; i < sizeof unbalanced / sizeof unbalanced[0]; i++)
+        check_unbalanced(&unbalanced[i]);
     return tgx_test_finish();
 }
