@@ -152,7 +152,9 @@ static inline uint32_t imsb32(uint32_t v)
  * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources; r may be
  * one of them (each lane reads before it writes). The lists of kernels are tables, one
  * definition a line, kept out of clang-format, which would read each semicolon-free invocation
- * as a declaration and join the lines and respace the operators. */
+ * as a declaration and join the lines and respace the operators. The generators (these and the
+ * channel-pair ones, D1..Q2T) repeat one loop shape on purpose: each kernel must be a plain loop
+ * over its own operand types that GCC vectorises, so `duplicates` lists them as a pair. */
 #define K1(NAME, F, EXPR)                                                                          \
     XVEC void k_##NAME(xword *r, const xword *const *s, unsigned n)                                \
     {                                                                                              \
@@ -412,6 +414,8 @@ static inline void d_put(xword *lo, xword *hi, unsigned i, double v)
     q_put(lo, hi, i, tgx_d2bits(v));
 }
 
+/* Channel-pair kernel generators (see "kernel generators" above): D for doubles, Q for 64-bit
+ * integers, DC a comparison, QS a 64-bit value and a 32-bit operand, T2Q/Q2T the conversions. */
 #define D1(NAME, EXPR)                                                                             \
     void dk_##NAME(xword *restrict rl, xword *restrict rh, const xdargs *s, unsigned n)            \
     {                                                                                              \
@@ -947,11 +951,12 @@ static uint32_t pack_snorm8(float x)
     return tgx_f2u_sat(floorf(c * 127.0f + 128.0f + 0.5f)) & 0xffu;
 }
 
-static void pack(xmach *m, const xinst *in, unsigned kind)
+/* PK2H, PK2US: x and y into 16-bit halves; PK4B, PK4UB: x..w into bytes. */
+void x_op_pack(xmach *m, const xinst *in)
 {
     unsigned n = m->n;
     const xword *a[4];
-    unsigned nc = (kind == 0 || kind == 1) ? 2 : 4;
+    unsigned nc = in->op == TGX_TGSI_OP_PK2H || in->op == TGX_TGSI_OP_PK2US ? 2 : 4;
     for (unsigned c = 0; c < nc; c++)
         a[c] = x_fetch(m, in, 0, c);
     xword *r = RES(m, 0);
@@ -959,10 +964,10 @@ static void pack(xmach *m, const xinst *in, unsigned kind)
         uint32_t v = 0;
         for (unsigned c = 0; c < nc; c++) {
             uint32_t part;
-            switch (kind) {
-            case 0: part = tgx_float_to_half(a[c][i].f); break;
-            case 1: part = pack_unorm(a[c][i].f, 65535.0f); break;
-            case 2: part = pack_snorm8(a[c][i].f); break;
+            switch (in->op) {
+            case TGX_TGSI_OP_PK2H: part = tgx_float_to_half(a[c][i].f); break;
+            case TGX_TGSI_OP_PK2US: part = pack_unorm(a[c][i].f, 65535.0f); break;
+            case TGX_TGSI_OP_PK4B: part = pack_snorm8(a[c][i].f); break;
             default: part = pack_unorm(a[c][i].f, 255.0f); break;
             }
             v |= part << (c * (nc == 2 ? 16u : 8u));
@@ -972,66 +977,27 @@ static void pack(xmach *m, const xinst *in, unsigned kind)
     store_replicated(m, in, r);
 }
 
-void x_op_pk2h(xmach *m, const xinst *in)
-{
-    pack(m, in, 0);
-}
-
-void x_op_pk2us(xmach *m, const xinst *in)
-{
-    pack(m, in, 1);
-}
-
-void x_op_pk4b(xmach *m, const xinst *in)
-{
-    pack(m, in, 2);
-}
-
-void x_op_pk4ub(xmach *m, const xinst *in)
-{
-    pack(m, in, 3);
-}
-
-/* Unpacking: 16-bit halves go to (x, y, x, y) as tgsi_exec's UP2H writes them; bytes to x..w. */
-static void unpack(xmach *m, const xinst *in, unsigned kind)
+/* UP2H, UP2US: 16-bit halves to (x, y, x, y) as tgsi_exec's UP2H writes them; UP4B, UP4UB:
+ * bytes to x..w. */
+void x_op_unpack(xmach *m, const xinst *in)
 {
     unsigned n = m->n;
     const xword *a = x_fetch(m, in, 0, 0);
     for (unsigned i = 0; i < n; i++) {
         uint32_t v = a[i].u;
         for (unsigned c = 0; c < 4; c++) {
+            uint32_t h = (v >> ((c & 1u) * 16u)) & 0xffffu, b = (v >> (c * 8u)) & 0xffu;
             float f;
-            if (kind <= 1) {
-                uint32_t h = (v >> ((c & 1u) * 16u)) & 0xffffu;
-                f = kind == 0 ? tgx_half_to_float((uint16_t)h) : (float)h / 65535.0f;
-            } else {
-                uint32_t b = (v >> (c * 8u)) & 0xffu;
-                f = kind == 2 ? ((float)b - 128.0f) / 127.0f : (float)b / 255.0f;
+            switch (in->op) {
+            case TGX_TGSI_OP_UP2H: f = tgx_half_to_float((uint16_t)h); break;
+            case TGX_TGSI_OP_UP2US: f = (float)h / 65535.0f; break;
+            case TGX_TGSI_OP_UP4B: f = ((float)b - 128.0f) / 127.0f; break;
+            default: f = (float)b / 255.0f; break;
             }
             RES(m, c)[i].f = f;
         }
     }
     store_all(m, in);
-}
-
-void x_op_up2h(xmach *m, const xinst *in)
-{
-    unpack(m, in, 0);
-}
-
-void x_op_up2us(xmach *m, const xinst *in)
-{
-    unpack(m, in, 1);
-}
-
-void x_op_up4b(xmach *m, const xinst *in)
-{
-    unpack(m, in, 2);
-}
-
-void x_op_up4ub(xmach *m, const xinst *in)
-{
-    unpack(m, in, 3);
 }
 
 /* ---- channel pairs ---------------------------------------------------------------------------
