@@ -446,7 +446,8 @@ static void replicate_u(xmach *m, const xinst *in, const uint32_t v[4])
     }
 }
 
-static void vote(xmach *m, const xinst *in, int kind)
+/* VOTE_ANY, VOTE_ALL, VOTE_EQ over the executing lanes, replicated. */
+void x_op_vote(xmach *m, const xinst *in)
 {
     const xword *a = x_fetch(m, in, 0, 0);
     bool any = false, all = true, eq = true, first = true;
@@ -461,25 +462,10 @@ static void vote(xmach *m, const xinst *in, int kind)
         eq &= a[i].u == v0;
         first = false;
     }
-    bool r = kind == 0 ? any : (kind == 1 ? all : eq);
+    bool r = in->op == TGX_TGSI_OP_VOTE_ANY ? any : in->op == TGX_TGSI_OP_VOTE_ALL ? all : eq;
     uint32_t v = r ? 0xffffffffu : 0u;
     uint32_t q[4] = {v, v, v, v};
     replicate_u(m, in, q);
-}
-
-void x_op_vote_any(xmach *m, const xinst *in)
-{
-    vote(m, in, 0);
-}
-
-void x_op_vote_all(xmach *m, const xinst *in)
-{
-    vote(m, in, 1);
-}
-
-void x_op_vote_eq(xmach *m, const xinst *in)
-{
-    vote(m, in, 2);
 }
 
 /* BALLOT: bit i of dst.xy (lo, hi) is lane i (lanes 0..63) executing with src0.x != 0. */
