@@ -66,7 +66,14 @@ static inline double tgx_bits2d(uint64_t u)
 float tgx_half_to_float(uint16_t h);
 uint16_t tgx_float_to_half(float f);
 
-/* Reads a whole file ("-" is stdin) into a NUL-terminated buffer the caller frees. */
+/* The most bytes tgx_read_file reads from one file: every input tgx holds whole in memory (TGSI
+ * and assembly text, cubins and code files, case.json, TGXR and PNG files, --const @FILE) is at
+ * most this large, so a device or pipe that never ends cannot exhaust memory. */
+#define TGX_READ_FILE_MAX ((size_t)256 << 20)
+
+/* Reads a whole file ("-" is stdin) into a NUL-terminated buffer the caller frees. A file larger
+ * than TGX_READ_FILE_MAX (a regular file by its size, before reading; anything else once it has
+ * given that many bytes) is TGX_ERR_IO, "cannot read: more than 256 MiB ...". */
 tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *d);
 /* Writes data to path without ever destroying what path is:
  *  - a regular file (or a new one) is replaced atomically: a temporary file beside it, flushed

@@ -3,6 +3,7 @@
 #ifndef TGX_CLI_H
 #define TGX_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "cli/opts.h"
@@ -51,5 +52,14 @@ int tgx_cli_write_output(const char *path, const void *data, size_t len);
  * text as tgx_cli_write_output does. */
 int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
                           size_t len);
+
+/* Whether data starts with ELF's magic (0x7f 'E' 'L' 'F'), as a cubin does. */
+bool tgx_cli_is_elf(const char *data, size_t size);
+
+/* Whether data is a code file (a cubin or raw bundles) rather than assembly text: ELF's magic,
+ * or bytes text does not hold: control bytes other than white space, more than a few NULs, or
+ * bytes above 0x7f that are not UTF-8 (instruction words are full of all three). Text with a
+ * stray NUL stays text, so the assembler can say where it is (src/cli/code_input.c). */
+bool tgx_cli_is_code(const char *data, size_t size);
 
 #endif

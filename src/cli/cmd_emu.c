@@ -275,53 +275,6 @@ static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_pr
     return rc;
 }
 
-static bool is_elf(const char *data, size_t size)
-{
-    return size >= 4 && !memcmp(data,
-                                "\x7f"
-                                "ELF",
-                                4);
-}
-
-/* Whether the bytes above 0x7f form UTF-8 sequences (lead C2..F4, then 1..3 continuation
- * bytes 80..BF), as text has them and instruction words almost never do. */
-static bool utf8_sequences(const unsigned char *p, size_t size)
-{
-    for (size_t i = 0; i < size; i++) {
-        if (p[i] < 0x80)
-            continue;
-        size_t more = p[i] >= 0xc2 && p[i] <= 0xdf   ? 1
-                      : p[i] >= 0xe0 && p[i] <= 0xef ? 2
-                      : p[i] >= 0xf0 && p[i] <= 0xf4 ? 3
-                                                     : 0;
-        if (!more || more > size - i - 1)
-            return false;
-        for (size_t k = 1; k <= more; k++)
-            if ((p[i + k] & 0xc0) != 0x80)
-                return false;
-        i += more;
-    }
-    return true;
-}
-
-/* A code file starts with ELF's magic or holds bytes text does not: control bytes other than
- * white space, more than a few NULs, or bytes above 0x7f that are not UTF-8 (instruction words
- * are full of all three). Text with a stray NUL stays text, and the assembler says where. */
-static bool is_code(const char *data, size_t size)
-{
-    if (is_elf(data, size))
-        return true;
-    size_t nul = 0;
-    for (size_t i = 0; i < size; i++) {
-        unsigned char c = (unsigned char)data[i];
-        if (c == 0)
-            nul++;
-        else if ((c < 0x20 && !strchr("\t\n\v\f\r", c)) || c == 0x7f)
-            return true;
-    }
-    return nul > size / 16 || !utf8_sequences((const unsigned char *)data, size);
-}
-
 /* ---- output ---------------------------------------------------------------------------------- */
 
 static void print_value(emu_format f, uint32_t v)
@@ -455,8 +408,8 @@ static int emu_main(emu_opts *o)
     emu_prog p;
     memset(&p, 0, sizeof p);
     int rc;
-    bool code = is_code(data, size);
-    if (code && !o->have_arch && !is_elf(data, size)) {
+    bool code = tgx_cli_is_code(data, size);
+    if (code && !o->have_arch && !tgx_cli_is_elf(data, size)) {
         fprintf(stderr,
                 "tgx emu: %s is not a cubin (it does not start with ELF's magic 7f 45 4c 46); "
                 "a raw code file needs --arch\n",

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/lines.h"
 #include "tgx/lower.h"
 #include "tgx/util.h"
 
@@ -150,27 +151,28 @@ static tgx_status read_code_file(const lift_cli *o, const unsigned char *data, s
     return st;
 }
 
-static tgx_status read_word_list(const char *text, size_t size, const char *name, tgx_sm5_arch arch,
-                                 item_list *l, tgx_diag *d)
+/* Lines `WORD [CTRL]`, read as tgx dis --words reads them (cli_lines: a NUL byte or a line
+ * over 1023 characters is an error at its column, never dropped); the first error stops. */
+static tgx_status read_word_list(const char *path, tgx_sm5_arch arch, item_list *l, tgx_diag *d)
 {
-    size_t a = 0;
-    unsigned lineno = 0;
-    tgx_status st = TGX_OK;
-    while (a < size && st == TGX_OK) {
-        const char *nl = memchr(text + a, '\n', size - a);
-        size_t b = nl ? (size_t)(nl - text) : size;
-        char line[1024];
-        snprintf(line, sizeof line, "%.*s", (int)(b - a < 1023 ? b - a : 1023), text + a);
-        lineno++;
+    cli_lines *in = NULL;
+    tgx_status st = cli_lines_create(path, &in, d);
+    const char *line;
+    size_t len;
+    int got;
+    while (st == TGX_OK && (got = cli_lines_next(in, &line, &len, d)) != 0) {
+        if (got < 0)
+            st = d->status;
         int has;
         uint64_t w;
         uint32_t ctrl;
         unsigned col;
-        st = tgx_sm5_parse_word_line(line, name, lineno, &has, &w, &ctrl, &col, d);
+        if (st == TGX_OK)
+            st = tgx_sm5_parse_word_line(line, in->name, in->lineno, &has, &w, &ctrl, &col, d);
         if (st == TGX_OK && has)
-            st = add_word(l, w, arch, name, lineno, 8u * (lineno - 1u), d);
-        a = b + 1;
+            st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), d);
     }
+    cli_lines_destroy(in);
     return st;
 }
 
@@ -192,25 +194,28 @@ static tgx_status read_text(const char *text, size_t size, const char *name, tgx
     return st;
 }
 
-static tgx_status read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
-                               item_list *l, tgx_diag *d)
+/* Reads PROGRAM: a word list (--words), a code file or assembly text (tgx_cli_is_code).
+ * Returns an exit status, the error printed. */
+static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch, item_list *l)
 {
-    char *data = NULL;
-    size_t size = 0;
-    tgx_status st = tgx_read_file(o->file, &data, &size, d);
-    if (st != TGX_OK)
-        return st;
-    const unsigned char *u = (const unsigned char *)data;
-    bool elf = size >= 4 && u[0] == 0x7f && u[1] == 'E' && u[2] == 'L' && u[3] == 'F';
-    bool binary = elf || (size > 0 && memchr(data, '\0', size) != NULL);
-    if (o->words)
-        st = read_word_list(data, size, name, *arch, l, d);
-    else if (binary)
-        st = read_code_file(o, u, size, name, arch, l, d);
-    else
-        st = read_text(data, size, name, *arch, l, d);
-    free(data);
-    return st;
+    tgx_diag d;
+    tgx_status st;
+    if (o->words) {
+        st = read_word_list(o->file, *arch, l, &d);
+    } else {
+        char *data = NULL;
+        size_t size = 0;
+        st = tgx_read_file(o->file, &data, &size, &d);
+        if (st == TGX_OK && tgx_cli_is_code(data, size))
+            st = read_code_file(o, (const unsigned char *)data, size, name, arch, l, &d);
+        else if (st == TGX_OK)
+            st = read_text(data, size, name, *arch, l, &d);
+        free(data);
+    }
+    if (st == TGX_OK)
+        return TGX_EXIT_OK;
+    tgx_cli_print_diag(&d);
+    return st == TGX_ERR_IO || st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
 int tgx_cli_lift(int argc, char **argv)
@@ -226,13 +231,10 @@ int tgx_cli_lift(int argc, char **argv)
     o.file = argv[first];
     const char *name = tgx_cli_input_name(o.file);
     item_list l = {NULL, 0, 0, 0};
-    tgx_diag d;
-    tgx_diag_clear(&d);
-    tgx_status st = read_program(&o, name, &o.opts.arch, &l, &d);
-    if (st != TGX_OK) {
-        tgx_cli_print_diag(&d);
+    rc = read_program(&o, name, &o.opts.arch, &l);
+    if (rc != TGX_EXIT_OK) {
         free(l.items);
-        return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+        return rc;
     }
     if (l.skipped)
         fprintf(stderr, "%s: note: %zu instructions outside the texture classes were skipped\n",
@@ -241,7 +243,7 @@ int tgx_cli_lift(int argc, char **argv)
     tgx_diag_list_init(&diags);
     char *text = NULL;
     size_t len = 0;
-    st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
+    tgx_status st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
     tgx_cli_print_diags(&diags);
     rc = tgx_cli_finish_output("lift", st, o.out, text, len);
     free(text);

@@ -55,7 +55,7 @@ int cli_lines_next(cli_lines *L, const char **line, size_t *len, tgx_diag *d)
     size_t n = 0, total = 0, nul_at = 0;
     bool newline = false;
     /* memchr over the block: lines cost a copy, not a call per byte */
-    while (!newline && fill(L)) {
+    while (!newline && total <= CLI_LINE_SKIP_MAX && fill(L)) {
         const unsigned char *p = L->block + L->pos;
         size_t avail = L->end - L->pos;
         const unsigned char *nl = memchr(p, '\n', avail);
@@ -78,6 +78,17 @@ int cli_lines_next(cli_lines *L, const char **line, size_t *len, tgx_diag *d)
         return 0; /* the end; a last line without '\n' was returned before */
     L->lineno++;
     L->line[n] = '\0';
+    if (!newline && total > CLI_LINE_SKIP_MAX) {
+        /* no line end in a megabyte (/dev/zero, binary data): not text lines; reading stops
+         * here, the next call sees the end, so no caller reads such an input for ever */
+        L->eof = true;
+        L->pos = L->end;
+        tgx_diag_set(d, TGX_ERR_PARSE, L->name, L->lineno, CLI_LINE_MAX + 1,
+                     "the line goes on for more than %d MiB without a line end: not a file of "
+                     "text lines (reading stopped)",
+                     CLI_LINE_SKIP_MAX >> 20);
+        return -1;
+    }
     if (nul_at) {
         tgx_diag_set(d, TGX_ERR_PARSE, L->name, L->lineno, (unsigned)nul_at,
                      "NUL byte in the line (text input holds none)");

@@ -12,6 +12,9 @@
 #include "tgx/diag.h"
 
 #define CLI_LINE_MAX 1023 /* characters of a line, without its '\n' */
+/* A longer line is skipped up to its '\n', but only so far: a "line" still going after this
+ * many bytes ends the input with an error (binary data, a device that never ends). */
+#define CLI_LINE_SKIP_MAX (1 << 20)
 
 typedef struct cli_lines {
     FILE *f;
@@ -33,7 +36,8 @@ void cli_lines_destroy(cli_lines *L);
  * (NUL-terminated, len bytes). Returns 1 for a line, 0 at the end, or -1 with d filled: the
  * line at L->lineno is longer than CLI_LINE_MAX (column CLI_LINE_MAX + 1) or holds a NUL byte
  * (its column), which skips that line (the caller may go on), or the input cannot be read
- * (TGX_ERR_IO: stop). */
+ * (TGX_ERR_IO: stop). A line with no '\n' in CLI_LINE_SKIP_MAX bytes is an error (column
+ * CLI_LINE_MAX + 1) after which the input ends (the next call returns 0). */
 int cli_lines_next(cli_lines *L, const char **line, size_t *len, tgx_diag *d);
 
 #endif

@@ -54,9 +54,10 @@ static const tgx_cli_spec top_spec = {
     .opts = top_opts,
     .notes =
         "Files are written safely: a regular file is replaced only once the new contents are on "
-        "disk, a symbolic link is written through to its target, and a device or FIFO is written "
-        "in "
-        "place. A failed write, to stdout too, is reported and gives exit status 2.",
+        "disk (a file with several hard links gets a new file under the name written, as with "
+        "sed -i), a symbolic link is written through to its target, and a device or FIFO is "
+        "written in place. A failed write, to stdout too, is reported and gives exit status 2. "
+        "An input file read whole is at most 256 MiB.",
     .exit_status =
         "0 success; 1 the input is invalid or a comparison failed; 2 a usage error (an unknown "
         "option, a bad value, a missing or extra argument) or an I/O error. Each verb's page says "

@@ -544,6 +544,21 @@ static tgx_status assemble_line(asm_run *r, char *line, unsigned lineno)
     return r->line_has_hex ? hex_line(r, r->line_hex, lineno) : TGX_OK;
 }
 
+/* A line the assembler cannot take, reported where the problem is (as the line reader of tgx dis
+ * --words does): a NUL byte at its column, a line too long at the first column past the limit.
+ * TGX_OK for a line it can take. */
+static tgx_status line_fault(asm_run *r, const char *raw, size_t n, unsigned lineno)
+{
+    const char *nul = memchr(raw, '\0', n < SM5_LINE_MAX ? n : SM5_LINE_MAX);
+    if (nul)
+        return tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, (unsigned)(nul - raw) + 1,
+                            "NUL byte in the line (assembly text holds none)");
+    if (n > SM5_LINE_MAX)
+        return tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, SM5_LINE_MAX + 1,
+                            "line longer than %d characters (%zu)", SM5_LINE_MAX, n);
+    return TGX_OK;
+}
+
 /* Splits text into lines, blanks comments and assembles each line's statements. */
 static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
 {
@@ -556,10 +571,9 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
         size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
         pos += n + (nl != NULL);
         lineno++;
-        if (n > SM5_LINE_MAX || memchr(text + pos - n - (nl != NULL), '\0', n)) {
-            tgx_status st =
-                tgx_diag_set(r->d, TGX_ERR_PARSE, r->file, lineno, 1,
-                             "line longer than %d characters or holding a NUL byte", SM5_LINE_MAX);
+        const char *raw = text + pos - n - (nl != NULL);
+        tgx_status st = line_fault(r, raw, n, lineno);
+        if (st != TGX_OK || n > SM5_LINE_MAX) { /* the second: always a fault, said for gcc */
             if (!r->list)
                 return st;
             r->failed = 1;
@@ -567,11 +581,10 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
                 return st;
             continue;
         }
-        const char *raw = text + pos - n - (nl != NULL);
         memcpy(line, raw, n);
         line[n] = '\0';
         blank_comments(line, n, &in_comment, &r->line_has_hex, &r->line_hex);
-        tgx_status st = assemble_line(r, line, lineno);
+        st = assemble_line(r, line, lineno);
         if (st != TGX_OK)
             return st;
     }

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,24 +11,44 @@
 
 #include "tgx/util.h"
 
-static tgx_status read_stream(FILE *f, const char *path, char **data, size_t *size, tgx_diag *d)
+static tgx_status too_large(const char *path, tgx_diag *d)
 {
-    size_t cap = 65536, len = 0;
+    return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0,
+                        "cannot read: more than %u MiB (the most tgx reads from one input file, "
+                        "docs/cli.md)",
+                        (unsigned)(TGX_READ_FILE_MAX >> 20));
+}
+
+/* Reads f to its end, at most TGX_READ_FILE_MAX bytes: a larger file, a device that never ends
+ * (/dev/zero) or a pipe that goes on for ever is refused once the limit is passed, so memory
+ * stays bounded. hint: the size fstat reported for a regular file (0 otherwise), which sizes
+ * the buffer in one allocation. */
+static tgx_status read_stream(FILE *f, const char *path, size_t hint, char **data, size_t *size,
+                              tgx_diag *d)
+{
+    size_t cap = hint >= 65536 ? hint + 2 : 65536, len = 0;
     char *buf = malloc(cap);
     if (!buf)
         return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory reading file");
     for (;;) {
         if (cap - len < 2) {
-            char *n = realloc(buf, cap * 2);
+            /* room for one byte past the limit tells a file of exactly the limit from a larger
+             * one (len <= TGX_READ_FILE_MAX here, so the buffer always grows) */
+            size_t next = cap < TGX_READ_FILE_MAX / 2 ? cap * 2 : TGX_READ_FILE_MAX + 2;
+            char *n = realloc(buf, next);
             if (!n) {
                 free(buf);
                 return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory reading file");
             }
             buf = n;
-            cap *= 2;
+            cap = next;
         }
         size_t got = fread(buf + len, 1, cap - len - 1, f);
         len += got;
+        if (len > TGX_READ_FILE_MAX) {
+            free(buf);
+            return too_large(path, d);
+        }
         if (got == 0)
             break;
     }
@@ -45,13 +66,22 @@ static tgx_status read_stream(FILE *f, const char *path, char **data, size_t *si
 tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *d)
 {
     if (strcmp(path, "-") == 0)
-        return read_stream(stdin, "<stdin>", data, size, d);
+        return read_stream(stdin, "<stdin>", 0, data, size, d);
     FILE *f = fopen(path, "rb");
     if (!f)
         return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
-    tgx_status st = read_stream(f, path, data, size, d);
+    struct stat st;
+    size_t hint = 0; /* a regular file's size: its buffer in one allocation */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((uint64_t)st.st_size > TGX_READ_FILE_MAX) {
+            fclose(f);
+            return too_large(path, d); /* without reading it */
+        }
+        hint = (size_t)st.st_size;
+    }
+    tgx_status status = read_stream(f, path, hint, data, size, d);
     fclose(f);
-    return st;
+    return status;
 }
 
 /* Writes all of data to fd, across short writes and signals. */

@@ -156,6 +156,83 @@ static void check_symlinks(void)
     unlink(loop);
 }
 
+/* tgx_read_file reads at most TGX_READ_FILE_MAX bytes (issue 9: `tgx check /dev/zero` read
+ * until memory ran out). A sparse regular file one byte over is refused by its size without
+ * being read; one of exactly the limit is read; a zero device (1,5, "zero" in devices.txt) made
+ * with mknod here, which never ends, and a FIFO that goes on past the limit are refused once they
+ * have given one byte more. Either way the message names the file and the limit. */
+static void check_read_limit(void)
+{
+    char *data = NULL;
+    size_t size = 0;
+    tgx_diag d;
+    const char *big = in_dir("big");
+    int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    bool sparse = fd >= 0 && ftruncate(fd, (off_t)TGX_READ_FILE_MAX + 1) == 0;
+    if (fd >= 0)
+        close(fd);
+    TGX_CHECK(sparse, "sparse file: %s", strerror(errno));
+    tgx_status st = tgx_read_file(big, &data, &size, &d);
+    TGX_CHECK(st == TGX_ERR_IO && strstr(d.file, "big") && strstr(d.message, "more than 256 MiB"),
+              "a file over the limit: %d %s", st, d.message);
+    TGX_CHECK(truncate(big, (off_t)TGX_READ_FILE_MAX) == 0, "truncate");
+    st = tgx_read_file(big, &data, &size, &d);
+    TGX_CHECK(st == TGX_OK && size == TGX_READ_FILE_MAX && data[size - 1] == 0 && data[size] == 0,
+              "a file of exactly the limit is read: %d %s", st, st ? d.message : "");
+    if (st == TGX_OK)
+        free(data);
+    unlink(big);
+
+    const char *zero = in_dir("zero");
+    if (mknod(zero, S_IFCHR | 0666, makedev(1, 5)) != 0) {
+        printf("note: mknod not permitted (%s); the zero-device case skipped\n", strerror(errno));
+    } else {
+        st = tgx_read_file(zero, &data, &size, &d);
+        TGX_CHECK(st == TGX_ERR_IO && strstr(d.message, "more than 256 MiB"),
+                  "a zero device is refused: %d %s", st, d.message);
+        unlink(zero);
+    }
+
+    const char *fifo = in_dir("fifo");
+    TGX_CHECK(mkfifo(fifo, 0600) == 0, "mkfifo");
+    pid_t pid = fork();
+    if (pid == 0) { /* the writer: more than the limit, in 1 MiB blocks of 'x' */
+        static char block[1 << 20];
+        memset(block, 'x', sizeof block);
+        int w = open(fifo, O_WRONLY);
+        for (size_t n = 0; w >= 0 && n <= TGX_READ_FILE_MAX; n += sizeof block)
+            if (write(w, block, sizeof block) != (ssize_t)sizeof block)
+                break; /* the reader gave up: EPIPE */
+        _exit(0);
+    }
+    st = tgx_read_file(fifo, &data, &size, &d);
+    TGX_CHECK(st == TGX_ERR_IO && strstr(d.message, "more than 256 MiB"),
+              "a FIFO past the limit is refused: %d %s", st, d.message);
+    int status;
+    waitpid(pid, &status, 0);
+    unlink(fifo);
+}
+
+/* A regular file with several names (hard links) is replaced like any regular file: the name
+ * written gets a new file, the other names keep the old contents (sed -i's behaviour, documented
+ * in docs/cli.md "Files tgx writes"); writing through the link would lose the atomic replace. */
+static void check_hard_links(void)
+{
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s", in_dir("linked"));
+    snprintf(b, sizeof b, "%s", in_dir("other-name"));
+    tgx_diag d;
+    TGX_CHECK(tgx_write_file_atomic(a, "old", 3, &d) == TGX_OK && link(a, b) == 0, "setup");
+    TGX_CHECK(tgx_write_file_atomic(a, "new", 3, &d) == TGX_OK, "rewrite: %s", d.message);
+    struct stat sa, sb;
+    TGX_CHECK(holds(a, "new") && holds(b, "old"), "the written name is new, the other old");
+    TGX_CHECK(stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_nlink == 1 && sb.st_nlink == 1 &&
+                  sa.st_ino != sb.st_ino,
+              "two files now, one link each");
+    unlink(a);
+    unlink(b);
+}
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -190,6 +267,8 @@ int main(void)
     check_devices();
     check_fifo();
     check_symlinks();
+    check_read_limit();
+    check_hard_links();
     TGX_CHECK(tgx_write_file_atomic(dir, "x", 1, &d) == TGX_ERR_IO &&
                   strstr(d.message, "directory"),
               "a directory is refused: %s", d.message);
