@@ -57,9 +57,16 @@ int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path
 bool tgx_cli_is_elf(const char *data, size_t size);
 
 /* Whether data is a code file (a cubin or raw bundles) rather than assembly text: ELF's magic,
- * or bytes text does not hold: control bytes other than white space, more than a few NULs, or
- * bytes above 0x7f that are not UTF-8 (instruction words are full of all three). Text with a
- * stray NUL stays text, so the assembler can say where it is (src/cli/code_input.c). */
+ * or more than one byte in 16 that text does not hold (NUL, control bytes other than white
+ * space, DEL, bytes above 0x7f that are not UTF-8; instruction words are full of them). Text
+ * with a few stray bytes stays text, so the assembler can say where they are
+ * (src/cli/code_input.c). */
 bool tgx_cli_is_code(const char *data, size_t size);
+
+/* Code without --arch must be a cubin (only a cubin says its SM; one with a broken magic is not
+ * one): for anything else prints "tgx VERB: FILE: not an ELF file ...; a raw code file needs
+ * --arch ..." and returns true (a usage error, exit status 2), as dis, emu and lift say it. */
+bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,
+                            bool have_arch);
 
 #endif

@@ -191,16 +191,7 @@ static int run_code_file(dis_opts *o)
         tgx_cli_print_diag(&d);
         return TGX_EXIT_USAGE;
     }
-    /* Without --arch only a cubin says its SM: anything else is refused before it is read as
-     * bundles, with the reason (a cubin whose magic is broken is not one) */
-    if (!o->have_arch && !(size >= 4 && memcmp(data,
-                                               "\x7f"
-                                               "ELF",
-                                               4) == 0)) {
-        fprintf(stderr,
-                "tgx dis: %s: not an ELF file (a cubin starts with 0x7f 'ELF'); a raw code file "
-                "(32-byte bundles) needs --arch sm_50|sm_52|sm_53\n",
-                o->file);
+    if (tgx_cli_raw_needs_arch("dis", o->file, data, size, o->have_arch)) {
         free(data);
         return TGX_EXIT_USAGE;
     }

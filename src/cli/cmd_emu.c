@@ -409,11 +409,7 @@ static int emu_main(emu_opts *o)
     memset(&p, 0, sizeof p);
     int rc;
     bool code = tgx_cli_is_code(data, size);
-    if (code && !o->have_arch && !tgx_cli_is_elf(data, size)) {
-        fprintf(stderr,
-                "tgx emu: %s is not a cubin (it does not start with ELF's magic 7f 45 4c 46); "
-                "a raw code file needs --arch\n",
-                o->program);
+    if (code && tgx_cli_raw_needs_arch("emu", o->program, data, size, o->have_arch)) {
         rc = TGX_EXIT_USAGE;
     } else if (code) {
         rc = load_code(o, (const unsigned char *)data, size, &p);

@@ -3,11 +3,11 @@
  *   tgx lift [--arch sm_50|sm_52|sm_53] [--words] [--stage vert|frag|comp] [-o OUT] PROGRAM
  *
  * PROGRAM is assembly text as `tgx as` reads it, or with --words lines `WORD [CTRL]`, or a code
- * file: a cubin (ELF, every .text section) or raw 32-byte bundles. Its texture instructions are
- * lifted by tgx_lift (tgx/lower.h) into TGSI that `tgx check` accepts; other instructions of a
- * code file are skipped (counted on stderr). A refusal is an error naming the instruction's line
- * (text) or address (words, code files); a loss is a warning. Exit status 0, 1 (something was
- * refused or the input is invalid), 2 (usage or I/O).
+ * file: a cubin (ELF, every .text section) or raw 32-byte bundles (--arch required). Its texture
+ * instructions are lifted by tgx_lift (tgx/lower.h) into TGSI that `tgx check` accepts; other
+ * instructions of a code file are skipped (counted on stderr). A refusal is an error naming the
+ * instruction's line (text) or address (words, code files); a loss is a warning. Exit status 0, 1
+ * (something was refused or the input is invalid), 2 (usage or I/O).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +35,9 @@ typedef struct item_list {
 enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_OUT };
 
 static const tgx_cli_opt lift_options[] = {
-    {LIFT_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default; a cubin's own SM) or sm_53"},
+    {LIFT_ARCH, "--arch", "ARCH",
+     "the SM: sm_50, sm_52 or sm_53 (default: a cubin's own SM, else sm_52; required for a raw "
+     "code file)"},
     {LIFT_WORDS, "--words", NULL,
      "PROGRAM holds lines `WORD [CTRL]` (hex, `#` comments), as tgx dis --words reads"},
     {LIFT_STAGE, "--stage", "STAGE",
@@ -55,8 +57,8 @@ const tgx_cli_spec tgx_cli_lift_spec = {
         "Lifts Maxwell texture instructions to TGSI text that tgx check accepts: each "
         "instruction as a `#` comment with its nvdisasm text, then TGSI with the same result. "
         "PROGRAM is assembly text as tgx as reads it, a cubin (every .text section) or a raw "
-        "code file of 32-byte bundles; other instructions of a code file are skipped. PROGRAM "
-        "'-' is stdin.\n\n"
+        "code file of 32-byte bundles (with --arch: a file that is not ELF is not a cubin); "
+        "other instructions of a code file are skipped. PROGRAM '-' is stdin.\n\n"
         "Registers: Rk is TEMP[k/4] component k%4, RZ reads 0; c[0x0][v | s << 5] binds "
         "SVIEW[v] with SAMP[s] (docs/translation.md).",
     .opts = lift_options,
@@ -206,7 +208,12 @@ static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
         char *data = NULL;
         size_t size = 0;
         st = tgx_read_file(o->file, &data, &size, &d);
-        if (st == TGX_OK && tgx_cli_is_code(data, size))
+        bool code = st == TGX_OK && tgx_cli_is_code(data, size);
+        if (code && tgx_cli_raw_needs_arch("lift", name, data, size, o->have_arch)) {
+            free(data);
+            return TGX_EXIT_USAGE;
+        }
+        if (code)
             st = read_code_file(o, (const unsigned char *)data, size, name, arch, l, &d);
         else if (st == TGX_OK)
             st = read_text(data, size, name, *arch, l, &d);
@@ -237,8 +244,8 @@ int tgx_cli_lift(int argc, char **argv)
         return rc;
     }
     if (l.skipped)
-        fprintf(stderr, "%s: note: %zu instructions outside the texture classes were skipped\n",
-                name, l.skipped);
+        fprintf(stderr, "%s: note: %zu instruction%s outside the texture classes skipped\n", name,
+                l.skipped, l.skipped == 1 ? "" : "s");
     tgx_diag_list diags;
     tgx_diag_list_init(&diags);
     char *text = NULL;

@@ -224,7 +224,7 @@ static int opt_tex(run_opts *o, const char *arg)
     tgx_diag d;
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec)
-        return usage_error("--tex expects UNIT=FILE.png or UNIT=GENERATOR", arg);
+        return usage_error("--tex expects UNIT=FILE.png or UNIT=GENERATOR with UNIT below 32", arg);
     tgx_tex_destroy(o->tex[unit]);
     o->tex[unit] = NULL;
     if (tgx_tex_from_spec(spec, &o->tex[unit], &d) < 0)
@@ -243,8 +243,10 @@ static int opt_image(run_opts *o, const char *arg)
     tgx_diag d;
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec || !*spec)
-        return usage_error("--image expects UNIT=FILE.png, UNIT=GENERATOR[@OPTS] or UNIT=@OPTS",
-                           arg);
+        return usage_error(
+            "--image expects UNIT=FILE.png, UNIT=GENERATOR[@OPTS] or UNIT=@OPTS with UNIT "
+            "below 32",
+            arg);
     tgx_tex_destroy(o->image[unit]);
     o->image[unit] = NULL;
     if (tgx_tex_from_spec(spec, &o->image[unit], &d) < 0)
@@ -260,7 +262,7 @@ static int opt_sampler(run_opts *o, const char *arg)
     tgx_diag d;
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec)
-        return usage_error("--sampler expects UNIT=key=value,...", arg);
+        return usage_error("--sampler expects UNIT=key=value,... with UNIT below 32", arg);
     /* tgx_sampler_parse: border= and border_int= keep their four comma-separated numbers */
     if (tgx_sampler_parse(&o->samplers[unit], spec, &d) < 0)
         return option_diag("--sampler", &d);
@@ -439,7 +441,8 @@ static int opt_dump_image(run_opts *o, const char *arg)
     unsigned unit;
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec || !*spec || (!ends_with(spec, ".tgxr") && !ends_with(spec, ".png")))
-        return usage_error("--dump-image expects UNIT=FILE.tgxr or UNIT=FILE.png", arg);
+        return usage_error(
+            "--dump-image expects UNIT=FILE.tgxr or UNIT=FILE.png with UNIT below 32", arg);
     o->dump_image[unit] = spec;
     return TGX_EXIT_OK;
 }

@@ -1,5 +1,6 @@
 /* Telling a code file (cubin, raw 32-byte bundles) from assembly text, for the verbs that take
  * either (tgx emu, tgx lift). */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -12,38 +13,50 @@ bool tgx_cli_is_elf(const char *data, size_t size)
                                4) == 0;
 }
 
-/* Whether the bytes above 0x7f form UTF-8 sequences (lead C2..F4, then 1..3 continuation
- * bytes 80..BF), as text has them and instruction words almost never do. */
-static bool utf8_sequences(const unsigned char *p, size_t size)
+/* The length of the UTF-8 sequence at p (lead C2..F4, then 1..3 continuation bytes 80..BF),
+ * as text has them and instruction words almost never do; 0 when there is none. */
+static size_t utf8_sequence(const unsigned char *p, size_t avail)
 {
-    for (size_t i = 0; i < size; i++) {
-        if (p[i] < 0x80)
-            continue;
-        size_t more = p[i] >= 0xc2 && p[i] <= 0xdf   ? 1
-                      : p[i] >= 0xe0 && p[i] <= 0xef ? 2
-                      : p[i] >= 0xf0 && p[i] <= 0xf4 ? 3
-                                                     : 0;
-        if (!more || more > size - i - 1)
-            return false;
-        for (size_t k = 1; k <= more; k++)
-            if ((p[i + k] & 0xc0) != 0x80)
-                return false;
-        i += more;
-    }
-    return true;
+    size_t more = p[0] >= 0xc2 && p[0] <= 0xdf   ? 1
+                  : p[0] >= 0xe0 && p[0] <= 0xef ? 2
+                  : p[0] >= 0xf0 && p[0] <= 0xf4 ? 3
+                                                 : 0;
+    if (!more || more >= avail)
+        return 0;
+    for (size_t k = 1; k <= more; k++)
+        if ((p[k] & 0xc0) != 0x80)
+            return 0;
+    return more + 1;
 }
 
+/* Bytes text does not hold: NUL, control bytes other than white space, DEL, and bytes above 0x7f
+ * outside UTF-8 sequences. Instruction words are full of them (a random word: about 60%); text
+ * has at most a few strays, which the assembler reports at their place. So code is ELF's magic
+ * or more than one such byte in 16. */
 bool tgx_cli_is_code(const char *data, size_t size)
 {
     if (tgx_cli_is_elf(data, size))
         return true;
-    size_t nul = 0;
-    for (size_t i = 0; i < size; i++) {
-        unsigned char c = (unsigned char)data[i];
-        if (c == 0)
-            nul++;
-        else if ((c < 0x20 && !strchr("\t\n\v\f\r", c)) || c == 0x7f)
-            return true;
+    const unsigned char *p = (const unsigned char *)data;
+    size_t odd = 0;
+    for (size_t i = 0; i < size;) {
+        size_t run = p[i] >= 0x80 ? utf8_sequence(p + i, size - i) : 1;
+        bool space = p[i] != 0 && strchr("\t\n\v\f\r", p[i]); /* strchr finds the NUL too */
+        if (!run || p[i] == 0x7f || (p[i] < 0x20 && !space))
+            odd++;
+        i += run ? run : 1;
     }
-    return nul > size / 16 || !utf8_sequences((const unsigned char *)data, size);
+    return odd > size / 16;
+}
+
+bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,
+                            bool have_arch)
+{
+    if (have_arch || tgx_cli_is_elf(data, size))
+        return false;
+    fprintf(stderr,
+            "tgx %s: %s: not an ELF file (a cubin starts with 0x7f 'ELF'); a raw code file "
+            "(32-byte bundles) needs --arch sm_50|sm_52|sm_53\n",
+            verb, file);
+    return true;
 }

@@ -555,8 +555,8 @@ static tgx_status pick_lod(const lw_req *rq, tgx_lower_inst *li)
     start_insn(li, bindless(TGX_SM5_TMML, rq->indirect), rq);
     li->insn.wmask = 0x3; /* R = unclamped LOD S8.8, G = clamped LOD U8.8 (sm5-TMML) */
     snprintf(li->note, sizeof li->note,
-             "%s: TMML returns the LODs in 8.8 fixed point: results are truncated to 1/256 "
-             "(exact where the texture unit keeps LODs in 1/256 steps, the nv profile)",
+             "%s: TMML returns the LODs in 8.8 fixed point, truncated to 1/256: the same in the "
+             "nv profile (LODs in 1/256 steps), not softpipe's float LODs (the exact profile)",
              opname(rq));
     return TGX_OK;
 }

@@ -20,14 +20,53 @@ const char *tgx_status_name(tgx_status st)
     return "unknown status";
 }
 
+/* The length of the UTF-8 sequence at p (at most avail bytes) a terminal shows as a character:
+ * lead C2..F4 and its 1..3 continuation bytes 80..BF, not a C1 control (U+0080..U+009F, C2 80..9F:
+ * U+009B is CSI to some terminals); 0 for anything else. */
+static size_t shown_utf8(const unsigned char *p, size_t avail)
+{
+    size_t more = p[0] >= 0xc2 && p[0] <= 0xdf   ? 1
+                  : p[0] >= 0xe0 && p[0] <= 0xef ? 2
+                  : p[0] >= 0xf0 && p[0] <= 0xf4 ? 3
+                                                 : 0;
+    if (!more || more >= avail || (p[0] == 0xc2 && p[1] < 0xa0))
+        return 0;
+    for (size_t k = 1; k <= more; k++)
+        if ((p[k] & 0xc0) != 0x80)
+            return 0;
+    return more + 1;
+}
+
+/* Copies text into out (cap bytes, NUL-terminated, truncated to fit) with every byte a terminal
+ * would not show as a character written \xNN: control bytes (ESC starts the sequences that
+ * recolour or retitle a terminal), DEL and bytes that are not UTF-8. A message quotes the input
+ * it refuses, and the input may be anything (issue 9: binary data as --words quoted raw). */
+static void copy_shown(char *out, size_t cap, const char *text)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    size_t o = 0, n = strlen(text);
+    for (size_t i = 0; i < n;) {
+        size_t run = p[i] >= 0x20 && p[i] < 0x7f ? 1 : p[i] >= 0x80 ? shown_utf8(p + i, n - i) : 0;
+        size_t need = run ? run : 4;
+        if (o + need >= cap)
+            break;
+        if (run)
+            memcpy(out + o, p + i, run);
+        else
+            snprintf(out + o, 5, "\\x%02x", p[i]);
+        o += need;
+        i += run ? run : 1;
+    }
+    out[o] = '\0';
+}
+
 /* Everything of an error diagnostic but its message. */
 static void diag_head(tgx_diag *d, tgx_status st, const char *file, unsigned line, unsigned column)
 {
     d->status = st;
     d->severity = TGX_SEV_ERROR;
-    d->file[0] = '\0';
-    if (file)
-        snprintf(d->file, sizeof d->file, "%s", file);
+    if (file != d->file) /* a caller may pass d's own file: it is shown already */
+        copy_shown(d->file, sizeof d->file, file ? file : "");
     d->line = line;
     d->column = column;
 }
@@ -38,7 +77,9 @@ tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned 
     if (!d)
         return st;
     diag_head(d, st, file, line, column);
-    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    char raw[TGX_DIAG_MSG_MAX];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    copy_shown(d->message, sizeof d->message, raw);
     return st;
 }
 
@@ -48,11 +89,7 @@ tgx_status tgx_diag_set_text(tgx_diag *d, tgx_status st, const char *file, unsig
     if (!d)
         return st;
     diag_head(d, st, file, line, column);
-    size_t n = strlen(text);
-    if (n >= sizeof d->message)
-        n = sizeof d->message - 1;
-    memcpy(d->message, text, n);
-    d->message[n] = '\0';
+    copy_shown(d->message, sizeof d->message, text);
     return st;
 }
 

@@ -271,7 +271,7 @@ for ((k = 0; k < cases / 2; k++)); do
     check "raw code $k" 01 "^$code: error: " -- "$TGX" emu --arch sm_52 "$code"
 done
 # a raw code file without --arch: a usage error that says what to give
-check "raw code without --arch" 2 "is not a cubin \(it does not start with ELF's magic 7f 45 4c 46\); a raw code file needs --arch" -- "$TGX" emu "$code"
+check "raw code without --arch" 2 "^tgx emu: $code: not an ELF file \(a cubin starts with 0x7f 'ELF'\); a raw code file \(32-byte bundles\) needs --arch sm_50\|sm_52\|sm_53\$" -- "$TGX" emu "$code"
 
 # cubins with a damaged ELF header or section table, or cut short
 cubin=$src/tests/data/cubin/tex_sm_52.cubin

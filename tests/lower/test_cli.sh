@@ -97,5 +97,14 @@ expect_rc 0 "replay --via sm5 of the texture cases" -- "$TGX" replay -j 2 --via 
 grep -q "^FAIL" "$tmp/out" && bad "replay --via sm5: $(grep FAIL "$tmp/out" | head -3)" || ok
 expect_rc 1 "replay --via sm5 of tex_query_lod" -- "$TGX" replay --via sm5 "$C/tex_query_lod"
 grep -q "warning: LODQ: TMML returns the LODs in 8.8 fixed point" "$tmp/err" && ok || bad "LODQ warning: $(cat "$tmp/err")"
+# the FAIL line says why: the values are Maxwell's, and the lowering warned at LODQ's place
+grep -qE "^FAIL tex_query_lod: result\[[0-9]+,[0-9]+\]\.[xy] expected .* got .*; with --via sm5 the results are Maxwell's, and the lowering said they differ here: $C/tex_query_lod/shader.tgsi:11:6: LODQ: TMML returns the LODs in 8.8 fixed point, truncated to 1/256: the same in the nv profile \(LODs in 1/256 steps\), not softpipe's float LODs \(the exact profile\)\$" "$tmp/out" &&
+    ok || bad "LODQ FAIL line: $(cat "$tmp/out")"
+# a FAIL that is not about values (no reference to compare with) says only that
+cp -r "$C/tex_query_lod" "$tmp/lodq"
+rm "$tmp/lodq"/softpipe.*
+expect_rc 1 "replay --via sm5, reference missing" -- "$TGX" replay --via sm5 "$tmp/lodq"
+grep -q "^FAIL tex_query_lod: .*softpipe" "$tmp/out" && ! grep -q "Maxwell's" "$tmp/out" && ok ||
+    bad "missing reference FAIL line: $(cat "$tmp/out")"
 expect_rc 2 "replay --via sm6" -- "$TGX" replay --via sm6 "$C/tex_rect"
 finish

@@ -1,0 +1,89 @@
+#!/bin/bash
+# The messages of the newer verbs under hostile input (issue 9's standard, the qa pass over lower,
+# lift, replay --via sm5, run and emu's code input):
+#  * code without --arch must be a cubin, in tgx dis, tgx emu and tgx lift alike: a raw file (or
+#    a cubin whose magic is broken) is a usage error that says it is not ELF and what to give
+#    (lift read it as sm_52 bundles and reported a bundle-size or dual-issue error, exit 1);
+#  * a message that quotes the input shows bytes a terminal would act on as \xNN (tgx as quoted
+#    an ESC byte raw, lift --words and dis --words quoted binary data raw), file names too;
+#  * run's UNIT options say the limit of UNIT (--tex 99=... said only "expects UNIT=...");
+#  * lift counts "1 instruction", not "1 instructions".
+set -u
+: "${TGX:?TGX must name the tgx binary}"
+data=${TGX_TEST_DATA:-$(dirname "$0")/../data}
+. "$(dirname "$0")/../common/lib.sh"
+
+NOT_ELF="not an ELF file \(a cubin starts with 0x7f 'ELF'\); a raw code file \(32-byte bundles\) needs --arch sm_50\|sm_52\|sm_53\$"
+# stderr holds only printable ASCII, tabs and line ends (no ESC, no bytes of the input)
+shown() { ! LC_ALL=C grep -q '[^[:print:][:space:]]' "$tmp/err" && ! LC_ALL=C grep -q $'\033' "$tmp/err"; }
+
+# ---- code without --arch ------------------------------------------------------------------------
+# 64 bytes: two bundles of the README's TEXS (0xd820052000570004) after a neutral control word
+bundle='\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x57\x00\x20\x05\x20\xd8'
+printf "$bundle$bundle$bundle$bundle" >"$tmp/raw.bin"
+printf '\x01' >>"$tmp/raw.bin" # control bytes make it code, not text, whatever its length
+head -c 64 "$tmp/raw.bin" >"$tmp/raw64.bin"
+for verb in dis emu lift; do
+    expect_err 2 "^tgx $verb: $tmp/raw64.bin: $NOT_ELF" "$verb raw code without --arch" -- \
+        "$TGX" $verb "$tmp/raw64.bin"
+    [ -s "$tmp/out" ] && bad "$verb printed something for a refused file" || ok
+done
+# with --arch lift reads the bundles: the four TEXS (two a bundle) lift to TGSI
+expect_rc 0 "lift --arch of raw code" -- "$TGX" lift --arch sm_52 "$tmp/raw64.bin"
+[ "$(grep -c '^# TEXS' "$tmp/out")" = 4 ] && ok || bad "lift --arch raw: $(cat "$tmp/out")"
+expect_err 1 "^$tmp/raw.bin: error: offset 0x40: incomplete bundle" "lift --arch, 65 bytes" -- \
+    "$TGX" lift --arch sm_52 "$tmp/raw.bin"
+# a cubin whose magic is broken is not a cubin
+cp "$data/cubin/tex_sm_52.cubin" "$tmp/broken.cubin"
+printf '\x7fELG' | dd of="$tmp/broken.cubin" conv=notrunc status=none
+expect_err 2 "^tgx lift: $tmp/broken.cubin: $NOT_ELF" "lift, broken ELF magic" -- \
+    "$TGX" lift "$tmp/broken.cubin"
+expect_err 2 "^tgx lift: <stdin>: $NOT_ELF" "lift - of raw code" -- \
+    sh -c "\"$TGX\" lift - <\"$tmp/raw64.bin\""
+# the skipped count: the cubin's non-texture instructions, in words that agree with the number
+expect_rc 0 "lift --unit-per-word of a cubin" -- "$TGX" lift --unit-per-word "$data/cubin/tex_sm_52.cubin"
+grep -qE "note: [0-9]+ instructions outside the texture classes skipped" "$tmp/err" && ok ||
+    bad "skipped note: $(cat "$tmp/err")"
+printf '0xd820052000570004\n0x50b0000000070f00\n' >"$tmp/one_nop.words" # TEXS, then a NOP
+expect_err 0 "note: 1 instruction outside the texture classes skipped\$" "lift, one skipped" -- \
+    "$TGX" lift --words "$tmp/one_nop.words"
+
+# ---- bytes a terminal acts on are shown as \xNN -------------------------------------------------
+printf 'TEXS R0, R4, R0, R5, 0x52, 2D, \033[31mRGB ;\n' >"$tmp/esc.s"
+for verb in "as --arch sm_52" "check --sm5 --arch sm_52" "lift" "emu --arch sm_52"; do
+    expect_err 1 "^$tmp/esc.s:1:32: error: .*found '\\\\x1b\[31mRGB'\$" "$verb, ESC in the text" -- \
+        $TGX $verb "$tmp/esc.s"
+    shown && ok || bad "$verb: raw bytes on stderr: $(od -c "$tmp/err" | head -3)"
+done
+printf '0xd82\033]0;owned\a0052000570004\n' >"$tmp/esc.words"
+for verb in "lift --words" "dis --arch sm_52 --words" "check --sm5 --arch sm_52 --words"; do
+    expect_err 1 "^$tmp/esc.words:1:1: error: expected a 64-bit hex word, found '0xd82\\\\x1b\]0;owned\\\\x070052000570004'" \
+        "$verb, OSC sequence in a word" -- $TGX $verb "$tmp/esc.words"
+    shown && ok || bad "$verb: raw bytes on stderr: $(od -c "$tmp/err" | head -3)"
+done
+# binary data as words: every byte of it that is not printable is escaped
+head -c 4096 "$data/cubin/tex_sm_52.cubin" >"$tmp/bin.words"
+expect_rc 1 "lift --words of binary data" -- "$TGX" lift --words "$tmp/bin.words"
+shown && ok || bad "lift --words binary: raw bytes on stderr"
+expect_rc 1 "dis --words of binary data" -- "$TGX" dis --arch sm_52 --words "$tmp/bin.words"
+shown && ok || bad "dis --words binary: raw bytes on stderr"
+# TGSI that quotes a token: non-ASCII UTF-8 stays readable, control bytes are escaped
+printf 'FRAG\nDCL OUT[0], COLOR\n  0: MOV OUT[0], \033[2JIMM\n  1: END\n' >"$tmp/esc.tgsi"
+expect_rc 1 "check, ESC in TGSI" -- "$TGX" check "$tmp/esc.tgsi"
+shown && ok || bad "check: raw bytes on stderr: $(od -c "$tmp/err" | head -3)"
+printf 'TEXS R0, R4, R0, R5, 0x52, 2D, RGB\303\226 ;\n' >"$tmp/utf8.s"
+expect_err 1 "found 'RGB"$'\303\226'"'\$" "as, UTF-8 in a token stays" -- "$TGX" as --arch sm_52 "$tmp/utf8.s"
+# a file name with an escape sequence in it
+name=$(printf '%s/x\033]0;t\a.tgsi' "$tmp")
+expect_err 2 "^$tmp/x\\\\x1b\]0;t\\\\x07.tgsi: error: cannot open" "check, ESC in the file name" -- \
+    "$TGX" check "$name"
+shown && ok || bad "file name: raw bytes on stderr"
+
+# ---- run: the UNIT limit is said --------------------------------------------------------------
+shader=$data/corpus/tex2d_proj/shader.tgsi
+for opt in "--tex 32=gradient" "--image 32=@4x4" "--sampler 32=wrap=repeat" "--dump-image 32=x.png"; do
+    # shellcheck disable=SC2086
+    expect_err 2 "^tgx run: ${opt%% *} expects .* with UNIT below 32: '${opt#* }'\$" "run $opt" -- \
+        "$TGX" run "$shader" $opt -o "$tmp/o.png"
+done
+finish
