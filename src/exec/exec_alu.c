@@ -1030,6 +1030,15 @@ static void pair_fetch(xmach *m, const xinst *in, unsigned j, unsigned p, xdargs
         lo = tl;
         hi = th;
     }
+    /* TGX_EXEC_DENORMS_FLUSH on a double opcode: the pair reads as a double (x_fetch left the
+     * words alone) */
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && in->stype == XT_DOUBLE &&
+        (in->denorm & XDN_SRC)) {
+        xword *tl = TMP(m, 2 * j), *th = TMP(m, 2 * j + 1);
+        x_flush_denorms64(tl, th, lo, hi, m->n);
+        lo = tl;
+        hi = th;
+    }
     a->lo[j] = lo;
     a->hi[j] = hi;
 }
@@ -1055,6 +1064,9 @@ static void pair_saturate(xword *lo, xword *hi, unsigned n)
 static void pair_store(xmach *m, const xinst *in, unsigned d, unsigned p, uint8_t wmask)
 {
     xword *lo = RES(m, 2 * p), *hi = RES(m, 2 * p + 1);
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && (in->denorm & XDN_DST) &&
+        in->stype == XT_DOUBLE)
+        x_flush_denorms64(lo, hi, lo, hi, m->n);
     if (in->sat)
         pair_saturate(lo, hi, m->n);
     if (wmask & (1u << (2 * p)))

@@ -277,6 +277,9 @@ enum { XDN_SRC = 1u, XDN_DST = 2u, XDN_SRC0 = 4u };
 enum { XDN_NONE = 0u, XDN_READ = XDN_SRC, XDN_BOTH = XDN_SRC | XDN_DST };
 /* exec_machine.c: src with every denormal replaced by zero of its sign, into dst (may be src) */
 const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n);
+/* The same for doubles held as (lo, hi) word arrays: the pair becomes zero of its sign when its
+ * exponent field is 0; written into (dlo, dhi), which may be (lo, hi). */
+void x_flush_denorms64(xword *dlo, xword *dhi, const xword *lo, const xword *hi, unsigned n);
 
 /* exec_geom.c */
 tgx_status x_geom_alloc(xmach *m);
@@ -311,7 +314,7 @@ static inline const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsign
     xword *scratch = m->scratch + (size_t)(s * 4 + chan) * m->W;
     const xword *v = r->plain ? xslot(m, r->slot[chan]) : x_fetch_typed(m, r, chan, scratch);
     /* TGX_EXEC_DENORMS_FLUSH: this opcode reads the source's denormals as zeros */
-    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH &&
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && in->stype != XT_DOUBLE &&
         (in->denorm & (s ? XDN_SRC : XDN_SRC | XDN_SRC0)))
         v = x_flush_denorms(scratch, v, m->n);
     return v;

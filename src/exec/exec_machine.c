@@ -180,6 +180,15 @@ const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n)
     return dst;
 }
 
+void x_flush_denorms64(xword *dlo, xword *dhi, const xword *lo, const xword *hi, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        int denormal = !(hi[i].u & 0x7ff00000u);
+        dlo[i].u = denormal ? 0u : lo[i].u;
+        dhi[i].u = denormal ? hi[i].u & 0x80000000u : hi[i].u;
+    }
+}
+
 void x_store_raw(xmach *m, const xinst *in, unsigned d, unsigned chan, const xword *val)
 {
     const xreg *r = &in->dst[d];
