@@ -2,6 +2,7 @@
  * integers, and encoding for stores. Each format gets its own decoder, generated from its .def
  * row with constant arguments, so the sampler calls one function pointer per texel and never
  * switches on the format. */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -172,6 +173,24 @@ static const uint32_t srgb8_nv_table[256] = {
 float tgx_tex_srgb8_nv(uint32_t byte)
 {
     return tgx_bits2f(srgb8_nv_table[byte & 255u]);
+}
+
+int tgx_tex_srgb8_nv_exponent(float v)
+{
+    /* the byte whose entry v is (the table rises strictly), then the exponent of the last entry
+     * of its segment of 8 (docs/texture.md 3.2, sRGB filtering) */
+    const uint32_t bits = tgx_f2bits(v);
+    uint32_t lo = 0, hi = 255;
+    while (lo < hi) {
+        const uint32_t mid = (lo + hi) / 2u;
+        if (srgb8_nv_table[mid] < bits)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    if (srgb8_nv_table[lo] != bits || bits == 0u)
+        return v == 0.0f ? INT_MIN : ilogbf(v); /* not an entry: its own exponent */
+    return ilogbf(tgx_bits2f(srgb8_nv_table[lo | 7u]));
 }
 
 float tgx_tex_linear_to_srgb(float l)

@@ -172,6 +172,8 @@ void tex_nv_init_arith(tex_ctx *c)
         else if (c->fi->type == TGX_TEX_TYPE_SRGB && ch == 3)
             a = TEX_NV_UNORM16; /* G03: an sRGB texture's alpha blends as UNORM: 255 with weight
                                    1 reads 256/65535 */
+        else if (c->fi->type == TGX_TEX_TYPE_SRGB)
+            a = TEX_NV_SRGB8; /* G03, R03 */
         else if (c->fi->type == TGX_TEX_TYPE_SNORM)
             a = TEX_NV_SNORM16; /* R01 s16 (every query), gather F03b */
         c->nv_arith[ch] = a;
@@ -224,12 +226,19 @@ static void two_sum(double a, double b, double *s, double *e)
     *e = (a - av) + (b - bv);
 }
 
+/* The exponent a tap carries into the block: its own, or for 8-bit sRGB colour the exponent of
+ * its decode-table segment (tgx_tex_srgb8_nv_exponent). */
+static int nv_tap_exponent(float v, bool srgb)
+{
+    return srgb ? tgx_tex_srgb8_nv_exponent(v) : ilogbf(v);
+}
+
 /* One group of taps (a bilinear quad: one slice of a 3D footprint, one level of a mip-linear
  * pair) in block floating point: the taps with a non-zero weight aligned to the largest one's
  * exponent with `guard` fraction bits and truncated toward zero there. Returns the weighted sum
  * / 256 (exact in a double: under 2^37 units), or flags NaN / infinities. */
 static double nv_group_sum(const tgx_texel *const *tx, const uint32_t *w, int n, int ch, int guard,
-                           int *infs, bool *nan)
+                           bool srgb, int *infs, bool *nan)
 {
     int emax = INT_MIN;
     for (int i = 0; i < n; i++) {
@@ -241,7 +250,7 @@ static double nv_group_sum(const tgx_texel *const *tx, const uint32_t *w, int n,
         else if (isinf(v))
             *infs |= v > 0.0f ? 1 : 2;
         else {
-            const int e = ilogbf(v);
+            const int e = nv_tap_exponent(v, srgb);
             emax = e > emax ? e : emax;
         }
     }
@@ -262,14 +271,21 @@ static double nv_group_sum(const tgx_texel *const *tx, const uint32_t *w, int n,
  * zero. A NaN tap gives the canonical NaN 0x7fffffff (f16: 0x7fff, H07); infinities (no probe)
  * give an infinity of their sign, NaN when both signs meet. */
 static float nv_blend_float(const tgx_texel *const *tx, const uint32_t *w, int n, int group, int ch,
-                            bool half)
+                            uint8_t arith)
 {
-    const int guard = half ? 14 : 27;
+    /* 8-bit sRGB colour (probes G03: every weight between every pair of adjacent bytes and 510
+     * others, R03: 8192 bilinear queries): the decoded texels are 8-bit mantissas under their
+     * table segment's exponent (tgx_tex_srgb8_nv_exponent), aligned to the largest with no guard
+     * bit (7 fraction bits, the entries' own precision) and truncated, the sum rounded to half
+     * precision with ties away: byte 47 (116.5/4096, segment exponent -5) against 48 reads
+     * 116/4096, while each texel alone reads its table value */
+    const bool srgb = arith == TEX_NV_SRGB8, half = arith != TEX_NV_FLOAT32;
+    const int guard = srgb ? 7 : (half ? 14 : 27);
     int infs = 0;
     bool nan = false;
     double hi = 0.0, lo[4] = {0, 0, 0, 0}; /* hi + sum(lo): the exact sum (an expansion) */
     for (int g = 0, k = 0; g < n; g += group, k++) {
-        double x = nv_group_sum(tx + g, w + g, group, ch, guard, &infs, &nan);
+        double x = nv_group_sum(tx + g, w + g, group, ch, guard, srgb, &infs, &nan);
         for (int j = 0; j < k; j++) /* grow the expansion: lo[] stay exact error terms */
             two_sum(x, lo[j], &x, &lo[j]);
         two_sum(hi, x, &hi, &lo[k]);
@@ -312,8 +328,7 @@ void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *
             out->f[ch] = (float)q / 32767.0f;
             break;
         }
-        case TEX_NV_FLOAT16: out->f[ch] = nv_blend_float(tx, w, n, group, ch, true); break;
-        default: out->f[ch] = nv_blend_float(tx, w, n, group, ch, false); break;
+        default: out->f[ch] = nv_blend_float(tx, w, n, group, ch, c->nv_arith[ch]); break;
         }
     }
 }

@@ -82,6 +82,7 @@ enum tex_nv_arith {
     TEX_NV_FLOAT16, /* block floating point, rounded to half precision */
     TEX_NV_UNORM16, /* texels widened to 16-bit unsigned fixed point */
     TEX_NV_SNORM16, /* texels widened to 16-bit signed fixed point (1.15) */
+    TEX_NV_SRGB8,   /* 8-bit sRGB colour: the decode's segment exponents, rounded to half */
 };
 /* Fills c->nv_arith from the format (after c->fi and c->compare are set). */
 void tex_nv_init_arith(tex_ctx *c);

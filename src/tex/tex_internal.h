@@ -97,6 +97,11 @@ float tgx_tex_linear_to_srgb(float l);
 float tgx_tex_srgb8_mesa(uint32_t byte);
 /* The H100's 8-bit sRGB decode table (src/tex/srgb8_nv.def), the nv profile's sRGB decode. */
 float tgx_tex_srgb8_nv(uint32_t byte);
+/* The exponent an entry of that table carries into the nv filter: the table is 32 segments of 8
+ * bytes, each entry an 8-bit mantissa under its segment's exponent, the exponent of the
+ * segment's last (largest) entry (probes G03, R03). A value not in the table: its own exponent
+ * (INT_MIN for 0). */
+int tgx_tex_srgb8_nv_exponent(float v);
 
 struct tgx_tex {
     tgx_tex_desc desc;

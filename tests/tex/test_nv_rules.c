@@ -322,6 +322,31 @@ static void srgb_table_and_border(void)
     tgx_tex_destroy(tex);
 }
 
+/* Probe G03_srgb_linear (1D ramp8 texture, seed 51: texel x = (x, H(51, x, 0, 0, 0, 1) & 255,
+ * 37 x & 255, x odd ? 255 : 0), sRGB, linear, x = i + 0.5 + k/256): the colour channels blend
+ * the decoded texels as 8-bit mantissas under their table segment's exponent, aligned to the
+ * larger and truncated, rounded to half. x = 47 + 0.5 + 32/256 (bytes 47 -> 48: 47 is 116.5/4096
+ * in the table but its segment shares 48's exponent -5, so it enters as 116/4096; 144 -> 62;
+ * 203 -> 240) and x = 63 + 0.5 + 128/256 (63 -> 64: 64's segment has exponent -4). */
+static void srgb_filtering(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_1D, TGX_TEX_FORMAT_SRGB8_A8, 256, 1, 1, 1);
+    for (uint32_t x = 0; x < 256; x++) {
+        const uint32_t bits[4] = {x, probe_hash(51, x, 0, 1) & 255u, (x * 37u) & 255u,
+                                  (x & 1u) ? 255u : 0u};
+        tgx_tex_store_texel_bits(tex, 0, x, 0, 0, 0, bits);
+    }
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.normalized_coords = false;
+    static const uint32_t at47[4] = {0x3ce94000u, 0x3e802000u, 0x3f21c000u, 0x3f5fffe0u};
+    static const uint32_t at63[4] = {0x3d4f0000u, 0x3f480000u, 0x3cfe0000u, 0x3f000080u};
+    expect_words(&v, &s, tgx_f2bits(47.5f + 32.0f / 256.0f), 0, NULL, at47, "G03 x = 47.625");
+    expect_words(&v, &s, tgx_f2bits(64.0f), 0, NULL, at63, "G03 x = 64");
+    tgx_tex_destroy(tex);
+}
+
 /* Special coordinates. Probe J20 (5x3 texture, texel = (x, y)): in linear filtering a NaN
  * coordinate is 0 before the -0.5 shift (texels 4 and 0 under wrap, half each: R = 2), and under
  * wrap an infinite or huge one reads like 0 (its fixed-point fraction is 0). Probe J22 (64x64
@@ -550,6 +575,7 @@ int main(void)
     unnormalized_wrap_and_denormals();
     depth_reference();
     srgb_table_and_border();
+    srgb_filtering();
     special_coordinates();
     coordinate_bits_3d();
     snorm_fixed_point();
