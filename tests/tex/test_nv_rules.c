@@ -322,6 +322,44 @@ static void srgb_table_and_border(void)
     tgx_tex_destroy(tex);
 }
 
+/* Probe J15_grad_both_a_p_aniso1 (64x64 coordinate chain, 7 levels, linear and mip linear,
+ * (0.5, 0.5), dPdx = (1/8, p), dPdy = (-p, 1/8), max anisotropy 1; A = the LOD): the rotated
+ * isotropic footprint is measured along its diagonals too. p = 1/8: dx = (8, 8), dy = (-8, 8)
+ * are 8 + 11/32 8 = 10.75 long, the diagonal dx - dy = (16, 0) is 11/16 16 = 11: LOD 3 + T[96]
+ * / 256 = 886/256 (the lengths alone give 883/256); p = 0x3def8000 (64 p = 7.484375): 878/256.
+ * The words are the probe's (R, G: the blended texel coordinates). */
+static void gradient_diagonals(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    s.max_anisotropy = 1;
+    static const struct {
+        uint32_t p, want[4];
+    } cases[] = {
+        {0x3e000000u, {0x40250000u, 0x40250000u, 0, 0x405d8000u}},
+        {0x3def8000u, {0x40290000u, 0x40290000u, 0, 0x405b8000u}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, 0.5f, 0.5f);
+        const float p = tgx_bits2f(cases[i].p);
+        for (int l = 0; l < 4; l++) {
+            q.ddx[0][l] = 0.125f;
+            q.ddx[1][l] = p;
+            q.ddy[0][l] = -p;
+            q.ddy[1][l] = 0.125f;
+        }
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_GRAD, o);
+        TGX_CHECK(words4(o, cases[i].want), "J15 p=0x%08x: %08x %08x %08x %08x", cases[i].p,
+                  tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    }
+    tgx_tex_destroy(tex);
+}
+
 /* Probe G03_srgb_linear (1D ramp8 texture, seed 51: texel x = (x, H(51, x, 0, 0, 0, 1) & 255,
  * 37 x & 255, x odd ? 255 : 0), sRGB, linear, x = i + 0.5 + k/256): the colour channels blend
  * the decoded texels as 8-bit mantissas under their table segment's exponent, aligned to the
@@ -576,6 +614,7 @@ int main(void)
     depth_reference();
     srgb_table_and_border();
     srgb_filtering();
+    gradient_diagonals();
     special_coordinates();
     coordinate_bits_3d();
     snorm_fixed_point();
