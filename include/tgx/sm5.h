@@ -267,6 +267,11 @@ typedef struct tgx_sm5_code_insn {
     tgx_sm5_pair pair;
 } tgx_sm5_code_insn;
 
+/* Whether data[0..size) starts with ELF's magic (0x7f 'E' 'L' 'F'): tgx_sm5_code_file_read reads
+ * such a file as a cubin and anything else as raw bundles, so a tool that needs --arch for raw
+ * code asks this (1 or 0). */
+int tgx_sm5_is_cubin(const void *data, size_t size);
+
 /* Reads a code file from data[0..size). An ELF file (magic 0x7f 'E' 'L' 'F') must be a
  * little-endian ELF64 whose every header, table and name lies inside the file; anything else is
  * raw bundles. A code section whose last instruction asks for dual issue, or whose pair's second

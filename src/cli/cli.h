@@ -29,6 +29,10 @@ void tgx_cli_print_diag(const tgx_diag *d);
 /* Prints every diagnostic of l, then frees l. */
 void tgx_cli_print_diags(tgx_diag_list *l);
 
+/* Reads FILE ('-': stdin) whole into *data (free it), *size bytes; on failure prints the reason
+ * and returns TGX_EXIT_USAGE (an input that cannot be read is exit 2 in every verb). */
+int tgx_cli_read_input(const char *path, char **data, size_t *size);
+
 /* The name messages give a FILE operand: "<stdin>" for '-'. */
 const char *tgx_cli_input_name(const char *path);
 
@@ -52,9 +56,6 @@ int tgx_cli_write_output(const char *path, const void *data, size_t len);
  * text as tgx_cli_write_output does. */
 int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
                           size_t len);
-
-/* Whether data starts with ELF's magic (0x7f 'E' 'L' 'F'), as a cubin does. */
-bool tgx_cli_is_elf(const char *data, size_t size);
 
 /* Whether data is a code file (a cubin or raw bundles) rather than assembly text: ELF's magic,
  * or more than one byte in 16 that text does not hold (NUL, control bytes other than white

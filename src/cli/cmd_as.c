@@ -158,11 +158,8 @@ int tgx_cli_as(int argc, char **argv)
         return rc;
     char *text = NULL;
     size_t size = 0;
-    tgx_diag d;
-    if (tgx_read_file(o.file, &text, &size, &d) < 0) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(o.file, &text, &size) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     const char *file = tgx_cli_input_name(o.file);
     tgx_diag_list out;
     tgx_diag_list_init(&out);

@@ -150,14 +150,10 @@ static int check_tgsi_file(const char *path)
     char *text = NULL;
     size_t len = 0, at = 0;
     unsigned line_offset = 0;
-    tgx_diag d;
     int rc = TGX_EXIT_OK;
 
-    tgx_diag_clear(&d);
-    if (tgx_read_file(path, &text, &len, &d) != TGX_OK) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(path, &text, &len) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     do {
         size_t n = tgx_tgsi_shader_extent(text + at, len - at);
         rc = worse(rc, check_shader(name, text + at, n, line_offset));

@@ -187,10 +187,8 @@ static int run_code_file(dis_opts *o)
     char *data = NULL;
     size_t size = 0;
     tgx_diag d;
-    if (tgx_read_file(o->file, &data, &size, &d) < 0) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(o->file, &data, &size) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     if (tgx_cli_raw_needs_arch("dis", o->file, data, size, o->have_arch)) {
         free(data);
         return TGX_EXIT_USAGE;

@@ -360,10 +360,8 @@ static int setup_warp(const emu_opts *o, emu_setup *s, const emu_prog *p)
     if (o->setup) {
         char *text = NULL;
         size_t size;
-        if (tgx_read_file(o->setup, &text, &size, &d) < 0) {
-            tgx_cli_print_diag(&d);
+        if (tgx_cli_read_input(o->setup, &text, &size) != TGX_EXIT_OK)
             return TGX_EXIT_USAGE;
-        }
         st = emu_setup_parse(s, text, size, o->setup, &d);
         free(text);
     } else {
@@ -401,10 +399,8 @@ static int emu_main(emu_opts *o)
     char *data = NULL;
     size_t size = 0;
     tgx_diag d;
-    if (tgx_read_file(o->program, &data, &size, &d) < 0) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(o->program, &data, &size) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     emu_prog p;
     memset(&p, 0, sizeof p);
     int rc;

@@ -113,11 +113,8 @@ static int fmt_file(const char *path, int in_place, int first)
     size_t len = 0, all_len = 0, at = 0;
     unsigned line_offset = 0;
     int rc = TGX_EXIT_OK;
-    tgx_diag d;
-    if (tgx_read_file(path, &text, &len, &d) != TGX_OK) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(path, &text, &len) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     const char *name = tgx_cli_input_name(path);
     do {
         size_t n = tgx_tgsi_shader_extent(text + at, len - at);

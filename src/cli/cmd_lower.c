@@ -72,10 +72,8 @@ static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **
     char *text = NULL;
     size_t size = 0;
     tgx_diag d;
-    if (tgx_read_file(o->file, &text, &size, &d) < 0) {
-        tgx_cli_print_diag(&d);
+    if (tgx_cli_read_input(o->file, &text, &size) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    }
     tgx_status st = tgx_tgsi_parse(text, size, name, sh, &d);
     free(text);
     if (st == TGX_ERR_NOMEM) {

@@ -5,14 +5,6 @@
 
 #include "cli/cli.h"
 
-bool tgx_cli_is_elf(const char *data, size_t size)
-{
-    return size >= 4 && memcmp(data,
-                               "\x7f"
-                               "ELF",
-                               4) == 0;
-}
-
 /* The length of the UTF-8 sequence at p (lead C2..F4, then 1..3 continuation bytes 80..BF),
  * as text has them and instruction words almost never do; 0 when there is none. */
 static size_t utf8_sequence(const unsigned char *p, size_t avail)
@@ -35,7 +27,7 @@ static size_t utf8_sequence(const unsigned char *p, size_t avail)
  * or more than one such byte in 16. */
 bool tgx_cli_is_code(const char *data, size_t size)
 {
-    if (tgx_cli_is_elf(data, size))
+    if (tgx_sm5_is_cubin(data, size))
         return true;
     const unsigned char *p = (const unsigned char *)data;
     size_t odd = 0;
@@ -52,7 +44,7 @@ bool tgx_cli_is_code(const char *data, size_t size)
 bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,
                             bool have_arch)
 {
-    if (have_arch || tgx_cli_is_elf(data, size))
+    if (have_arch || tgx_sm5_is_cubin(data, size))
         return false;
     fprintf(stderr,
             "tgx %s: %s: not an ELF file (a cubin starts with 0x7f 'ELF'); a raw code file "

@@ -83,6 +83,15 @@ void tgx_cli_print_diags(tgx_diag_list *l)
     tgx_diag_list_free(l);
 }
 
+int tgx_cli_read_input(const char *path, char **data, size_t *size)
+{
+    tgx_diag d;
+    if (tgx_read_file(path, data, size, &d) >= 0)
+        return TGX_EXIT_OK;
+    tgx_cli_print_diag(&d);
+    return TGX_EXIT_USAGE;
+}
+
 const char *tgx_cli_input_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "<stdin>" : path;

@@ -339,15 +339,20 @@ static tgx_status read_elf(const unsigned char *data, size_t size, const char *f
     return TGX_OK;
 }
 
+int tgx_sm5_is_cubin(const void *data, size_t size)
+{
+    static const unsigned char magic[4] = {0x7f, 'E', 'L', 'F'}; /* ELF's e_ident[EI_MAG0..3] */
+    return data && size >= sizeof magic && memcmp(data, magic, sizeof magic) == 0;
+}
+
 tgx_status tgx_sm5_code_file_read(const unsigned char *data, size_t size, const char *file,
                                   tgx_sm5_code_file *out, tgx_diag *d)
 {
     if (!out || (!data && size))
         return tgx_diag_set(d, TGX_ERR_ARG, file, 0, 0, "no code file given");
     memset(out, 0, sizeof *out);
-    static const unsigned char magic[4] = {0x7f, 'E', 'L', 'F'};
-    tgx_status st = size >= 4 && memcmp(data, magic, 4) == 0 ? read_elf(data, size, file, out, d)
-                                                             : read_raw(data, size, file, out, d);
+    tgx_status st = tgx_sm5_is_cubin(data, size) ? read_elf(data, size, file, out, d)
+                                                 : read_raw(data, size, file, out, d);
     if (st < 0)
         tgx_sm5_code_file_free(out);
     return st;

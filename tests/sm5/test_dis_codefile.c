@@ -339,6 +339,25 @@ int main(void)
     check_file("dual_sm_52.bin", 1, 0);
     check_file("pairs_sm_52.bin", 1, 0);
     check_bad_pairs();
+    /* ELF's magic (the ELF spec's e_ident: 0x7f 'E' 'L' 'F') makes a cubin, anything else raw */
+    TGX_CHECK(tgx_sm5_is_cubin("\x7f"
+                               "ELF",
+                               4) &&
+                  tgx_sm5_is_cubin("\x7f"
+                                   "ELF\2\1",
+                                   6),
+              "ELF's magic is a cubin");
+    TGX_CHECK(!tgx_sm5_is_cubin("\x7f"
+                                "EL",
+                                3) &&
+                  !tgx_sm5_is_cubin("\x7f"
+                                    "ELG",
+                                    4) &&
+                  !tgx_sm5_is_cubin("\x7e"
+                                    "ELF",
+                                    4) &&
+                  !tgx_sm5_is_cubin(NULL, 0),
+              "a short or different start is not a cubin");
     /* the bundle's three 21-bit fields (oracle/README: bits 0-20, 21-41, 42-62) */
     TGX_CHECK(tgx_sm5_bundle_ctrl(0x101ec440f64007f0ull, 0) == 0x7f0, "slot 1");
     TGX_CHECK(tgx_sm5_bundle_ctrl(0x101ec440f64007f0ull, 1) == 0x207b2, "slot 2");
