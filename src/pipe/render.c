@@ -301,8 +301,14 @@ static void fill_input(worker *w, const tri_data *t, unsigned i, int x, int y, u
         }
         float q[4];
         tgx_raster_eval_quad(&t->coef[i * 4 + c], x, y, q);
-        for (unsigned l = 0; l < 4; l++)
-            dst[c][lane + l].f = in->interp == PIPE_INTERP_LINEAR ? q[l] : q[l] / pos[3][l];
+        /* the mode tested once, so that the four lanes' divisions are one vector division */
+        if (in->interp == PIPE_INTERP_LINEAR) {
+            for (unsigned l = 0; l < 4; l++)
+                dst[c][lane + l].f = q[l];
+        } else {
+            for (unsigned l = 0; l < 4; l++)
+                dst[c][lane + l].f = q[l] / pos[3][l];
+        }
     }
 }
 
