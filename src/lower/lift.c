@@ -569,40 +569,17 @@ static bool lift_sample_family(lift_ctx *c, const lift_insn *x, const target_row
     return true;
 }
 
-static bool lift_sample(lift_ctx *c, const lift_insn *x)
+/* The TEX-style form of a filtered instruction whose view and sampler are one unit: TEX, TXB,
+ * TXL, TEX_LZ or TXD, the LOD in the coordinates' w, or TEX2/TXB2/TXL2 with the reference or the
+ * LOD in src1.x when the coordinates fill all four channels. v[0..n) are tex_coords' values. */
+static bool lift_tex_style(lift_ctx *c, const lift_insn *x, const target_row *t,
+                           tgx_tgsi_texture tt, unsigned unit, lcomp v[5], unsigned n,
+                           bool ref_src1)
 {
     const tgx_sm5_insn *in = x->in;
-    const target_row *t = &targets[insn_target(in)];
-    bool shadow = (in->flags & TGX_SM5_F_DC) != 0;
     bool txd = in->cls == TGX_SM5_TXD;
-    tgx_tgsi_texture tt = shadow ? t->shadow : t->plain;
-    if (tt == TGX_TGSI_TEXTURE_UNKNOWN)
-        return REFUSE(c, "target %s%s has no TGSI target",
-                      insn_target(in) == TGX_SM5_ARRAY_3D ? "ARRAY_3D" : "3D",
-                      shadow ? " with .DC" : "");
-    unsigned view, samp;
-    if (!read_units(c, in, &view, &samp))
-        return false;
-    if (in->cls == TGX_SM5_TEXS && shadow && in->lod != TGX_SM5_LOD_LL)
-        WARN(c, "TEXS .DC compares whatever the sampler says (sm5-TEXS); TGSI's shadow targets "
-                "compare only when the sampler enables comparison");
-    lcomp v[5];
-    bool ref_src1;
-    unsigned n = tex_coords(x, t, shadow, false, v, &ref_src1);
     bool lod = in->lod == TGX_SM5_LOD_LL || in->lod == TGX_SM5_LOD_LLA;
     bool bias = in->lod == TGX_SM5_LOD_LB || in->lod == TGX_SM5_LOD_LBA;
-    char dst[64];
-    bool moved;
-    /* a TEX-style opcode needs one unit, and has no source left for a cube array's reference
-     * together with a LOD (TEX_LZ has none, TXL2 and TXB2 read the LOD from src1.x) */
-    if (view != samp || (ref_src1 && (lod || bias || in->lod == TGX_SM5_LOD_LZ))) {
-        result_dst(c, in, dst, sizeof dst, &moved);
-        if (!lift_sample_family(c, x, t, view, samp, dst))
-            return false;
-        if (moved)
-            store_results(c, in);
-        return true;
-    }
     const char *op = txd                         ? "TXD"
                      : lod                       ? "TXL"
                      : bias                      ? "TXB"
@@ -620,32 +597,67 @@ static bool lift_sample(lift_ctx *c, const lift_insn *x)
             v[n++] = (lcomp){LC_NONE, 0, 0, 0};
         v[n++] = creg(x->reg[TGX_SM5_P_LOD]);
     }
-    char coord[64], arg[64] = "", offs[64] = "";
-    if ((in->flags & TGX_SM5_F_AOFFI) && !txd)
-        unpack_offsets(c, (unsigned)x->reg[TGX_SM5_P_OFFSET], t->coords, 4, 4, 0, offs,
-                       sizeof offs);
-    if (txd && (in->flags & TGX_SM5_F_AOFFI))
-        unpack_offsets(c, (unsigned)x->reg[TGX_SM5_P_TXD_EXTRA], t->coords, 4, 4, 16, offs,
-                       sizeof offs);
+    char coord[64], arg[64] = "", offs[64] = "", dst[64];
+    /* TXD packs its offsets above the array index (bit 16 of the extra register) */
+    if (in->flags & TGX_SM5_F_AOFFI)
+        unpack_offsets(c, (unsigned)x->reg[txd ? TGX_SM5_P_TXD_EXTRA : TGX_SM5_P_OFFSET], t->coords,
+                       4, 4, txd ? 16 : 0, offs, sizeof offs);
     vector_src(c, v, n, T_COORD, coord, sizeof coord);
     if (two) {
         lcomp a = creg(ref_src1 ? x->reg[TGX_SM5_P_DC] : x->reg[TGX_SM5_P_LOD]);
         vector_src(c, &a, 1, T_ARG, arg, sizeof arg);
     }
-    if (!use_view(c, view, samp, tt, false))
+    if (!use_view(c, unit, unit, tt, false))
         return false;
+    bool moved;
     result_dst(c, in, dst, sizeof dst, &moved);
+    const char *target = tgx_tgsi_texture_name(tt);
     if (txd) {
         char sx[64], sy[64];
         gradient_srcs(c, x, t, sx, sy, sizeof sx);
-        inst(c, "TXD %s, %s, %s, %s, SAMP[%u], %s%s", dst, coord, sx, sy, view,
-             tgx_tgsi_texture_name(tt), offs);
+        inst(c, "TXD %s, %s, %s, %s, SAMP[%u], %s%s", dst, coord, sx, sy, unit, target, offs);
     } else if (two) {
-        inst(c, "%s %s, %s, %s, SAMP[%u], %s%s", op, dst, coord, arg, view,
-             tgx_tgsi_texture_name(tt), offs);
+        inst(c, "%s %s, %s, %s, SAMP[%u], %s%s", op, dst, coord, arg, unit, target, offs);
     } else {
-        inst(c, "%s %s, %s, SAMP[%u], %s%s", op, dst, coord, view, tgx_tgsi_texture_name(tt), offs);
+        inst(c, "%s %s, %s, SAMP[%u], %s%s", op, dst, coord, unit, target, offs);
     }
+    if (moved)
+        store_results(c, in);
+    return true;
+}
+
+/* TEX, TEXS, TXD: TEX-style TGSI where it can say it, else the SAMPLE family. */
+static bool lift_sample(lift_ctx *c, const lift_insn *x)
+{
+    const tgx_sm5_insn *in = x->in;
+    const target_row *t = &targets[insn_target(in)];
+    bool shadow = (in->flags & TGX_SM5_F_DC) != 0;
+    tgx_tgsi_texture tt = shadow ? t->shadow : t->plain;
+    if (tt == TGX_TGSI_TEXTURE_UNKNOWN)
+        return REFUSE(c, "target %s%s has no TGSI target",
+                      insn_target(in) == TGX_SM5_ARRAY_3D ? "ARRAY_3D" : "3D",
+                      shadow ? " with .DC" : "");
+    unsigned view, samp;
+    if (!read_units(c, in, &view, &samp))
+        return false;
+    if (in->cls == TGX_SM5_TEXS && shadow && in->lod != TGX_SM5_LOD_LL)
+        WARN(c, "TEXS .DC compares whatever the sampler says (sm5-TEXS); TGSI's shadow targets "
+                "compare only when the sampler enables comparison");
+    lcomp v[5];
+    bool ref_src1;
+    unsigned n = tex_coords(x, t, shadow, false, v, &ref_src1);
+    /* a TEX-style opcode needs one unit, and has no source left for a cube array's reference
+     * together with a LOD (TEX_LZ has none, TXL2 and TXB2 read the LOD from src1.x) */
+    bool any_lod = in->lod == TGX_SM5_LOD_LL || in->lod == TGX_SM5_LOD_LLA ||
+                   in->lod == TGX_SM5_LOD_LB || in->lod == TGX_SM5_LOD_LBA ||
+                   in->lod == TGX_SM5_LOD_LZ;
+    if (view == samp && !(ref_src1 && any_lod))
+        return lift_tex_style(c, x, t, tt, view, v, n, ref_src1);
+    char dst[64];
+    bool moved;
+    result_dst(c, in, dst, sizeof dst, &moved);
+    if (!lift_sample_family(c, x, t, view, samp, dst))
+        return false;
     if (moved)
         store_results(c, in);
     return true;
