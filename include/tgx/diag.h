@@ -58,6 +58,9 @@ tgx_status tgx_diag_vset(tgx_diag *d, tgx_status st, const char *file, unsigned 
 tgx_status tgx_diag_set_text(tgx_diag *d, tgx_status st, const char *file, unsigned line,
                              unsigned column, const char *text);
 void tgx_diag_clear(tgx_diag *d);
+/* Sets d's file name (NULL: none) as tgx_diag_set shows it: bytes a terminal would act on are
+ * written \xNN. For callers that add the file to a message made without it. */
+void tgx_diag_set_file(tgx_diag *d, const char *file);
 
 /* Formats "file:line:col: error: message" (parts that are absent are left out) into buf. */
 size_t tgx_diag_format(const tgx_diag *d, char *buf, size_t size);

@@ -58,9 +58,9 @@ int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path
                           size_t len);
 
 /* Whether data is a code file (a cubin or raw bundles) rather than assembly text: ELF's magic,
- * or more than one byte in 16 that text does not hold (NUL, control bytes other than white
- * space, DEL, bytes above 0x7f that are not UTF-8; instruction words are full of them). Text
- * with a few stray bytes stays text, so the assembler can say where they are
+ * or more than one byte in 16 (and more than two) that text does not hold (NUL, control bytes other
+ * than white space, DEL, bytes above 0x7f that are not UTF-8; instruction words are full of them).
+ * Text with a few stray bytes stays text, so the assembler can say where they are
  * (src/cli/code_input.c). */
 bool tgx_cli_is_code(const char *data, size_t size);
 

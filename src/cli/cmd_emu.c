@@ -170,7 +170,7 @@ static unsigned statement_column(const char *text, unsigned lineno)
 /* Puts the position of instruction i into d (file:line:col for text, the address otherwise). */
 static void position(const emu_opts *o, const emu_prog *p, size_t i, tgx_diag *d)
 {
-    snprintf(d->file, sizeof d->file, "%s", o->program);
+    tgx_diag_set_file(d, o->program);
     if (p->text) {
         d->line = p->line[i];
         d->column = statement_column(p->text, p->line[i]);

@@ -24,7 +24,8 @@ static size_t utf8_sequence(const unsigned char *p, size_t avail)
 /* Bytes text does not hold: NUL, control bytes other than white space, DEL, and bytes above 0x7f
  * outside UTF-8 sequences. Instruction words are full of them (a random word: about 60%); text
  * has at most a few strays, which the assembler reports at their place. So code is ELF's magic
- * or more than one such byte in 16. */
+ * or more than one such byte in 16 (and more than two: a short line of text with two stray
+ * bytes stays text). */
 bool tgx_cli_is_code(const char *data, size_t size)
 {
     if (tgx_sm5_is_cubin(data, size))
@@ -38,7 +39,7 @@ bool tgx_cli_is_code(const char *data, size_t size)
             odd++;
         i += run ? run : 1;
     }
-    return odd > size / 16;
+    return odd > 2 && odd > size / 16;
 }
 
 bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,

@@ -571,7 +571,7 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const ch
                 if (d && d->line == 0) { /* a library message without a position */
                     d->line = lineno;
                     d->column = 1;
-                    snprintf(d->file, sizeof d->file, "%s", file ? file : "");
+                    tgx_diag_set_file(d, file);
                 }
                 return st;
             }

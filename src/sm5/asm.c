@@ -163,7 +163,7 @@ static tgx_status locate(tgx_diag *d, tgx_status st, const char *file, unsigned 
     if (d) {
         d->line = line;
         d->column += col0;
-        snprintf(d->file, sizeof d->file, "%s", file ? file : "");
+        tgx_diag_set_file(d, file);
     }
     return st;
 }
@@ -477,6 +477,31 @@ static tgx_status assemble_other_marker(asm_run *r, char **at, char *line, unsig
     return st;
 }
 
+/* A statement s[0..n) without its ';' (at column end_col): the first problem is reported, so an
+ * unknown name or a bad operand before the end comes first, at its column; the missing ';' is
+ * the error when the rest would assemble. Nothing is assembled. */
+static tgx_status report_unended(asm_run *r, const char *s, size_t n, unsigned lineno, unsigned col,
+                                 unsigned end_col)
+{
+    char text[SM5_LINE_MAX + 3];
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    memcpy(text, s, n);
+    memcpy(text + n, " ;", 3);
+    uint64_t w;
+    uint32_t c;
+    tgx_diag dd;
+    tgx_status st = tgx_sm5_assemble_line(text, r->arch, &w, &c, &dd);
+    if (st == TGX_ERR_PARSE && dd.column <= n)
+        return report(r, lineno, col + dd.column, "%s", dd.message);
+    if (st == TGX_ERR_UNSUPPORTED)
+        return report(r, lineno, col + 1,
+                      "field 'mnemonic': not a Maxwell texture instruction, and no ';' ends the "
+                      "statement, found '%.*s'",
+                      (int)strcspn(text, " \t."), text);
+    return report(r, lineno, end_col, "field 'syntax': expected ';' at the end of the instruction");
+}
+
 /* Assembles the statements of one (comment-free) line: each ends in ';', or in the '}' of the
  * dual-issue pair it closes; '{' and '}' may sit anywhere between statements. */
 static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
@@ -507,8 +532,7 @@ static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
             s = end;
         } else {
             char *at = end ? end : s + strlen(s);
-            st = report(r, lineno, (unsigned)(at - line) + 1,
-                        "field 'syntax': expected ';' at the end of the instruction");
+            st = report_unended(r, s, (size_t)(at - s), lineno, col, (unsigned)(at - line) + 1);
             if (st == TGX_OK && !end)
                 return TGX_OK;
             s = at;

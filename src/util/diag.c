@@ -65,8 +65,7 @@ static void diag_head(tgx_diag *d, tgx_status st, const char *file, unsigned lin
 {
     d->status = st;
     d->severity = TGX_SEV_ERROR;
-    if (file != d->file) /* a caller may pass d's own file: it is shown already */
-        copy_shown(d->file, sizeof d->file, file ? file : "");
+    tgx_diag_set_file(d, file); /* d's own file (a caller may pass it) is shown already */
     d->line = line;
     d->column = column;
 }
@@ -101,6 +100,12 @@ tgx_status tgx_diag_set(tgx_diag *d, tgx_status st, const char *file, unsigned l
     tgx_diag_vset(d, st, file, line, column, fmt, ap);
     va_end(ap);
     return st;
+}
+
+void tgx_diag_set_file(tgx_diag *d, const char *file)
+{
+    if (d && file != d->file)
+        copy_shown(d->file, sizeof d->file, file ? file : "");
 }
 
 void tgx_diag_clear(tgx_diag *d)

@@ -227,7 +227,7 @@ tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size
         st = write_in_place(target, data, size, d);
     }
     if (st != TGX_OK && d)
-        snprintf(d->file, sizeof d->file, "%s", path); /* the name the user gave */
+        tgx_diag_set_file(d, path); /* the name the user gave */
     free(target);
     return st;
 }

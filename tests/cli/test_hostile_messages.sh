@@ -79,6 +79,29 @@ expect_err 2 "^$tmp/x\\\\x1b\]0;t\\\\x07.tgsi: error: cannot open" "check, ESC i
     "$TGX" check "$name"
 shown && ok || bad "file name: raw bytes on stderr"
 
+# the assembler's messages take the file name the same way (it set the name itself)
+aname=$(printf '%s/y\033[1m.s' "$tmp")
+printf 'TEXS R0, R4, R0, R5, 0x52, 2D, RGBX ;\n' >"$aname"
+expect_err 1 "^$tmp/y\\\\x1b\[1m.s:1:32: error: " "as, ESC in the file name" -- "$TGX" as --arch sm_52 "$aname"
+shown && ok || bad "as file name: raw bytes on stderr: $(od -c "$tmp/err" | head -3)"
+
+# ---- a statement without its ';': the first problem is the one reported ----------------------
+# (the assembler said "expected ';'" at the end whatever came before it)
+printf '\377\376 junk\n' >"$tmp/noend1.s"
+printf 'FOO R0\n' >"$tmp/noend2.s"
+printf 'TEXS R0, R99999, R0, R5, 0x52, 2D, RGB\n' >"$tmp/noend3.s"
+printf 'TEXS R0, R4, R0, R5, 0x52, 2D, RGB\n' >"$tmp/noend4.s"
+for verb in "as --arch sm_52" "check --sm5 --arch sm_52" "lift"; do
+    expect_err 1 "^$tmp/noend1.s:1:1: error: field 'mnemonic': expected an instruction name, found '\\\\xff\\\\xfe'\$" \
+        "$verb, bytes for a name, no ';'" -- $TGX $verb "$tmp/noend1.s"
+    expect_err 1 "^$tmp/noend2.s:1:1: error: field 'mnemonic': not a Maxwell texture instruction, and no ';' ends the statement, found 'FOO'\$" \
+        "$verb, unknown name, no ';'" -- $TGX $verb "$tmp/noend2.s"
+    expect_err 1 "^$tmp/noend3.s:1:10: error: field 'Rd': expected a register R0-R254 or RZ, found 'R99999'\$" \
+        "$verb, bad register, no ';'" -- $TGX $verb "$tmp/noend3.s"
+    expect_err 1 "^$tmp/noend4.s:1:35: error: field 'syntax': expected ';' at the end of the instruction\$" \
+        "$verb, only the ';' missing" -- $TGX $verb "$tmp/noend4.s"
+done
+
 # ---- run: the UNIT limit is said --------------------------------------------------------------
 shader=$data/corpus/tex2d_proj/shader.tgsi
 for opt in "--tex 32=gradient" "--image 32=@4x4" "--sampler 32=wrap=repeat" "--dump-image 32=x.png"; do

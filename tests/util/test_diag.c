@@ -62,6 +62,12 @@ static void check_file_name(void)
     /* passing d's own file keeps it as it is */
     tgx_diag_set(&d, TGX_ERR_IO, d.file, 2, 3, "again");
     TGX_CHECK(strcmp(d.file, "a\\x1b]0;x\\x07.s") == 0 && d.line == 2, "own file: %s", d.file);
+    /* a file added to a message made without one (the assembler, tgx emu) */
+    tgx_diag_set(&d, TGX_ERR_PARSE, NULL, 0, 4, "bad");
+    tgx_diag_set_file(&d, "b\x9b.s");
+    TGX_CHECK(strcmp(d.file, "b\\x9b.s") == 0 && d.column == 4, "set_file: %s", d.file);
+    tgx_diag_set_file(&d, NULL);
+    TGX_CHECK(d.file[0] == '\0', "set_file NULL: %s", d.file);
 }
 
 int main(void)
