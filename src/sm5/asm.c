@@ -448,16 +448,25 @@ static tgx_status close_pair(asm_run *r, unsigned lineno, unsigned col)
     return TGX_OK;
 }
 
+/* text = s[0..n) without its trailing blanks, then " ;" (text holds SM5_LINE_MAX + 3 bytes, n is
+ * at most SM5_LINE_MAX): a statement the text left without its ';'. Returns its length before
+ * the " ;". */
+static size_t with_semicolon(char *text, const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    memcpy(text, s, n);
+    memcpy(text + n, " ;", 3);
+    return n;
+}
+
 /* The statement a pair's '}' ends: nvdisasm drops the second instruction's ';', so the text
  * up to the brace gets one before it is assembled (the field keeps what the listing says). */
 static tgx_status assemble_before_brace(asm_run *r, const char *s, size_t n, unsigned lineno,
                                         unsigned col)
 {
     char text[SM5_LINE_MAX + 3];
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    memcpy(text, s, n);
-    memcpy(text + n, " ;", 3);
+    with_semicolon(text, s, n);
     return assemble_statement(r, text, lineno, col, END_BRACE);
 }
 
@@ -484,10 +493,7 @@ static tgx_status report_unended(asm_run *r, const char *s, size_t n, unsigned l
                                  unsigned end_col)
 {
     char text[SM5_LINE_MAX + 3];
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-        n--;
-    memcpy(text, s, n);
-    memcpy(text + n, " ;", 3);
+    n = with_semicolon(text, s, n);
     uint64_t w;
     uint32_t c;
     tgx_diag dd;
