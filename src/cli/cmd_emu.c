@@ -211,6 +211,11 @@ static int load_text(const emu_opts *o, const char *data, size_t size, emu_prog 
 /* The section to run: the named one, or the only one. */
 static const tgx_sm5_code_section *pick_section(const emu_opts *o, const tgx_sm5_code_file *cf)
 {
+    if (o->section && !cf->is_cubin) { /* as for assembly text: a raw file has no sections */
+        fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is a raw code file\n",
+                o->program);
+        return NULL;
+    }
     if (o->section) {
         for (size_t i = 0; i < cf->count; i++)
             if (!strcmp(cf->sections[i].name, o->section))

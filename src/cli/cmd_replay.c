@@ -17,6 +17,7 @@ typedef struct replay_cli {
     bool strict;          /* --strict: every value bit-exact with softpipe */
     uint32_t jobs;        /* -j */
     bool via_sm5;         /* --via sm5: texture instructions lowered and emulated */
+    bool have_arch;       /* --arch given: only with --via sm5 */
     tgx_sm5_arch arch;    /* --arch of --via sm5 */
     /* --via sm5: the current case's first lowering warning with its position (LODQ's 8.8 fixed
      * point), said again on the case's FAIL line as its likely reason; "" when none */
@@ -224,7 +225,9 @@ static int replay_option(void *ctx, int id, const char *value)
                                        value);
         o->via_sm5 = true;
         return 0;
-    case REPLAY_ARCH: return tgx_cli_arch(&tgx_cli_replay_spec, value, &o->arch);
+    case REPLAY_ARCH:
+        o->have_arch = true;
+        return tgx_cli_arch(&tgx_cli_replay_spec, value, &o->arch);
     }
     return TGX_EXIT_USAGE;
 }
@@ -304,6 +307,10 @@ int tgx_cli_replay(int argc, char **argv)
     tgx_replay_opts_init(&o.opts);
     o.arch = TGX_SM5_ARCH_SM52;
     int rc = tgx_cli_parse(&tgx_cli_replay_spec, argc, argv, replay_option, &o, &first);
+    if (rc < 0 && o.have_arch && !o.via_sm5) /* it would change nothing: say so */
+        rc = tgx_cli_usage_error(&tgx_cli_replay_spec,
+                                 "--arch is the SM of --via sm5; without --via sm5 nothing runs "
+                                 "as Maxwell code");
     if (rc < 0)
         rc = check_dirs(argc - first, argv + first);
     if (rc < 0 && o.save_dir && prepare_save_dir(o.save_dir) != TGX_EXIT_OK)

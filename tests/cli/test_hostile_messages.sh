@@ -7,7 +7,10 @@
 #  * a message that quotes the input shows bytes a terminal would act on as \xNN (tgx as quoted
 #    an ESC byte raw, lift --words and dis --words quoted binary data raw), file names too;
 #  * run's UNIT options say the limit of UNIT (--tex 99=... said only "expects UNIT=...");
-#  * lift counts "1 instruction", not "1 instructions".
+#  * lift counts "1 instruction", not "1 instructions";
+#  * a statement without ';' is reported at its first problem, not always at the missing ';';
+#  * options that change nothing are usage errors: replay --arch without --via sm5, emu
+#    --section on a raw code file (it said the file "has no section").
 set -u
 : "${TGX:?TGX must name the tgx binary}"
 data=${TGX_TEST_DATA:-$(dirname "$0")/../data}
@@ -101,6 +104,14 @@ for verb in "as --arch sm_52" "check --sm5 --arch sm_52" "lift"; do
     expect_err 1 "^$tmp/noend4.s:1:35: error: field 'syntax': expected ';' at the end of the instruction\$" \
         "$verb, only the ';' missing" -- $TGX $verb "$tmp/noend4.s"
 done
+
+# ---- options that would change nothing are refused, as emu's --section on text is ------------
+expect_err 2 "^tgx replay: --arch is the SM of --via sm5; without --via sm5 nothing runs as Maxwell code\$" \
+    "replay --arch without --via" -- "$TGX" replay --arch sm_50 "$data/corpus/tex_rect"
+[ -s "$tmp/out" ] && bad "replay ran without --via: $(cat "$tmp/out")" || ok
+expect_rc 0 "replay --via sm5 --arch sm_50" -- "$TGX" replay --via sm5 --arch sm_50 "$data/corpus/tex_rect"
+expect_err 2 "^tgx emu: --section names a kernel of a cubin; $tmp/raw64.bin is a raw code file\$" \
+    "emu --section on raw code" -- "$TGX" emu --arch sm_52 --section k "$tmp/raw64.bin"
 
 # ---- run: the UNIT limit is said --------------------------------------------------------------
 shader=$data/corpus/tex2d_proj/shader.tgsi
