@@ -103,16 +103,25 @@ static tgx_tex *coord_texture(tgx_tex_target target, uint32_t w, uint32_t h, uin
     return tex;
 }
 
+/* The gradient probes' texture (C10, J15): a 64x64 coordinate chain of 7 levels, sampled linear
+ * with linear mip filtering and clamp to edge. */
+static tgx_tex *coord_chain64(tgx_tex_view *v, tgx_sampler *s)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
+    tgx_tex_view_init(v, tex);
+    *s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s->mip_filter = TGX_TEX_MIP_LINEAR;
+    return tex;
+}
+
 /* LOD from gradients: exponent + T[m]/256 (hw-facts' table), and mip-linear as one 8-tap filter
  * whose level split is the LOD's low 8 bits. Probe C10_grad_iso_aniso1: 64x64 chain, (0.5, 0.5),
  * dPdx = (g, 0), dPdy = (0, g). */
 static void lod_table_and_mip_weights(void)
 {
-    tgx_tex *tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
     tgx_tex_view v;
-    tgx_tex_view_init(&v, tex);
-    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
-    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    tgx_sampler s;
+    tgx_tex *tex = coord_chain64(&v, &s);
     static const struct {
         uint32_t g;
         float r, gg, a;
@@ -330,11 +339,9 @@ static void srgb_table_and_border(void)
  * The words are the probe's (R, G: the blended texel coordinates). */
 static void gradient_diagonals(void)
 {
-    tgx_tex *tex = coord_texture(TGX_TEX_2D, 64, 64, 1, 7);
     tgx_tex_view v;
-    tgx_tex_view_init(&v, tex);
-    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
-    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    tgx_sampler s;
+    tgx_tex *tex = coord_chain64(&v, &s);
     s.max_anisotropy = 1;
     static const struct {
         uint32_t p, want[4];
