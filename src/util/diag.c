@@ -20,9 +20,27 @@ const char *tgx_status_name(tgx_status st)
     return "unknown status";
 }
 
+/* Code points a terminal shows as nothing, or that reorder the text around them, so that a
+ * quoted token would not read as what the input holds (Unicode's format characters, category
+ * Cf, in the ranges a text editor can leave: a byte order mark opening a file, zero-width
+ * spaces and joiners, the bidirectional overrides and isolates of "Trojan Source"). */
+static const struct {
+    unsigned first, last;
+} invisible[] = {
+    {0x00ad, 0x00ad}, /* soft hyphen */
+    {0x061c, 0x061c}, /* Arabic letter mark */
+    {0x180e, 0x180e}, /* Mongolian vowel separator */
+    {0x200b, 0x200f}, /* zero-width space, joiners, LRM, RLM */
+    {0x202a, 0x202e}, /* bidirectional embeddings and overrides */
+    {0x2060, 0x2064}, /* word joiner, invisible operators */
+    {0x2066, 0x206f}, /* bidirectional isolates, deprecated format characters */
+    {0xfeff, 0xfeff}, /* zero-width no-break space: the byte order mark */
+    {0xfff9, 0xfffb}, /* interlinear annotation */
+};
+
 /* The length of the UTF-8 sequence at p (at most avail bytes) a terminal shows as a character:
  * lead C2..F4 and its 1..3 continuation bytes 80..BF, not a C1 control (U+0080..U+009F, C2 80..9F:
- * U+009B is CSI to some terminals); 0 for anything else. */
+ * U+009B is CSI to some terminals) nor an invisible code point; 0 for anything else. */
 static size_t shown_utf8(const unsigned char *p, size_t avail)
 {
     size_t more = p[0] >= 0xc2 && p[0] <= 0xdf   ? 1
@@ -31,16 +49,23 @@ static size_t shown_utf8(const unsigned char *p, size_t avail)
                                                  : 0;
     if (!more || more >= avail || (p[0] == 0xc2 && p[1] < 0xa0))
         return 0;
-    for (size_t k = 1; k <= more; k++)
+    unsigned cp = p[0] & (0x7fu >> (more + 1));
+    for (size_t k = 1; k <= more; k++) {
         if ((p[k] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (p[k] & 0x3fu);
+    }
+    for (size_t i = 0; i < sizeof invisible / sizeof invisible[0]; i++)
+        if (cp >= invisible[i].first && cp <= invisible[i].last)
             return 0;
     return more + 1;
 }
 
 /* Copies text into out (cap bytes, NUL-terminated, truncated to fit) with every byte a terminal
  * would not show as a character written \xNN: control bytes (ESC starts the sequences that
- * recolour or retitle a terminal), DEL and bytes that are not UTF-8. A message quotes the input
- * it refuses, and the input may be anything (issue 9: binary data as --words quoted raw). */
+ * recolour or retitle a terminal), DEL, bytes that are not UTF-8 and invisible code points. A
+ * message quotes the input it refuses, and the input may be anything (issue 9: binary data as
+ * --words quoted raw). */
 static void copy_shown(char *out, size_t cap, const char *text)
 {
     const unsigned char *p = (const unsigned char *)text;

@@ -76,6 +76,13 @@ expect_rc 1 "check, ESC in TGSI" -- "$TGX" check "$tmp/esc.tgsi"
 shown && ok || bad "check: raw bytes on stderr: $(od -c "$tmp/err" | head -3)"
 printf 'TEXS R0, R4, R0, R5, 0x52, 2D, RGB\303\226 ;\n' >"$tmp/utf8.s"
 expect_err 1 "found 'RGB"$'\303\226'"'\$" "as, UTF-8 in a token stays" -- "$TGX" as --arch sm_52 "$tmp/utf8.s"
+# a byte order mark (an editor's) is invisible: it is shown as bytes where a token is quoted
+printf '\357\273\277TEXS R0, R4, R0, R5, 0x52, 2D, RGB ;\n' >"$tmp/bom.s"
+expect_err 1 "^$tmp/bom.s:1:1: error: field 'mnemonic': expected an instruction name, found '\\\\xef\\\\xbb\\\\xbfTEXS'\$" \
+    "as, a byte order mark" -- "$TGX" as --arch sm_52 "$tmp/bom.s"
+printf '\357\273\2770xd820052000570004\n' >"$tmp/bom.words"
+expect_err 1 "^$tmp/bom.words:1:1: error: expected a 64-bit hex word, found '\\\\xef\\\\xbb\\\\xbf0xd820052000570004'\$" \
+    "dis --words, a byte order mark" -- "$TGX" dis --arch sm_52 --words "$tmp/bom.words"
 # a file name with an escape sequence in it
 name=$(printf '%s/x\033]0;t\a.tgsi' "$tmp")
 expect_err 2 "^$tmp/x\\\\x1b\]0;t\\\\x07.tgsi: error: cannot open" "check, ESC in the file name" -- \

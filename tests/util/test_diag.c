@@ -34,6 +34,20 @@ static void check_escapes(void)
                   "2J",
                   "\\xc2\\x9b2J", "C1 CSI in UTF-8 form");
     check_message("\xc0\xaf", "\\xc0\\xaf", "an overlong lead byte");
+    /* invisible code points: a quoted token must read as what the input holds */
+    check_message("\xef\xbb\xbfTEXS", "\\xef\\xbb\\xbfTEXS", "a byte order mark (U+FEFF)");
+    check_message("a\xe2\x80\xae"
+                  "b",
+                  "a\\xe2\\x80\\xaeb", "right-to-left override (U+202E)");
+    check_message("R\xe2\x80\x8b"
+                  "0",
+                  "R\\xe2\\x80\\x8b0", "zero-width space (U+200B)");
+    check_message("x\xc2\xad"
+                  "y",
+                  "x\\xc2\\xady", "soft hyphen (U+00AD)");
+    check_message("\xe2\x81\xa6", "\\xe2\\x81\\xa6", "left-to-right isolate (U+2066)");
+    check_message("\xe2\x80\x90", "\xe2\x80\x90", "a hyphen (U+2010) next to the ranges stays");
+    check_message("\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", "a 4-byte character stays");
 }
 
 /* A long run of escaped bytes is cut at the buffer without splitting an escape. */
