@@ -108,6 +108,12 @@ static tgx_status copy_word(const ctx *x, const tgx_json *v, const char *what, c
         return bad(x, v, what, "a string");
     if (v->length >= cap)
         return bad(x, v, what, "a shorter string");
+    /* names, file names and state words: printable ASCII without spaces, so that a case name
+     * printed on a PASS line or made part of a --save file name cannot carry "\u001b[..."
+     * (a terminal's escape sequence) or "\u0000" */
+    for (size_t i = 0; i < v->length; i++)
+        if ((unsigned char)v->text[i] <= ' ' || (unsigned char)v->text[i] >= 0x7f)
+            return bad(x, v, what, "a word of printable ASCII without spaces");
     memcpy(dst, v->text, v->length + 1);
     return TGX_OK;
 }

@@ -6,6 +6,8 @@
 #    (lift read it as sm_52 bundles and reported a bundle-size or dual-issue error, exit 1);
 #  * a message that quotes the input shows bytes a terminal would act on as \xNN (tgx as quoted
 #    an ESC byte raw, lift --words and dis --words quoted binary data raw), file names too;
+#  * a case.json name (and every other word of it) is printable ASCII: "\u001b[31m" went raw onto
+#    replay's PASS line and into --save's file names;
 #  * run's UNIT options say the limit of UNIT (--tex 99=... said only "expects UNIT=...");
 #  * lift counts "1 instruction", not "1 instructions";
 #  * a statement without ';' is reported at its first problem, not always at the missing ';';
@@ -110,6 +112,17 @@ for verb in "as --arch sm_52" "check --sm5 --arch sm_52" "lift"; do
         "$verb, bad register, no ';'" -- $TGX $verb "$tmp/noend3.s"
     expect_err 1 "^$tmp/noend4.s:1:35: error: field 'syntax': expected ';' at the end of the instruction\$" \
         "$verb, only the ';' missing" -- $TGX $verb "$tmp/noend4.s"
+done
+
+# ---- case.json words: a case name went raw onto the PASS line and into --save's file names ----
+for bad_name in 'a\\u001b[31mred' 'nul\\u0000cut' 'two words' 'caf\\u00e9'; do
+    rm -rf "$tmp/cn"
+    cp -r "$data/corpus/tex_rect" "$tmp/cn"
+    sed -i "2s/.*/ \"name\": \"$bad_name\",/" "$tmp/cn/case.json"
+    expect_rc 1 "replay, case name '$bad_name'" -- "$TGX" replay --save "$tmp/saved" "$tmp/cn"
+    grep -qx "FAIL cn: $tmp/cn/case.json:2:10: error: name: expected a word of printable ASCII without spaces" "$tmp/out" &&
+        ok || bad "case name '$bad_name': $(od -c "$tmp/out" | head -3)"
+    [ -z "$(ls "$tmp/saved")" ] && ok || bad "case name '$bad_name' saved: $(ls "$tmp/saved" | od -c | head -2)"
 done
 
 # ---- options that would change nothing are refused, as emu's --section on text is ------------
