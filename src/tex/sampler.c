@@ -182,101 +182,184 @@ static tgx_status set_enum(tgx_diag *d, const name_value *t, const char *key, co
     return lookup(t, value, out) ? TGX_OK : bad(d, key, value, expect);
 }
 
+/* ---- one function a kind of key; arg is the key table's column (which field of the kind) ---- */
+
+enum { WRAP_S = 1, WRAP_T = 2, WRAP_R = 4 };
+
+static tgx_status set_wrap(tgx_sampler *s, int axes, const char *key, const char *value,
+                           tgx_diag *d)
+{
+    int v = 0;
+    tgx_status st = set_enum(d, wrap_names, key, value,
+                             "repeat, clamp, clamp_to_edge, clamp_to_border, mirror_repeat, "
+                             "mirror_clamp, mirror_clamp_to_edge or mirror_clamp_to_border",
+                             &v);
+    if (st < 0)
+        return st;
+    if (axes & WRAP_S)
+        s->wrap_s = (tgx_tex_wrap)v;
+    if (axes & WRAP_T)
+        s->wrap_t = (tgx_tex_wrap)v;
+    if (axes & WRAP_R)
+        s->wrap_r = (tgx_tex_wrap)v;
+    return TGX_OK;
+}
+
+static tgx_status set_min(tgx_sampler *s, int arg, const char *key, const char *value, tgx_diag *d)
+{
+    (void)arg;
+    return lookup_gl_min(value, s)
+               ? TGX_OK
+               : bad(d, key, value, "nearest, linear or a GL *_mipmap_* filter");
+}
+
+/* arg 1: "filter", which sets the min filter too */
+static tgx_status set_mag(tgx_sampler *s, int and_min, const char *key, const char *value,
+                          tgx_diag *d)
+{
+    int v = 0;
+    tgx_status st = set_enum(d, filter_names, key, value, "nearest or linear", &v);
+    if (st < 0)
+        return st;
+    s->mag_filter = (tgx_tex_filter)v;
+    if (and_min)
+        s->min_filter = (tgx_tex_filter)v;
+    return TGX_OK;
+}
+
+/* A key whose value is one name of a table and sets one enum field. */
+#define ENUM_KEY_SETTER(fn, names, expect, field, type)                                            \
+    static tgx_status fn(tgx_sampler *s, int arg, const char *key, const char *value, tgx_diag *d) \
+    {                                                                                              \
+        (void)arg;                                                                                 \
+        int v = 0;                                                                                 \
+        tgx_status st = set_enum(d, names, key, value, expect, &v);                                \
+        if (st == TGX_OK)                                                                          \
+            s->field = (type)v;                                                                    \
+        return st;                                                                                 \
+    }
+ENUM_KEY_SETTER(set_mip, mip_names, "none, nearest or linear", mip_filter, tgx_tex_mip_filter)
+ENUM_KEY_SETTER(set_profile, profile_names, "exact or nv", profile, tgx_tex_profile)
+ENUM_KEY_SETTER(set_lod_rule, lod_rule_names, "gl or softpipe", lod_rule, tgx_tex_lod_rule)
+
+static tgx_status set_aniso(tgx_sampler *s, int arg, const char *key, const char *value,
+                            tgx_diag *d)
+{
+    (void)arg;
+    float f;
+    if (!parse_float(value, &f) || !(f >= 1.0f && f <= 16.0f))
+        return bad(d, key, value, "a number from 1 to 16");
+    s->max_anisotropy = (uint32_t)f; /* 1..16: the conversion is defined */
+    return TGX_OK;
+}
+
+enum { LOD_BIAS, LOD_MIN, LOD_MAX };
+
+static tgx_status set_lod(tgx_sampler *s, int which, const char *key, const char *value,
+                          tgx_diag *d)
+{
+    float f;
+    tgx_status st = float_key(d, key, value, &f);
+    if (st < 0)
+        return st;
+    if (f != f)
+        return bad(d, key, value, "a number, not NaN");
+    *(which == LOD_BIAS ? &s->lod_bias : which == LOD_MIN ? &s->min_lod : &s->max_lod) = f;
+    return TGX_OK;
+}
+
+static tgx_status set_compare(tgx_sampler *s, int arg, const char *key, const char *value,
+                              tgx_diag *d)
+{
+    (void)arg;
+    if (!strcmp(value, "none") || !strcmp(value, "off")) {
+        s->compare_enable = false;
+        return TGX_OK;
+    }
+    int v = 0;
+    tgx_status st =
+        set_enum(d, compare_names, key, value,
+                 "none or never, less, equal, lequal, greater, notequal, gequal, always", &v);
+    if (st < 0)
+        return st;
+    s->compare_enable = true;
+    s->compare_func = (tgx_tex_compare)v;
+    return TGX_OK;
+}
+
+static tgx_status set_border(tgx_sampler *s, int arg, const char *key, const char *value,
+                             tgx_diag *d)
+{
+    (void)arg;
+    return parse_floats(value, s->border_color) ? TGX_OK
+                                                : bad(d, key, value, "four numbers a,b,c,d");
+}
+
+static tgx_status set_border_int(tgx_sampler *s, int arg, const char *key, const char *value,
+                                 tgx_diag *d)
+{
+    (void)arg;
+    return parse_uints(value, s->border_color_int) ? TGX_OK
+                                                   : bad(d, key, value, "four integers a,b,c,d");
+}
+
+enum { FLAG_NORMALIZED, FLAG_SEAMLESS };
+
+static tgx_status set_flag(tgx_sampler *s, int which, const char *key, const char *value,
+                           tgx_diag *d)
+{
+    int v = 0;
+    tgx_status st = set_enum(d, bool_names, key, value, "0 or 1", &v);
+    if (st == TGX_OK)
+        *(which == FLAG_NORMALIZED ? &s->normalized_coords : &s->seamless_cube) = v != 0;
+    return st;
+}
+
+/* The keys: X(key, setter, which field of the setter's kind). The unknown-key message lists
+ * them from here, so it cannot miss one. */
+#define SAMPLER_KEYS(X)                                                                            \
+    X("wrap", set_wrap, WRAP_S | WRAP_T | WRAP_R)                                                  \
+    X("wrap_s", set_wrap, WRAP_S)                                                                  \
+    X("wrap_t", set_wrap, WRAP_T)                                                                  \
+    X("wrap_r", set_wrap, WRAP_R)                                                                  \
+    X("min", set_min, 0)                                                                           \
+    X("mag", set_mag, 0)                                                                           \
+    X("filter", set_mag, 1)                                                                        \
+    X("mip", set_mip, 0)                                                                           \
+    X("aniso", set_aniso, 0)                                                                       \
+    X("lod_bias", set_lod, LOD_BIAS)                                                               \
+    X("min_lod", set_lod, LOD_MIN)                                                                 \
+    X("max_lod", set_lod, LOD_MAX)                                                                 \
+    X("compare", set_compare, 0)                                                                   \
+    X("border", set_border, 0)                                                                     \
+    X("border_int", set_border_int, 0)                                                             \
+    X("normalized", set_flag, FLAG_NORMALIZED)                                                     \
+    X("seamless", set_flag, FLAG_SEAMLESS)                                                         \
+    X("profile", set_profile, 0)                                                                   \
+    X("lod_rule", set_lod_rule, 0)
+
+static const struct {
+    const char *key;
+    tgx_status (*set)(tgx_sampler *s, int arg, const char *key, const char *value, tgx_diag *d);
+    int arg;
+} sampler_keys[] = {
+#define X(key, set, arg) {key, set, arg},
+    SAMPLER_KEYS(X)
+#undef X
+};
+
+/* "wrap, wrap_s, ..., lod_rule, ": the message drops the last ", " */
+static const char sampler_key_list[] =
+#define X(key, set, arg) key ", "
+    SAMPLER_KEYS(X)
+#undef X
+    ;
+
 tgx_status tgx_sampler_set(tgx_sampler *s, const char *key, const char *value, tgx_diag *d)
 {
-    const char *wraps = "repeat, clamp, clamp_to_edge, clamp_to_border, mirror_repeat, "
-                        "mirror_clamp, mirror_clamp_to_edge or mirror_clamp_to_border";
-    int v = 0;
-    tgx_status st;
-    if (!strcmp(key, "wrap") || !strcmp(key, "wrap_s") || !strcmp(key, "wrap_t") ||
-        !strcmp(key, "wrap_r")) {
-        if ((st = set_enum(d, wrap_names, key, value, wraps, &v)) < 0)
-            return st;
-        if (!strcmp(key, "wrap") || !strcmp(key, "wrap_s"))
-            s->wrap_s = (tgx_tex_wrap)v;
-        if (!strcmp(key, "wrap") || !strcmp(key, "wrap_t"))
-            s->wrap_t = (tgx_tex_wrap)v;
-        if (!strcmp(key, "wrap") || !strcmp(key, "wrap_r"))
-            s->wrap_r = (tgx_tex_wrap)v;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "min")) {
-        if (lookup_gl_min(value, s))
-            return TGX_OK;
-        return bad(d, key, value, "nearest, linear or a GL *_mipmap_* filter");
-    }
-    if (!strcmp(key, "mag") || !strcmp(key, "filter")) {
-        if ((st = set_enum(d, filter_names, key, value, "nearest or linear", &v)) < 0)
-            return st;
-        s->mag_filter = (tgx_tex_filter)v;
-        if (!strcmp(key, "filter"))
-            s->min_filter = (tgx_tex_filter)v;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "mip")) {
-        if ((st = set_enum(d, mip_names, key, value, "none, nearest or linear", &v)) < 0)
-            return st;
-        s->mip_filter = (tgx_tex_mip_filter)v;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "aniso")) {
-        float f;
-        if (!parse_float(value, &f) || !(f >= 1.0f && f <= 16.0f))
-            return bad(d, key, value, "a number from 1 to 16");
-        s->max_anisotropy = (uint32_t)f;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "lod_bias") || !strcmp(key, "min_lod") || !strcmp(key, "max_lod")) {
-        float f;
-        if ((st = float_key(d, key, value, &f)) < 0)
-            return st;
-        if (f != f)
-            return bad(d, key, value, "a number, not NaN");
-        *(!strcmp(key, "lod_bias") ? &s->lod_bias
-                                   : (!strcmp(key, "min_lod") ? &s->min_lod : &s->max_lod)) = f;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "compare")) {
-        if (!strcmp(value, "none") || !strcmp(value, "off")) {
-            s->compare_enable = false;
-            return TGX_OK;
-        }
-        if ((st = set_enum(d, compare_names, key, value,
-                           "none or never, less, equal, lequal, greater, notequal, gequal, always",
-                           &v)) < 0)
-            return st;
-        s->compare_enable = true;
-        s->compare_func = (tgx_tex_compare)v;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "border"))
-        return parse_floats(value, s->border_color) ? TGX_OK
-                                                    : bad(d, key, value, "four numbers a,b,c,d");
-    if (!strcmp(key, "border_int"))
-        return parse_uints(value, s->border_color_int)
-                   ? TGX_OK
-                   : bad(d, key, value, "four integers a,b,c,d");
-    if (!strcmp(key, "normalized") || !strcmp(key, "seamless")) {
-        if ((st = set_enum(d, bool_names, key, value, "0 or 1", &v)) < 0)
-            return st;
-        *(!strcmp(key, "normalized") ? &s->normalized_coords : &s->seamless_cube) = v != 0;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "profile")) {
-        if ((st = set_enum(d, profile_names, key, value, "exact or nv", &v)) < 0)
-            return st;
-        s->profile = (tgx_tex_profile)v;
-        return TGX_OK;
-    }
-    if (!strcmp(key, "lod_rule")) {
-        if ((st = set_enum(d, lod_rule_names, key, value, "gl or softpipe", &v)) < 0)
-            return st;
-        s->lod_rule = (tgx_tex_lod_rule)v;
-        return TGX_OK;
-    }
-    return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                        "unknown sampler option '%s' (wrap, wrap_s, wrap_t, wrap_r, min, mag, "
-                        "filter, mip, aniso, lod_bias, min_lod, max_lod, compare, border, "
-                        "border_int, normalized, seamless, profile, lod_rule)",
-                        key);
+    for (size_t i = 0; i < sizeof sampler_keys / sizeof sampler_keys[0]; i++)
+        if (!strcmp(key, sampler_keys[i].key))
+            return sampler_keys[i].set(s, sampler_keys[i].arg, key, value, d);
+    return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown sampler option '%s' (%.*s)", key,
+                        (int)sizeof sampler_key_list - 3, sampler_key_list);
 }
