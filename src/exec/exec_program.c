@@ -522,91 +522,77 @@ static const char *unmatched(tgx_tgsi_cf cf, const xcf *st, unsigned top)
     }
 }
 
-static tgx_status link_flow(xbuild *b)
+/* Pass 1 of link_flow for instruction i: matches it against the open constructs st[0..*top)
+ * (pushing, popping and setting jump targets); a CASE or DEFAULT points at its SWITCH for now,
+ * and case_count counts each SWITCH's CASEs. */
+static tgx_status link_construct(xbuild *b, unsigned i, xcf *st, unsigned *top,
+                                 uint32_t *case_count)
 {
     tgx_exec_program *p = b->p;
-    const tgx_tgsi_shader *sh = b->sh;
-    unsigned n = p->ninsts, top = 0;
-    xcf *st = calloc(n + 1, sizeof(xcf));
-    uint32_t *case_count = calloc(n + 1, sizeof(uint32_t));
-    if (!st || !case_count) {
-        free(st);
-        free(case_count);
-        return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+    xinst *x = &p->insts[i];
+    const tgx_tgsi_instruction *ti = &b->sh->insts[i];
+    const char *nm = x->name;
+    const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
+    tgx_tgsi_cf cf = info ? info->cf : TGX_TGSI_CF_NONE;
+    const char *why = unmatched(cf, st, *top);
+    if (why)
+        return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s %s", nm, why);
+    int k;
+    switch (cf) {
+    case TGX_TGSI_CF_IF:
+    case TGX_TGSI_CF_UIF: st[(*top)++] = (xcf){i, 'I'}; break;
+    case TGX_TGSI_CF_ELSE:
+        p->insts[st[*top - 1].inst].target = (int32_t)i;
+        st[*top - 1] = (xcf){i, 'E'};
+        break;
+    case TGX_TGSI_CF_ENDIF: p->insts[st[--*top].inst].target = (int32_t)i; break;
+    case TGX_TGSI_CF_BGNLOOP: st[(*top)++] = (xcf){i, 'L'}; break;
+    case TGX_TGSI_CF_ENDLOOP:
+        p->insts[st[*top - 1].inst].target = (int32_t)i;
+        x->target = (int32_t)st[--*top].inst + 1;
+        break;
+    case TGX_TGSI_CF_BRK:
+    case TGX_TGSI_CF_BREAKC:
+        k = innermost(st, *top, 'L', 'S');
+        if (k < 0)
+            return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s outside a loop or switch", nm);
+        x->brk_switch = st[k].kind == 'S';
+        break;
+    case TGX_TGSI_CF_CONT:
+        if (innermost(st, *top, 'L', 'L') < 0)
+            return fail_at(b, ti->pos, TGX_ERR_INVALID, "CONT outside a loop");
+        break;
+    case TGX_TGSI_CF_SWITCH: st[(*top)++] = (xcf){i, 'S'}; break;
+    case TGX_TGSI_CF_CASE:
+    case TGX_TGSI_CF_DEFAULT:
+        if (cf == TGX_TGSI_CF_CASE)
+            case_count[st[*top - 1].inst]++;
+        x->target = (int32_t)st[*top - 1].inst; /* owner, replaced in pass 2 */
+        break;
+    case TGX_TGSI_CF_ENDSWITCH: p->insts[st[--*top].inst].target = (int32_t)i; break;
+    case TGX_TGSI_CF_CAL:
+    case TGX_TGSI_CF_CALLNZ:
+    case TGX_TGSI_CF_BRA:
+        if (!ti->has_label || ti->label >= p->ninsts)
+            return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s needs a label inside the program", nm);
+        x->target = (int32_t)ti->label;
+        break;
+    case TGX_TGSI_CF_BGNSUB:
+    case TGX_TGSI_CF_ENDSUB:
+        if (*top)
+            return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s inside an unclosed construct", nm);
+        break;
+    default: break;
     }
+    return TGX_OK;
+}
+
+/* Pass 2 of link_flow: each SWITCH's CASE instructions, in order, as its list. */
+static tgx_status list_cases(xbuild *b, const uint32_t *case_count)
+{
+    tgx_exec_program *p = b->p;
     tgx_status rc = TGX_OK;
-    /* pass 1: match the constructs; CASE lists are gathered per SWITCH in pass 2 */
-    for (unsigned i = 0; i < n && rc == TGX_OK; i++) {
-        xinst *x = &p->insts[i];
-        const tgx_tgsi_instruction *ti = &sh->insts[i];
-        const char *nm = x->name;
-        const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(ti->opcode);
-        tgx_tgsi_cf cf = info ? info->cf : TGX_TGSI_CF_NONE;
-        const char *why = unmatched(cf, st, top);
-        if (why) {
-            rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s %s", nm, why);
-            continue;
-        }
-        int k;
-        switch (cf) {
-        case TGX_TGSI_CF_IF:
-        case TGX_TGSI_CF_UIF: st[top++] = (xcf){i, 'I'}; break;
-        case TGX_TGSI_CF_ELSE:
-            p->insts[st[top - 1].inst].target = (int32_t)i;
-            st[top - 1] = (xcf){i, 'E'};
-            break;
-        case TGX_TGSI_CF_ENDIF: p->insts[st[--top].inst].target = (int32_t)i; break;
-        case TGX_TGSI_CF_BGNLOOP: st[top++] = (xcf){i, 'L'}; break;
-        case TGX_TGSI_CF_ENDLOOP:
-            p->insts[st[top - 1].inst].target = (int32_t)i;
-            x->target = (int32_t)st[--top].inst + 1;
-            break;
-        case TGX_TGSI_CF_BRK:
-        case TGX_TGSI_CF_BREAKC:
-            k = innermost(st, top, 'L', 'S');
-            if (k < 0) {
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s outside a loop or switch", nm);
-                break;
-            }
-            x->brk_switch = st[k].kind == 'S';
-            break;
-        case TGX_TGSI_CF_CONT:
-            if (innermost(st, top, 'L', 'L') < 0)
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "CONT outside a loop");
-            break;
-        case TGX_TGSI_CF_SWITCH: st[top++] = (xcf){i, 'S'}; break;
-        case TGX_TGSI_CF_CASE:
-        case TGX_TGSI_CF_DEFAULT:
-            if (cf == TGX_TGSI_CF_CASE)
-                case_count[st[top - 1].inst]++;
-            x->target = (int32_t)st[top - 1].inst; /* owner, replaced below */
-            break;
-        case TGX_TGSI_CF_ENDSWITCH: p->insts[st[--top].inst].target = (int32_t)i; break;
-        case TGX_TGSI_CF_CAL:
-        case TGX_TGSI_CF_CALLNZ:
-        case TGX_TGSI_CF_BRA:
-            if (!ti->has_label || ti->label >= n) {
-                rc =
-                    fail_at(b, ti->pos, TGX_ERR_INVALID, "%s needs a label inside the program", nm);
-                break;
-            }
-            x->target = (int32_t)ti->label;
-            break;
-        case TGX_TGSI_CF_BGNSUB:
-        case TGX_TGSI_CF_ENDSUB:
-            if (top)
-                rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s inside an unclosed construct", nm);
-            break;
-        default: break;
-        }
-    }
-    if (rc == TGX_OK && top) {
-        const tgx_tgsi_instruction *ti = &sh->insts[st[top - 1].inst];
-        rc = fail_at(b, ti->pos, TGX_ERR_INVALID, "%s is never closed",
-                     p->insts[st[top - 1].inst].name);
-    }
-    /* pass 2: each SWITCH's CASE instructions, in order */
-    for (unsigned i = 0; i < n && rc == TGX_OK; i++) {
+    for (unsigned i = 0; i < p->ninsts && rc == TGX_OK; i++) {
         xinst *x = &p->insts[i];
         if (x->fn != x_op_switch)
             continue;
@@ -616,10 +602,32 @@ static tgx_status link_flow(xbuild *b)
             if (p->insts[j].fn == x_op_case && p->insts[j].target == (int32_t)i)
                 rc = add_list(b, j);
     }
+    return rc;
+}
+
+/* Jump targets of the structured flow (IF/ELSE/ENDIF, loops, SWITCH, labels), and the
+ * constructs' errors: one that closes the wrong construct, BRK/CONT outside one, one never
+ * closed. */
+static tgx_status link_flow(xbuild *b)
+{
+    tgx_exec_program *p = b->p;
+    unsigned n = p->ninsts, top = 0;
+    xcf *st = calloc(n + 1, sizeof(xcf));
+    uint32_t *case_count = calloc(n + 1, sizeof(uint32_t));
+    tgx_status rc = st && case_count ? TGX_OK : TGX_ERR_NOMEM;
+    for (unsigned i = 0; i < n && rc == TGX_OK; i++)
+        rc = link_construct(b, i, st, &top, case_count);
+    if (rc == TGX_OK && top) {
+        unsigned open = st[top - 1].inst;
+        rc = fail_at(b, b->sh->insts[open].pos, TGX_ERR_INVALID, "%s is never closed",
+                     p->insts[open].name);
+    }
+    if (rc == TGX_OK)
+        rc = list_cases(b, case_count);
     free(st);
     free(case_count);
     if (rc == TGX_ERR_NOMEM)
-        return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
+        return fail_at(b, b->sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
     return rc;
 }
 

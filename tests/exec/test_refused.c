@@ -77,6 +77,14 @@ static const refused_case unbalanced[] = {
      6, 6, "CASE outside a SWITCH"},
     {"ENDSWITCH", FLOW_DCLS "  0: UIF IMM[0].xxxx\n  1: ENDSWITCH\n  2: END\n", 5, 6,
      "ENDSWITCH without SWITCH"},
+    /* BRK and CONT need a construct to leave; an open construct at the end is reported where it
+     * opens */
+    {"BRK", FLOW_DCLS "  0: UIF IMM[0].xxxx\n  1: BRK\n  2: ENDIF\n  3: END\n", 5, 6,
+     "BRK outside a loop or switch"},
+    {"CONT in a SWITCH", FLOW_DCLS "  0: SWITCH IMM[0].xxxx\n  1: CONT\n  2: ENDSWITCH\n  3: END\n",
+     5, 6, "CONT outside a loop"},
+    {"open loop", FLOW_DCLS "  0: MOV TEMP[0], IMM[0]\n  1: BGNLOOP\n  2: END\n", 5, 6,
+     "BGNLOOP is never closed"},
 };
 
 static void check_unbalanced(const refused_case *c)
