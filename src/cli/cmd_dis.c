@@ -189,12 +189,13 @@ static int run_code_file(dis_opts *o)
     tgx_diag d;
     if (tgx_cli_read_input(o->file, &data, &size) != TGX_EXIT_OK)
         return TGX_EXIT_USAGE;
-    if (tgx_cli_raw_needs_arch("dis", o->file, data, size, o->have_arch)) {
+    const char *name = tgx_cli_input_name(o->file);
+    if (tgx_cli_raw_needs_arch("dis", name, data, size, o->have_arch)) {
         free(data);
         return TGX_EXIT_USAGE;
     }
     tgx_sm5_code_file cf;
-    if (tgx_sm5_code_file_read((const unsigned char *)data, size, o->file, &cf, &d) < 0) {
+    if (tgx_sm5_code_file_read((const unsigned char *)data, size, name, &cf, &d) < 0) {
         tgx_cli_print_diag(&d);
         free(data);
         return TGX_EXIT_INVALID;
@@ -202,7 +203,7 @@ static int run_code_file(dis_opts *o)
     int rc = TGX_EXIT_OK;
     tgx_sm5_arch file_arch = o->arch;
     if (cf.is_cubin && tgx_sm5_arch_from_sm(cf.sm, &file_arch) != TGX_OK && !o->have_arch) {
-        fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", o->file,
+        fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", name,
                 cf.sm);
         rc = TGX_EXIT_INVALID;
     } else {

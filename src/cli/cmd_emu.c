@@ -31,6 +31,7 @@ typedef struct emu_opts {
     const char *section;
     const char *out;
     const char *program;
+    const char *program_name; /* PROGRAM as messages name it: "<stdin>" for '-' */
     const char *setup;
 } emu_opts;
 
@@ -128,6 +129,7 @@ static int parse_options(int argc, char **argv, emu_opts *o)
     if (rc >= 0)
         return rc;
     o->program = argv[first];
+    o->program_name = tgx_cli_input_name(o->program);
     o->setup = first + 1 < argc ? argv[first + 1] : NULL;
     if (o->setup && !strcmp(o->program, "-") && !strcmp(o->setup, "-"))
         return tgx_cli_usage_error(&tgx_cli_emu_spec,
@@ -170,7 +172,7 @@ static unsigned statement_column(const char *text, unsigned lineno)
 /* Puts the position of instruction i into d (file:line:col for text, the address otherwise). */
 static void position(const emu_opts *o, const emu_prog *p, size_t i, tgx_diag *d)
 {
-    tgx_diag_set_file(d, o->program);
+    tgx_diag_set_file(d, o->program_name);
     if (p->text) {
         d->line = p->line[i];
         d->column = statement_column(p->text, p->line[i]);
@@ -189,7 +191,7 @@ static int load_text(const emu_opts *o, const char *data, size_t size, emu_prog 
 {
     tgx_sm5_program asmp;
     tgx_diag d;
-    if (tgx_sm5_assemble(data, size, o->program, o->arch, &asmp, &d) < 0) {
+    if (tgx_sm5_assemble(data, size, o->program_name, o->arch, &asmp, &d) < 0) {
         tgx_cli_print_diag(&d);
         return TGX_EXIT_INVALID;
     }
@@ -213,19 +215,19 @@ static const tgx_sm5_code_section *pick_section(const emu_opts *o, const tgx_sm5
 {
     if (o->section && !cf->is_cubin) { /* as for assembly text: a raw file has no sections */
         fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is a raw code file\n",
-                o->program);
+                o->program_name);
         return NULL;
     }
     if (o->section) {
         for (size_t i = 0; i < cf->count; i++)
             if (!strcmp(cf->sections[i].name, o->section))
                 return &cf->sections[i];
-        fprintf(stderr, "tgx emu: %s has no section '%s'\n", o->program, o->section);
+        fprintf(stderr, "tgx emu: %s has no section '%s'\n", o->program_name, o->section);
         return NULL;
     }
     if (cf->count == 1)
         return &cf->sections[0];
-    fprintf(stderr, "tgx emu: %s has %zu code sections; name one with --section:", o->program,
+    fprintf(stderr, "tgx emu: %s has %zu code sections; name one with --section:", o->program_name,
             cf->count);
     for (size_t i = 0; i < cf->count; i++)
         fprintf(stderr, " %s", cf->sections[i].name);
@@ -237,7 +239,7 @@ static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_pr
 {
     tgx_sm5_code_file cf;
     tgx_diag d;
-    if (tgx_sm5_code_file_read(data, size, o->program, &cf, &d) < 0) {
+    if (tgx_sm5_code_file_read(data, size, o->program_name, &cf, &d) < 0) {
         tgx_cli_print_diag(&d);
         return TGX_EXIT_INVALID;
     }
@@ -249,7 +251,7 @@ static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_pr
             fprintf(stderr,
                     cf.is_cubin ? "tgx emu: %s is for SM %u, not sm_50..sm_53; give --arch\n"
                                 : "tgx emu: %s is a raw code file; give --arch\n",
-                    o->program, cf.sm);
+                    o->program_name, cf.sm);
             rc = TGX_EXIT_USAGE;
         }
         o->have_arch = rc < 0;
@@ -410,7 +412,7 @@ static int emu_main(emu_opts *o)
     memset(&p, 0, sizeof p);
     int rc;
     bool code = tgx_cli_is_code(data, size);
-    if (code && tgx_cli_raw_needs_arch("emu", o->program, data, size, o->have_arch)) {
+    if (code && tgx_cli_raw_needs_arch("emu", o->program_name, data, size, o->have_arch)) {
         rc = TGX_EXIT_USAGE;
     } else if (code) {
         rc = load_code(o, (const unsigned char *)data, size, &p);
@@ -419,7 +421,7 @@ static int emu_main(emu_opts *o)
         rc = TGX_EXIT_USAGE;
     } else if (o->section) {
         fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is assembly text\n",
-                o->program);
+                o->program_name);
         rc = TGX_EXIT_USAGE;
     } else {
         rc = load_text(o, data, size, &p);

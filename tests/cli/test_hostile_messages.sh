@@ -33,6 +33,15 @@ for verb in dis emu lift; do
         "$TGX" $verb "$tmp/raw64.bin"
     [ -s "$tmp/out" ] && bad "$verb printed something for a refused file" || ok
 done
+# stdin is "<stdin>" in all three (dis and emu said "-")
+for verb in dis emu lift; do
+    expect_err 2 "^tgx $verb: <stdin>: $NOT_ELF" "$verb - of raw code" -- \
+        sh -c "\"$TGX\" $verb - <\"$tmp/raw64.bin\""
+done
+expect_err 1 "^<stdin>: error: offset 0x40: incomplete bundle" "dis --arch - of 65 bytes" -- \
+    sh -c "\"$TGX\" dis --arch sm_52 - <\"$tmp/raw.bin\""
+expect_err 1 "^<stdin>:1:32: error: NUL byte in the line" "emu --arch - of text with a NUL" -- \
+    sh -c "printf 'TEXS R0, R4, R0, R5, 0x52, 2D, \\000RGB ;\\n' | \"$TGX\" emu --arch sm_52 -"
 # with --arch lift reads the bundles: the four TEXS (two a bundle) lift to TGSI
 expect_rc 0 "lift --arch of raw code" -- "$TGX" lift --arch sm_52 "$tmp/raw64.bin"
 [ "$(grep -c '^# TEXS' "$tmp/out")" = 4 ] && ok || bad "lift --arch raw: $(cat "$tmp/out")"
@@ -43,8 +52,6 @@ cp "$data/cubin/tex_sm_52.cubin" "$tmp/broken.cubin"
 printf '\x7fELG' | dd of="$tmp/broken.cubin" conv=notrunc status=none
 expect_err 2 "^tgx lift: $tmp/broken.cubin: $NOT_ELF" "lift, broken ELF magic" -- \
     "$TGX" lift "$tmp/broken.cubin"
-expect_err 2 "^tgx lift: <stdin>: $NOT_ELF" "lift - of raw code" -- \
-    sh -c "\"$TGX\" lift - <\"$tmp/raw64.bin\""
 # the skipped count: the cubin's non-texture instructions, in words that agree with the number
 expect_rc 0 "lift --unit-per-word of a cubin" -- "$TGX" lift --unit-per-word "$data/cubin/tex_sm_52.cubin"
 grep -qE "note: [0-9]+ instructions outside the texture classes skipped" "$tmp/err" && ok ||
