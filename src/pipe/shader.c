@@ -171,7 +171,8 @@ static tgx_status shader_load(const char *path, tgx_diag_list *found, tgx_pipe_s
     tgx_status st = tgx_read_file(path, &text, &size, d);
     if (st < 0)
         return st;
-    st = shader_create(text, size, path, found, out, d);
+    /* tgx_read_file reads "-" as stdin and names it so; the shader's messages do too */
+    st = shader_create(text, size, strcmp(path, "-") == 0 ? "<stdin>" : path, found, out, d);
     free(text);
     return st;
 }

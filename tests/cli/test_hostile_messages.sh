@@ -42,6 +42,8 @@ expect_err 1 "^<stdin>: error: offset 0x40: incomplete bundle" "dis --arch - of 
     sh -c "\"$TGX\" dis --arch sm_52 - <\"$tmp/raw.bin\""
 expect_err 1 "^<stdin>:1:32: error: NUL byte in the line" "emu --arch - of text with a NUL" -- \
     sh -c "printf 'TEXS R0, R4, R0, R5, 0x52, 2D, \\000RGB ;\\n' | \"$TGX\" emu --arch sm_52 -"
+expect_err 1 "^<stdin>:2:1: error: unknown opcode 'FOO'" "run - of a bad shader" -- \
+    sh -c "printf 'FRAG\\nFOO\\n' | \"$TGX\" run - -o \"$tmp/o.png\""
 # with --arch lift reads the bundles: the four TEXS (two a bundle) lift to TGSI
 expect_rc 0 "lift --arch of raw code" -- "$TGX" lift --arch sm_52 "$tmp/raw64.bin"
 [ "$(grep -c '^# TEXS' "$tmp/out")" = 4 ] && ok || bad "lift --arch raw: $(cat "$tmp/out")"
