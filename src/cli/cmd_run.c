@@ -164,6 +164,14 @@ typedef struct run_opts {
     const char *profile;       /* --profile, applied before the --sampler options */
     const char **sampler_args; /* the --sampler options, in their order */
     unsigned nsampler_args;
+    /* --tex, --image, --const and --buffer in their order, read once SHADER, --vs and --gs are
+     * known (so that one reading stdin is refused before anything reads it) */
+    struct {
+        int id;
+        const char *val;
+    } * inputs;
+    unsigned ninputs;
+    const char *stdin_by; /* the input that reads stdin ('-'), NULL while none does */
 } run_opts;
 
 /* The shader is invalid or its run failed. */
@@ -185,6 +193,25 @@ static int option_diag(const char *opt, const tgx_diag *d)
 static int usage_error(const char *what, const char *arg)
 {
     return tgx_cli_usage_error(&tgx_cli_run_spec, "%s: '%s'", what, arg);
+}
+
+/* stdin ('-') holds one input: a second reader would find it empty, or the first would read
+ * the second's bytes as its own. what names the reader ("SHADER", "--const", ...). */
+static int claim_stdin(run_opts *o, const char *what)
+{
+    if (!o->stdin_by) {
+        o->stdin_by = what;
+        return TGX_EXIT_OK;
+    }
+    return tgx_cli_usage_error(&tgx_cli_run_spec,
+                               "%s and %s both read stdin ('-'), which holds one input",
+                               o->stdin_by, what);
+}
+
+/* Whether a texture spec reads its bytes from stdin (raw:-@OPTS). */
+static bool spec_reads_stdin(const char *spec)
+{
+    return strncmp(spec, "raw:-@", 6) == 0;
 }
 
 /* Grows a to at least n words (new words zero). */
@@ -225,6 +252,8 @@ static int opt_tex(run_opts *o, const char *arg)
     const char *spec = split_unit(arg, TGX_PIPE_MAX_UNITS, &unit);
     if (!spec)
         return usage_error("--tex expects UNIT=FILE.png or UNIT=GENERATOR with UNIT below 32", arg);
+    if (spec_reads_stdin(spec) && claim_stdin(o, "--tex") != TGX_EXIT_OK)
+        return TGX_EXIT_USAGE;
     tgx_tex_destroy(o->tex[unit]);
     o->tex[unit] = NULL;
     if (tgx_tex_from_spec(spec, &o->tex[unit], &d) < 0)
@@ -247,6 +276,8 @@ static int opt_image(run_opts *o, const char *arg)
             "--image expects UNIT=FILE.png, UNIT=GENERATOR[@OPTS] or UNIT=@OPTS with UNIT "
             "below 32",
             arg);
+    if (spec_reads_stdin(spec) && claim_stdin(o, "--image") != TGX_EXIT_OK)
+        return TGX_EXIT_USAGE;
     tgx_tex_destroy(o->image[unit]);
     o->image[unit] = NULL;
     if (tgx_tex_from_spec(spec, &o->image[unit], &d) < 0)
@@ -348,6 +379,8 @@ static int opt_const(run_opts *o, const char *arg)
     const char *val = end + 1;
     char *text = NULL;
     tgx_diag d;
+    if (val[0] == '@' && strcmp(val, "@-") == 0 && claim_stdin(o, "--const") != TGX_EXIT_OK)
+        return TGX_EXIT_USAGE;
     if (val[0] == '@') {
         size_t size;
         if (tgx_read_file(val + 1, &text, &size, &d) < 0)
@@ -418,6 +451,8 @@ static int opt_buffer(run_opts *o, const char *arg)
         if (bytes == 0 || bytes % 4 || bytes > (1ul << 28))
             return usage_error("--buffer: BYTES must be a multiple of 4, 4 .. 256 MiB", arg);
         rc = grow(a, bytes / 4) ? TGX_EXIT_OK : usage_error("out of memory", arg);
+    } else if (strcmp(spec, "-") == 0 && claim_stdin(o, "--buffer") != TGX_EXIT_OK) {
+        rc = TGX_EXIT_USAGE;
     } else {
         rc = buffer_from_file(a, spec);
     }
@@ -545,12 +580,15 @@ static int run_option(void *ctx, int id, const char *val)
     case R_PROFILE: o->profile = val; return 0;
     case R_F2I: return opt_f2i(o, val);
     case R_DENORMS: return opt_denorms(o, val);
-    case R_TEX: return opt_tex(o, val);
+    case R_TEX:
+    case R_CONST:
+    case R_BUFFER:
+    case R_IMAGE:
+        o->inputs[o->ninputs].id = id;
+        o->inputs[o->ninputs++].val = val;
+        return TGX_EXIT_OK;
     case R_SAMPLER: return opt_sampler_later(o, val);
-    case R_CONST: return opt_const(o, val);
-    case R_BUFFER: return opt_buffer(o, val);
     case R_DUMP: return opt_dump(o, val);
-    case R_IMAGE: return opt_image(o, val);
     case R_DUMP_IMAGE: return opt_dump_image(o, val);
     }
     return TGX_EXIT_USAGE;
@@ -573,17 +611,41 @@ static int apply_samplers(run_opts *o)
     return TGX_EXIT_OK;
 }
 
+/* The options that read inputs, in their order (run_opts.inputs). */
+static int read_inputs(run_opts *o)
+{
+    int rc = TGX_EXIT_OK;
+    for (unsigned i = 0; i < o->ninputs && rc == TGX_EXIT_OK; i++) {
+        const char *val = o->inputs[i].val;
+        switch (o->inputs[i].id) {
+        case R_TEX: rc = opt_tex(o, val); break;
+        case R_CONST: rc = opt_const(o, val); break;
+        case R_BUFFER: rc = opt_buffer(o, val); break;
+        default: rc = opt_image(o, val); break;
+        }
+    }
+    return rc;
+}
+
 static int parse_args(run_opts *o, int argc, char **argv)
 {
     o->sampler_args = malloc((size_t)argc * sizeof *o->sampler_args);
-    if (!o->sampler_args)
+    o->inputs = malloc((size_t)argc * sizeof *o->inputs);
+    if (!o->sampler_args || !o->inputs)
         return usage_error("out of memory", "--sampler");
     int first;
     int rc = tgx_cli_parse(&tgx_cli_run_spec, argc, argv, run_option, o, &first);
     if (rc >= 0)
         return rc == TGX_EXIT_OK ? -1 : rc; /* -1: --help was printed, nothing to run */
     o->shader = argv[first];
-    return apply_samplers(o);
+    /* the shaders claim stdin first (they are named now), then the input options in order */
+    const char *names[] = {"SHADER", "--vs", "--gs"};
+    const char *paths[] = {o->shader, o->vs, o->gs};
+    for (int i = 0; i < 3; i++)
+        if (paths[i] && strcmp(paths[i], "-") == 0 && claim_stdin(o, names[i]) != TGX_EXIT_OK)
+            return TGX_EXIT_USAGE;
+    rc = read_inputs(o);
+    return rc != TGX_EXIT_OK ? rc : apply_samplers(o);
 }
 
 /* Loads a shader file checked first as `tgx check` checks it (tgx_tgsi_validate): every
@@ -820,6 +882,7 @@ static void free_opts(run_opts *o)
         free(o->buffer[i].w);
     free(o->verts);
     free(o->sampler_args);
+    free(o->inputs);
 }
 
 static int run_shader(run_opts *o, const tgx_pipe_shader *sh)

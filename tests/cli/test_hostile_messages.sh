@@ -44,6 +44,18 @@ expect_err 1 "^<stdin>:1:32: error: NUL byte in the line" "emu --arch - of text 
     sh -c "printf 'TEXS R0, R4, R0, R5, 0x52, 2D, \\000RGB ;\\n' | \"$TGX\" emu --arch sm_52 -"
 expect_err 1 "^<stdin>:2:1: error: unknown opcode 'FOO'" "run - of a bad shader" -- \
     sh -c "printf 'FRAG\\nFOO\\n' | \"$TGX\" run - -o \"$tmp/o.png\""
+# tgx run: stdin holds one input; a second reader was handed the first one's bytes ("--const:
+# 'FRAG' is not a word") or nothing ("empty shader")
+fs='FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1, 0, 0, 1}\n  0: MOV OUT[0], IMM[0]\n  1: END\n'
+for opts in "--vs -|--vs" "--const 0=@-|--const" "--buffer 0=-|--buffer" "--tex 0=raw:-@4x4|--tex" \
+    "--image 1=raw:-@4x4|--image"; do
+    expect_err 2 "^tgx run: SHADER and ${opts#*|} both read stdin \('-'\), which holds one input\$" \
+        "run - ${opts%|*}" -- sh -c "printf '$fs' | \"$TGX\" run - ${opts%|*} -o \"$tmp/o.png\""
+done
+expect_err 2 "^tgx run: --const and --const both read stdin" "run --const @- twice" -- \
+    sh -c "echo 1 2 3 4 | \"$TGX\" run \"$data/corpus/tex_rect/shader.tgsi\" --const 0=@- --const 1=@- -o \"$tmp/o.png\""
+[ -e "$tmp/o.png" ] && bad "run wrote its output after a refused stdin" || ok
+expect_rc 0 "run - alone" -- sh -c "printf '$fs' | \"$TGX\" run - --size 4x4 -o \"$tmp/o.png\""
 # with --arch lift reads the bundles: the four TEXS (two a bundle) lift to TGSI
 expect_rc 0 "lift --arch of raw code" -- "$TGX" lift --arch sm_52 "$tmp/raw64.bin"
 [ "$(grep -c '^# TEXS' "$tmp/out")" = 4 ] && ok || bad "lift --arch raw: $(cat "$tmp/out")"
