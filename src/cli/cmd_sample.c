@@ -630,6 +630,10 @@ int tgx_cli_sample(int argc, char **argv)
         return rc;
     tgx_diag d;
     tgx_tex *tex;
+    if (strncmp(o.texture, "raw:-@", 6) == 0 && !o.input) /* the texture would eat the lines */
+        return tgx_cli_usage_error(&tgx_cli_sample_spec,
+                                   "TEXTURE (raw:-) and the input lines both read stdin ('-'), "
+                                   "which holds one input: give --input FILE");
     if (tgx_tex_from_spec(o.texture, &tex, &d) < 0)
         return diag_error(o.texture, &d, TGX_EXIT_USAGE);
     tgx_tex_view view;

@@ -55,6 +55,12 @@ done
 expect_err 2 "^tgx run: --const and --const both read stdin" "run --const @- twice" -- \
     sh -c "echo 1 2 3 4 | \"$TGX\" run \"$data/corpus/tex_rect/shader.tgsi\" --const 0=@- --const 1=@- -o \"$tmp/o.png\""
 [ -e "$tmp/o.png" ] && bad "run wrote its output after a refused stdin" || ok
+# tgx sample: a raw:- texture and the lines (stdin unless --input) cannot share stdin
+expect_err 2 "^tgx sample: TEXTURE \(raw:-\) and the input lines both read stdin \('-'\), which holds one input: give --input FILE\$" \
+    "sample raw:- with lines on stdin" -- sh -c "printf '0.5 0.5\\n' | \"$TGX\" sample raw:-@1x1"
+printf '0.5 0.5\n' >"$tmp/coords"
+expect_rc 0 "sample raw:- --input FILE" -- sh -c "printf '\\020\\040\\060\\100' | \"$TGX\" sample raw:-@1x1 --single --input \"$tmp/coords\""
+grep -qE '^0\.0627[0-9]* 0\.125[0-9]* 0\.188[0-9]* 0\.25[0-9]*$' "$tmp/out" && ok || bad "sample raw:- texel: $(cat "$tmp/out")"
 expect_rc 0 "run - alone" -- sh -c "printf '$fs' | \"$TGX\" run - --size 4x4 -o \"$tmp/o.png\""
 # with --arch lift reads the bundles: the four TEXS (two a bundle) lift to TGSI
 expect_rc 0 "lift --arch of raw code" -- "$TGX" lift --arch sm_52 "$tmp/raw64.bin"
