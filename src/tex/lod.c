@@ -49,7 +49,10 @@ static float nv_length(const float v[3])
 {
     float a = fabsf(v[0]), b = fabsf(v[1]), c = fabsf(v[2]);
     float mx = fmaxf(a, fmaxf(b, c));
-    if (isinf(mx) || mx == 0.0f) /* J22: infinite -> the last level (no inf - inf) */
+    /* J22: infinite -> the last level (no inf - inf). NaN (a diagonal of +inf and -inf
+     * gradients): fmaxf in nv_diagonal_length takes the other diagonal; ilogbf(NaN) is INT_MIN,
+     * and INT_MIN - 9 below overflowed (UBSan in tex/test_fast and test_properties) */
+    if (isinf(mx) || mx == 0.0f || isnan(mx))
         return mx;
     const double q = ldexp(1.0, ilogbf(mx) - 9); /* mx is at least 2^-126 here: q > 0 */
     const double add = floor((11.0 / 32.0) * ((double)a + b + c - mx) / q) * q;
