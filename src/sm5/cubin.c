@@ -295,6 +295,15 @@ static tgx_status add_section(const unsigned char *data, size_t size, const char
         return fail(d, file, s->offset,
                     "code section size %llu is not a multiple of %u (Maxwell bundles)",
                     (unsigned long long)s->size, TGX_SM5_BUNDLE_BYTES);
+    /* a kernel's name is printed (tgx dis's listing, tgx emu's --section list): printable
+     * ASCII, as nvcc's mangled names are, so a damaged or hostile file cannot put a terminal's
+     * escape sequence on the screen */
+    for (const char *q = name; *q; q++)
+        if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
+            return fail(d, file, hdr_off,
+                        "code section name holds byte 0x%02x at its position %zu (section names "
+                        "are printable ASCII)",
+                        (unsigned char)*q, (size_t)(q - name) + 1);
     tgx_sm5_code_section *c = &out->sections[out->count++];
     size_t n = strlen(name);
     if (n >= sizeof c->name)

@@ -80,6 +80,17 @@ printf '0xd820052000570004\n0x50b0000000070f00\n' >"$tmp/one_nop.words" # TEXS, 
 expect_err 0 "note: 1 instruction outside the texture classes skipped\$" "lift, one skipped" -- \
     "$TGX" lift --words "$tmp/one_nop.words"
 
+# a cubin whose kernel name holds an ESC: refused where it is (dis printed it in its listing, emu
+# in its --section list)
+cp "$data/cubin/tex_sm_52.cubin" "$tmp/escname.cubin"
+at=$(grep -boa '[.]text[.]k_txq' "$tmp/escname.cubin" | head -1 | cut -d: -f1) # the name table's
+printf '\033' | dd of="$tmp/escname.cubin" bs=1 seek=$((at + 6)) conv=notrunc status=none
+for verb in dis emu "lift --unit-per-word"; do
+    expect_err 1 "^$tmp/escname.cubin: error: offset 0x[0-9a-f]+: code section name holds byte 0x1b at its position 7 \(section names are printable ASCII\)\$" \
+        "$verb, ESC in a kernel name" -- $TGX $verb "$tmp/escname.cubin"
+    shown && ! grep -q $'\033' "$tmp/out" && ok || bad "$verb: raw ESC out: $(od -c "$tmp/out" | head -2)"
+done
+
 # ---- bytes a terminal acts on are shown as \xNN -------------------------------------------------
 printf 'TEXS R0, R4, R0, R5, 0x52, 2D, \033[31mRGB ;\n' >"$tmp/esc.s"
 for verb in "as --arch sm_52" "check --sm5 --arch sm_52" "lift" "emu --arch sm_52"; do
