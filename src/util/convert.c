@@ -128,38 +128,25 @@ static tgx_status range_problem(int is_inf, int is_zero, const char **why, int k
     return TGX_ERR_LIMIT;
 }
 
-tgx_status tgx_parse_f32(const char *text, float *out, const char **why)
-{
-    static const char *const not_number = "is not a number";
-    const char *dummy;
-    char *end;
-    why = why ? why : &dummy;
-    errno = 0;
-    float f = strtof(text, &end);
-    if (end == text || *end) {
-        *why = not_number;
-        return TGX_ERR_PARSE;
+/* tgx_parse_f32 and tgx_parse_f64: one body, each with its own strto* (strtof rounds the text
+ * once; (float)strtod would round twice). k: range_problem's 0 (32-bit) or 1 (64-bit). */
+#define PARSE_FLOAT(NAME, TYPE, STRTO, K)                                                          \
+    tgx_status NAME(const char *text, TYPE *out, const char **why)                                 \
+    {                                                                                              \
+        const char *dummy;                                                                         \
+        char *end;                                                                                 \
+        why = why ? why : &dummy;                                                                  \
+        errno = 0;                                                                                 \
+        TYPE v = STRTO(text, &end);                                                                \
+        if (end == text || *end) {                                                                 \
+            *why = "is not a number";                                                              \
+            return TGX_ERR_PARSE;                                                                  \
+        }                                                                                          \
+        if (errno == ERANGE && range_problem(isinf(v), v == 0, why, K) != TGX_OK)                  \
+            return TGX_ERR_LIMIT;                                                                  \
+        *out = v;                                                                                  \
+        return TGX_OK;                                                                             \
     }
-    if (errno == ERANGE && range_problem(isinf(f), f == 0.0f, why, 0) != TGX_OK)
-        return TGX_ERR_LIMIT;
-    *out = f;
-    return TGX_OK;
-}
-
-tgx_status tgx_parse_f64(const char *text, double *out, const char **why)
-{
-    static const char *const not_number = "is not a number";
-    const char *dummy;
-    char *end;
-    why = why ? why : &dummy;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (end == text || *end) {
-        *why = not_number;
-        return TGX_ERR_PARSE;
-    }
-    if (errno == ERANGE && range_problem(isinf(v), v == 0.0, why, 1) != TGX_OK)
-        return TGX_ERR_LIMIT;
-    *out = v;
-    return TGX_OK;
-}
+PARSE_FLOAT(tgx_parse_f32, float, strtof, 0)
+PARSE_FLOAT(tgx_parse_f64, double, strtod, 1)
+#undef PARSE_FLOAT
