@@ -169,6 +169,39 @@ void tex_cube_project(uint32_t face, float rx, float ry, float rz, double *s, do
     *t = (double)((tc / ama + 1.0f) * 0.5f);
 }
 
+/* The axis (0 = x, 1 = y, 2 = z) that sc and tc of each face take (table 8.19). */
+static const uint8_t face_sc_axis[6] = {2, 2, 0, 0, 0, 0};
+static const uint8_t face_tc_axis[6] = {1, 1, 2, 2, 1, 1};
+
+bool tex_cube_unfold(const tex_ctx *c, uint32_t ref, float rx, float ry, float rz, double *s,
+                     double *t)
+{
+    const uint32_t own = major_face(c, rx, ry, rz);
+    const float r[3] = {rx, ry, rz};
+    float sc, tc, ma;
+    face_axes(ref, rx, ry, rz, &sc, &tc, &ma);
+    /* the direction scaled onto the cube's surface by its own major axis, as the face
+     * coordinates are (tex_cube_face, nv) */
+    const float rcp = 1.0f / fabsf(r[own / 2]);
+    double u = tex_nv_input(sc * rcp), v = tex_nv_input(tc * rcp);
+    if (own != ref) {
+        /* across an edge: the distance from the edge on the other face, 1 - (component toward
+         * ref), continues the coordinate past +-1 (D20: a lane off the face reads its unfolded
+         * position, not its projection onto ref's plane); the opposite face (untested) goes
+         * across the nearer edge */
+        const double toward = (double)tex_nv_input(ma * rcp) * ((ref & 1) ? -1.0 : 1.0);
+        const bool across_s =
+            own / 2 == face_sc_axis[ref] || (own / 2 != face_tc_axis[ref] && fabs(u) >= fabs(v));
+        if (across_s)
+            u = copysign(2.0 - toward, u);
+        else
+            v = copysign(2.0 - toward, v);
+    }
+    *s = (u + 1.0) * 0.5;
+    *t = (v + 1.0) * 0.5;
+    return own == ref;
+}
+
 void tex_cube_face(const tex_ctx *c, float rx, float ry, float rz, uint32_t *face, double *s,
                    double *t)
 {

@@ -103,10 +103,16 @@ float tex_grad_length(const tex_ctx *c, const float v[3])
 float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
                             uint32_t *aniso_n, bool *major_is_x)
 {
+    return tex_lambda_from_footprint(c, dx, dy, true, aniso_n, major_is_x);
+}
+
+float tex_lambda_from_footprint(const tex_ctx *c, const float dx[3], const float dy[3],
+                                bool diagonals, uint32_t *aniso_n, bool *major_is_x)
+{
     float lambda;
     if (c->nv) {
         float rho = aniso_scale(c, nv_length(dx), nv_length(dy), aniso_n, major_is_x);
-        if (c->samp->max_anisotropy <= 1)
+        if (c->samp->max_anisotropy <= 1 && diagonals)
             rho = fmaxf(rho, nv_diagonal_length(dx, dy));
         lambda = nv_log2(rho);
     } else if (c->softpipe) {

@@ -435,8 +435,9 @@ float tex_total_bias(const tex_ctx *c, float shader_bias)
 }
 
 /* Cube face-coordinate derivatives from direction derivatives, for explicit gradients on cube
- * maps: the derivative of s = (sc / |ma| + 1) / 2 along the gradient, taken as a forward
- * difference with step 1/1024 of the gradient on the lane's face. */
+ * maps in the exact profile (nv: nv_cube_quad_grads): the derivative of s = (sc / |ma| + 1) / 2
+ * along the gradient, taken as a forward difference with step 1/1024 of the gradient on the lane's
+ * face. */
 static void cube_grad(uint32_t face, const float dir[3], const float dd[3], float out[3])
 {
     double s0, t0, s1, t1;
@@ -447,6 +448,32 @@ static void cube_grad(uint32_t face, const float dir[3], const float dd[3], floa
     out[0] = (float)((s1 - s0) / eps);
     out[1] = (float)((t1 - t0) / eps);
     out[2] = 0.0f;
+}
+
+/* nv, cube: the derivatives along explicit gradients as the hardware's quad forms them (D20):
+ * the lanes dir + dPdx and dir + dPdy (fp32 sums) on the lane's face, unfolded across an edge
+ * when they lie on a neighbouring face (tex_cube_unfold), minus the lane's own coordinates.
+ * Returns whether all three lie on one face; an infinite lane gives an infinite derivative. */
+static bool nv_cube_quad_grads(const tex_ctx *c, uint32_t face, const float dir[3],
+                               const float gx[3], const float gy[3], float dx[3], float dy[3])
+{
+    double s0, t0;
+    bool one_face = tex_cube_unfold(c, face, dir[0], dir[1], dir[2], &s0, &t0);
+    const float *g[2] = {gx, gy};
+    float *out[2] = {dx, dy};
+    for (int k = 0; k < 2; k++) {
+        const float p[3] = {dir[0] + g[k][0], dir[1] + g[k][1], dir[2] + g[k][2]};
+        out[k][2] = 0.0f;
+        if (isinf(p[0]) || isinf(p[1]) || isinf(p[2])) {
+            out[k][0] = out[k][1] = INFINITY; /* as J22: the last level */
+            continue;
+        }
+        double s, t;
+        one_face &= tex_cube_unfold(c, face, p[0], p[1], p[2], &s, &t);
+        out[k][0] = (float)(s - s0);
+        out[k][1] = (float)(t - t0);
+    }
+    return one_face;
 }
 
 typedef struct quad_in {
@@ -470,6 +497,7 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
     default: break;
     }
     float scale[3], dx[3] = {0, 0, 0}, dy[3] = {0, 0, 0};
+    bool one_face = true; /* nv cube: the quad's lanes on one face (else no diagonals) */
     tex_base_scale(c, scale);
     const int ncoord = c->cube ? 3 : c->dims;
     if (req->lod_mode == TGX_TEX_LOD_GRAD) {
@@ -482,7 +510,9 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
                 gy[a] = tex_nv_input(gy[a]);
             }
         }
-        if (c->cube && !c->softpipe) {
+        if (c->cube && c->nv) {
+            one_face = nv_cube_quad_grads(c, lc->face, q->dir[l], gx, gy, dx, dy);
+        } else if (c->cube && !c->softpipe) {
             cube_grad(lc->face, q->dir[l], gx, dx);
             cube_grad(lc->face, q->dir[l], gy, dy);
         } else {
@@ -496,7 +526,14 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
         const int a0 = c->softpipe ? 2 : 0, ax_ = c->softpipe ? 3 : 1, ay_ = c->softpipe ? 0 : 2;
         double u[4][3];
         for (int k = 0; k < 4; k++) {
-            if (c->cube && !c->softpipe) {
+            if (c->cube && c->nv) {
+                /* every lane on the first lane's face, unfolded across an edge as for
+                 * explicit gradients (nv_cube_quad_grads) */
+                const bool own = tex_cube_unfold(c, lcs[0].face, q->dir[k][0], q->dir[k][1],
+                                                 q->dir[k][2], &u[k][0], &u[k][1]);
+                one_face &= own || (k != ax_ && k != ay_);
+                u[k][2] = 0.0;
+            } else if (c->cube && !c->softpipe) {
                 /* face coordinates of every lane on the first lane's face */
                 tex_cube_project(lcs[0].face, q->dir[k][0], q->dir[k][1], q->dir[k][2], &u[k][0],
                                  &u[k][1]);
@@ -518,7 +555,7 @@ static float lane_lambda(const tex_ctx *c, const tgx_tex_sample_req *req, uint32
         lc->grad[1][a] = dy[a];
     }
     bool major_x;
-    float lambda = tex_lambda_from_grads(c, dx, dy, &lc->aniso_n, &major_x);
+    float lambda = tex_lambda_from_footprint(c, dx, dy, one_face, &lc->aniso_n, &major_x);
     if (lc->aniso_n > 1) {
         const float *g = major_x ? dx : dy;
         for (int a = 0; a < 3; a++)

@@ -61,6 +61,11 @@ void tex_cube_face(const tex_ctx *c, float rx, float ry, float rz, uint32_t *fac
                    double *t);
 /* Face coordinates of a direction on a given face (for derivatives across a quad). */
 void tex_cube_project(uint32_t face, float rx, float ry, float rz, double *s, double *t);
+/* nv: face coordinates (s, t in [0, 1] units) of a direction in the plane of face `ref`, a
+ * direction on a neighbouring face unfolded across their shared edge (derivatives across a quad
+ * or along explicit gradients). Returns whether the direction's own major face is `ref`. */
+bool tex_cube_unfold(const tex_ctx *c, uint32_t ref, float rx, float ry, float rz, double *s,
+                     double *t);
 /* Seamless cube: texel (i, j) just outside face f of size n -> face and texel on the
  * neighbouring face. Returns false for a corner (both out of range). */
 bool tex_cube_neighbour(uint32_t face, int32_t i, int32_t j, uint32_t n, uint32_t *nf, int32_t *ni,
@@ -71,6 +76,10 @@ bool tex_cube_neighbour(uint32_t face, int32_t i, int32_t j, uint32_t n, uint32_
  * and the anisotropic sample count / major axis choice. */
 float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[3],
                             uint32_t *aniso_n, bool *major_is_x);
+/* The same, nv: `diagonals` false leaves the footprint's diagonals out of rho (a cube quad whose
+ * lanes lie on more than one face, docs/texture.md 3.5). */
+float tex_lambda_from_footprint(const tex_ctx *c, const float dx[3], const float dy[3],
+                                bool diagonals, uint32_t *aniso_n, bool *major_is_x);
 float tex_nv_quantize_lod(float v); /* trunc toward zero to 1/256 */
 /* The length of a scaled gradient vector as the profile's LOD rule measures it. */
 float tex_grad_length(const tex_ctx *c, const float v[3]);

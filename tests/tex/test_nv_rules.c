@@ -589,6 +589,58 @@ static void cube_rules(void)
     tgx_tex_destroy(tex);
 }
 
+/* Cube LOD from explicit gradients: probe D20_cubegrad_rand_aniso1 (16x16 coord cube of 5
+ * levels, linear, mip linear, seamless; A = the level blend, i.e. the LOD). The derivatives are
+ * those of the quad the hardware forms, lanes dir, dir + dPdx, dir + dPdy: each lane's face
+ * coordinates on the first lane's face, a lane on a neighbouring face unfolded across the edge;
+ * the footprint's diagonals count only when the three lanes share a face. Arguments: direction,
+ * dPdx, dPdy; results: the H100's four words. */
+static void cube_gradients(void)
+{
+    tgx_tex *tex = coord_texture(TGX_TEX_CUBE, 16, 16, 6, 5);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_LINEAR, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.mip_filter = TGX_TEX_MIP_LINEAR;
+    s.seamless_cube = true;
+    static const struct {
+        const char *what;
+        uint32_t arg[9], want[4];
+    } cases[] = {
+        /* query 7: all lanes on +X; the finite difference, not the derivative, at the lane */
+        {"one face",
+         {0x3f1aaabcu, 0x3b990d00u, 0x3f12852cu, 0x3b084b4au, 0x3b8ca5edu, 0xba9a3e05u, 0x3f552645u,
+          0x3d34f446u, 0xbb23b397u},
+         {0x3f878000u, 0x3fa90000u, 0x3fce0000u, 0x400a8000u}},
+        /* query 0: dir + dPdy lies on +X, unfolded beside +Z (its projection gives LOD 6.7) */
+        {"unfolded",
+         {0x3f2eebfcu, 0x3dc7dc90u, 0x3f7e0364u, 0x3d3a9312u, 0x3ba9433eu, 0xbbf0f6e3u, 0x3d2890b7u,
+          0xbc1615c9u, 0xbf86348du},
+         {0x3ed80000u, 0x3e540000u, 0x403b8000u, 0x405ec000u}},
+        /* query 23: dir + dPdx on +X beside +Y; with the diagonals the LOD would be 755/256 */
+        {"no diagonals",
+         {0x3ee2d3bcu, 0x3f5aec5cu, 0xbf1f7ca0u, 0x3f5739f7u, 0xbb95a197u, 0x3d39d9bcu, 0xbec86895u,
+          0x3b938a43u, 0xbda86c2bu},
+         {0x3f808000u, 0x3c000000u, 0x40240000u, 0x4037c000u}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tt_quad q;
+        tt_quad_at(&q, tgx_bits2f(cases[i].arg[0]), tgx_bits2f(cases[i].arg[1]));
+        for (int l = 0; l < 4; l++) {
+            q.r[l] = tgx_bits2f(cases[i].arg[2]);
+            for (int a = 0; a < 3; a++) {
+                q.ddx[a][l] = tgx_bits2f(cases[i].arg[3 + a]);
+                q.ddy[a][l] = tgx_bits2f(cases[i].arg[6 + a]);
+            }
+        }
+        float o[4];
+        sample4(&v, &s, &q, TGX_TEX_LOD_GRAD, o);
+        TGX_CHECK(words4(o, cases[i].want), "D20 %s: %08x %08x %08x %08x", cases[i].what,
+                  tgx_f2bits(o[0]), tgx_f2bits(o[1]), tgx_f2bits(o[2]), tgx_f2bits(o[3]));
+    }
+    tgx_tex_destroy(tex);
+}
+
 /* Offsets: sampling keeps the low 4 bits (hw-facts: -9 acts as +7), gather offsets are not
  * wrapped to 4 bits (hw-facts; 6 bits, NVIDIA's gather range -32..31, by hand: +8 stays +8).
  * 32x4 coord texture (R = x), x = 4.0: footprint x 3..4, then 11..12 with the offset. */
@@ -627,6 +679,7 @@ int main(void)
     snorm_fixed_point();
     float_blends();
     cube_rules();
+    cube_gradients();
     offsets();
     return tgx_test_finish();
 }
