@@ -31,15 +31,23 @@ static const refused_case cases[] = {
      "not TESS_EVAL"},
 };
 
-static void check_refused(const refused_case *c)
+/* The case's shader, parsed as "r.tgsi" (NULL, and a failed check, if it does not parse). */
+static tgx_tgsi_shader *parse_case(const refused_case *c, tgx_diag *d)
 {
     tgx_tgsi_shader *sh = NULL;
+    memset(d, 0, sizeof *d);
+    tgx_status st = tgx_tgsi_parse(c->text, strlen(c->text), "r.tgsi", &sh, d);
+    TGX_CHECK(st == TGX_OK, "%s: parses: %s", c->what, d->message);
+    return st == TGX_OK ? sh : NULL;
+}
+
+static void check_refused(const refused_case *c)
+{
     tgx_diag d;
-    memset(&d, 0, sizeof d);
-    tgx_status st = tgx_tgsi_parse(c->text, strlen(c->text), "r.tgsi", &sh, &d);
-    TGX_CHECK(st == TGX_OK, "%s: parses: %s", c->what, d.message);
-    if (st != TGX_OK)
+    tgx_tgsi_shader *sh = parse_case(c, &d);
+    if (!sh)
         return;
+    tgx_status st;
     tgx_diag_list list;
     tgx_diag_list_init(&list);
     TGX_CHECK(tgx_tgsi_validate(sh, "r.tgsi", &list) == TGX_OK, "%s: validates (%zu errors)",
@@ -89,15 +97,12 @@ static const refused_case unbalanced[] = {
 
 static void check_unbalanced(const refused_case *c)
 {
-    tgx_tgsi_shader *sh = NULL;
     tgx_diag d;
-    memset(&d, 0, sizeof d);
-    tgx_status st = tgx_tgsi_parse(c->text, strlen(c->text), "r.tgsi", &sh, &d);
-    TGX_CHECK(st == TGX_OK, "%s: parses: %s", c->what, d.message);
-    if (st != TGX_OK)
+    tgx_tgsi_shader *sh = parse_case(c, &d);
+    if (!sh)
         return;
     tgx_exec_program *p = NULL;
-    st = tgx_exec_program_create(sh, "r.tgsi", &p, &d);
+    tgx_status st = tgx_exec_program_create(sh, "r.tgsi", &p, &d);
     TGX_CHECK(st == TGX_ERR_INVALID && p == NULL, "%s: status %s", c->what, tgx_status_name(st));
     TGX_CHECK(d.line == c->line && d.column == c->column, "%s: position %u:%u, expected %u:%u",
               c->what, d.line, d.column, c->line, c->column);
