@@ -165,6 +165,23 @@ size_t tgx_sm5_print(const tgx_sm5_insn *in, uint32_t ctrl, char *buf, size_t si
 tgx_status tgx_sm5_disasm_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
                                size_t size, tgx_diag *d);
 
+/* Names for branch targets: name(user, address) returns the label nvdisasm prints for a target
+ * (".L_x_3", a function's symbol), or NULL to print the address in hex. */
+typedef struct tgx_sm5_labels {
+    const char *(*name)(void *user, uint64_t target);
+    void *user;
+} tgx_sm5_labels;
+
+/* nvdisasm's text for any instruction word of arch at address addr: a texture instruction as
+ * tgx_sm5_print, any other (FADD, MOV, BRA, LDG, ...) from the form table sm5_ops.def
+ * (docs/sm5-ops.md), branch targets as absolute addresses or the labels' names (labels may be
+ * NULL); "ERROR: " and nvdisasm's message for a word it rejects. Returns TGX_OK, TGX_ERR_INVALID
+ * (a word nvdisasm rejects for an undefined field value) or TGX_ERR_UNSUPPORTED (no instruction
+ * of arch has this opcode: "Unrecognized operation for functional unit 'uC'"); *len (if not
+ * NULL) gets the text's length (like snprintf). */
+tgx_status tgx_sm5_insn_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
+                             const tgx_sm5_labels *labels, char *buf, size_t size, size_t *len);
+
 /* nvdisasm's line for one word of a word list (`tgx dis --words`): the text (tgx_sm5_print), or
  * "ERROR: " and nvdisasm's message for a word it rejects. Returns tgx_sm5_decode's status
  * (TGX_ERR_UNSUPPORTED: not a texture instruction of arch; TGX_ERR_INVALID: a texture

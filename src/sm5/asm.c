@@ -16,8 +16,8 @@
 
 /* ---- writing nvdisasm's lines ---------------------------------------------------------------- */
 
-tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
-                             size_t size, size_t *len)
+tgx_status tgx_sm5_insn_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
+                             const tgx_sm5_labels *labels, char *buf, size_t size, size_t *len)
 {
     tgx_sm5_insn in;
     tgx_diag d;
@@ -27,8 +27,21 @@ tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, ch
         n = tgx_sm5_print(&in, ctrl, buf, size);
     } else {
         sm5_out o = {buf, size, 0};
-        sm5_put(&o, "ERROR: ", 7);
-        sm5_put_str(&o, d.message);
+        if (st == TGX_ERR_UNSUPPORTED && (unsigned)arch < TGX_SM5_ARCH_COUNT) {
+            tgx_diag od;
+            tgx_status ost = sm5_op_print(word, ctrl, arch, addr, labels, &o, &od);
+            if (ost == TGX_OK) {
+                st = TGX_OK;
+            } else if (ost != TGX_ERR_UNSUPPORTED) {
+                st = ost;
+                d = od;
+                o.len = 0;
+            }
+        }
+        if (st != TGX_OK) {
+            sm5_put(&o, "ERROR: ", 7);
+            sm5_put_str(&o, d.message);
+        }
         if (size)
             buf[o.len < size ? o.len : size - 1] = '\0';
         n = o.len;
@@ -38,12 +51,19 @@ tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, ch
     return st;
 }
 
+tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, char *buf,
+                             size_t size, size_t *len)
+{
+    return tgx_sm5_insn_text(word, ctrl, arch, 0, NULL, buf, size, len);
+}
+
 tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, char *buf,
                                 size_t size, size_t *len)
 {
     char text[TGX_DIAG_MSG_MAX + 64];
     size_t n = 0;
-    tgx_status st = tgx_sm5_word_text(in->word, in->ctrl, arch, text, sizeof text, &n);
+    tgx_status st =
+        tgx_sm5_insn_text(in->word, in->ctrl, arch, in->addr, NULL, text, sizeof text, &n);
     if (st == TGX_ERR_UNSUPPORTED || st == TGX_ERR_ARG) {
         n = sizeof TGX_SM5_OTHER_TEXT - 1;
         memcpy(text, TGX_SM5_OTHER_TEXT, n);

@@ -337,4 +337,11 @@ static inline void sm5_put_str(sm5_out *o, const char *s)
 /* v in lower-case hex, at least `digits` digits (leading zeros), no "0x". */
 void sm5_put_hex_digits(sm5_out *o, uint64_t v, unsigned digits);
 
+/* The instructions outside the texture classes (ops.c, sm5_ops.def): nvdisasm's text of word at
+ * address addr (branch targets are absolute; labels, if not NULL, names them), ending in " ;" or
+ * ";" as ctrl says. TGX_ERR_UNSUPPORTED when no form of arch matches the word (d untouched),
+ * TGX_ERR_INVALID with nvdisasm's message for a value its tables do not define. */
+tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
+                        const tgx_sm5_labels *labels, sm5_out *o, tgx_diag *d);
+
 #endif

@@ -1,0 +1,432 @@
+/* The Maxwell instructions outside the texture classes (FADD, MOV, BRA, LDG, ...): decode, print
+ * (nvdisasm 11.8's text) and parse, all driven by one table, sm5_ops.def, whose rows are an
+ * opcode pattern and a syntax template with the fields written into it (docs/sm5-ops.md). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sm5/sm5_internal.h"
+
+/* The enumerated fields: ENUM(name, nvdisasm's table name, values...) (sm5_ops_enums.def). */
+#define SM5_ENUM_MAX 64
+typedef struct sm5_enum {
+    const char *name;     /* as the templates name it */
+    const char *table;    /* nvdisasm's name for its "undefined value" error ("" if never) */
+    const char *fallback; /* printf format of the values without a name, or NULL */
+    unsigned count;
+    const char *const *values; /* NULL entries are undefined values */
+} sm5_enum;
+
+#define U                                NULL /* an undefined value: nvdisasm rejects the word */
+#define ENUM(name, table, fallback, ...) static const char *const enum_##name[] = {__VA_ARGS__};
+#include "sm5/sm5_ops_enums.def"
+#undef ENUM
+static const sm5_enum sm5_enums[] = {
+#define ENUM(name, table, fallback, ...)                                                           \
+    {#name, table, fallback, sizeof enum_##name / sizeof enum_##name[0], enum_##name},
+#include "sm5/sm5_ops_enums.def"
+#undef ENUM
+};
+#undef U
+
+typedef struct sm5_form {
+    const char *opclass; /* nvdisasm's opclass name (its error messages) */
+    const char *pattern; /* bits 63..48, '0'/'1' fixed, 'x' free */
+    uint8_t archs;
+    const char *syntax;
+} sm5_form;
+
+#define SM5_ALL  7u
+#define SM5_52UP 6u
+#define SM5_50   1u
+static const sm5_form sm5_forms[] = {
+#define OP(opclass, pattern, archs, syntax) {opclass, pattern, archs, syntax},
+#include "sm5/sm5_ops.def"
+#undef OP
+};
+#define SM5_FORM_COUNT (sizeof sm5_forms / sizeof sm5_forms[0])
+
+static uint64_t pattern_bits(const char *p, char one)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < 16 && p[i]; i++)
+        if (p[i] == one || (one == 'm' && p[i] != 'x'))
+            v |= 1ull << (63 - i);
+    return v;
+}
+
+static const sm5_enum *enum_find(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof sm5_enums / sizeof sm5_enums[0]; i++)
+        if (strlen(sm5_enums[i].name) == n && memcmp(sm5_enums[i].name, name, n) == 0)
+            return &sm5_enums[i];
+    return NULL;
+}
+
+/* ---- the template's tokens ------------------------------------------------------------------
+ * A token is {kind:arg:arg...}; everything else of a template is printed as it is. */
+#define TOK_ARGS 8
+typedef struct sm5_tok {
+    char kind[8];
+    unsigned narg;
+    const char *arg[TOK_ARGS]; /* each ends at ':' or '}' */
+    size_t arglen[TOK_ARGS];
+    const char *end; /* after the '}' */
+} sm5_tok;
+
+static void tok_read(const char *s, sm5_tok *t)
+{
+    size_t k = 0;
+    s++; /* '{' */
+    while (*s && *s != ':' && *s != '}' && k + 1 < sizeof t->kind)
+        t->kind[k++] = *s++;
+    t->kind[k] = '\0';
+    t->narg = 0;
+    while (*s == ':') {
+        s++;
+        const char *a = s;
+        /* an argument may hold ':' or '}' only as its last text argument: the flag texts are
+         * never those characters */
+        while (*s && *s != ':' && *s != '}')
+            s++;
+        if (t->narg < TOK_ARGS) {
+            t->arg[t->narg] = a;
+            t->arglen[t->narg] = (size_t)(s - a);
+            t->narg++;
+        }
+    }
+    t->end = *s == '}' ? s + 1 : s;
+}
+
+static unsigned tok_num(const sm5_tok *t, unsigned i)
+{
+    return i < t->narg ? (unsigned)strtoul(t->arg[i], NULL, 10) : 0;
+}
+
+static int tok_is(const sm5_tok *t, const char *kind)
+{
+    return strcmp(t->kind, kind) == 0;
+}
+
+static uint32_t field(uint64_t w, unsigned lo, unsigned width)
+{
+    if (width == 0 || lo >= 64)
+        return 0;
+    uint64_t v = w >> lo;
+    return (uint32_t)(width >= 32 ? v : v & ((1ull << width) - 1));
+}
+
+/* ---- printing ---------------------------------------------------------------------------------
+ */
+
+typedef struct sm5_pctx {
+    uint64_t word;
+    uint32_t ctrl;
+    uint64_t addr;
+    const sm5_form *form;
+    sm5_out *o;
+    tgx_diag *d;
+    tgx_status st;
+    const tgx_sm5_labels *labels;
+} sm5_pctx;
+
+static void put_udec(sm5_out *o, unsigned long long v)
+{
+    char t[24];
+    int n = snprintf(t, sizeof t, "%llu", v);
+    sm5_put(o, t, (size_t)n);
+}
+
+static void put_hex0x(sm5_out *o, uint64_t v)
+{
+    sm5_put(o, "0x", 2);
+    sm5_put_hex_digits(o, v, 1);
+}
+
+static void put_reg(sm5_out *o, unsigned r)
+{
+    if (r == 255) {
+        sm5_put(o, "RZ", 2);
+    } else {
+        sm5_put(o, "R", 1);
+        put_udec(o, r);
+    }
+}
+
+static void put_pred(sm5_out *o, unsigned p)
+{
+    if (p == 7) {
+        sm5_put(o, "PT", 2);
+    } else {
+        sm5_put(o, "P", 1);
+        put_udec(o, p);
+    }
+}
+
+/* nvdisasm's float immediates: "+INF ", "-QNAN " (with a blank), |v| >= 1e9 as %.20e, the
+ * rest as %.20g (measured: 999817216 prints fixed, 1073741824 as 1.07374182400000000000e+09). */
+static void put_double(sm5_out *o, double v)
+{
+    char t[64];
+    int n;
+    if (v == 0 && signbit(v))
+        n = snprintf(t, sizeof t, "-0.0 ");
+    else if (isnan(v))
+        n = snprintf(t, sizeof t, "%sQNAN ", signbit(v) ? "-" : "+");
+    else if (isinf(v))
+        n = snprintf(t, sizeof t, "%sINF ", v < 0 ? "-" : "+");
+    else if (fabs(v) >= 1e9)
+        n = snprintf(t, sizeof t, "%.20e", v);
+    else
+        n = snprintf(t, sizeof t, "%.20g", v);
+    sm5_put(o, t, (size_t)n);
+}
+
+static double f32_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return (double)f;
+}
+
+static double f64_of(uint64_t bits)
+{
+    double f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static tgx_status undefined(sm5_pctx *c, const sm5_enum *e, unsigned v)
+{
+    if (c->st == TGX_OK)
+        c->st = tgx_diag_set(c->d, TGX_ERR_INVALID, NULL, 0, 0,
+                             "Opclass '%s', undefined value 0x%x for table '%s'", c->form->opclass,
+                             v, e->table);
+    return c->st;
+}
+
+/* A signed value of width bits, printed as nvdisasm does: "0x1f", "-0x3". */
+static void put_signed(sm5_out *o, uint64_t v, unsigned width)
+{
+    uint64_t sign = 1ull << (width - 1);
+    if (v & sign) {
+        sm5_put(o, "-", 1);
+        put_hex0x(o, ((~v) + 1) & ((sign << 1) - 1));
+    } else {
+        put_hex0x(o, v);
+    }
+}
+
+static void print_tok(sm5_pctx *c, const sm5_tok *t)
+{
+    sm5_out *o = c->o;
+    uint64_t w = c->word;
+    unsigned a0 = tok_num(t, 0), a1 = tok_num(t, 1);
+    if (tok_is(t, "g")) {
+        unsigned p = field(w, 16, 3), neg = field(w, 19, 1);
+        if (p != 7 || neg) {
+            sm5_put(o, neg ? "@!" : "@", neg ? 2 : 1);
+            put_pred(o, p);
+            sm5_put(o, " ", 1);
+        }
+    } else if (tok_is(t, "r")) {
+        put_reg(o, field(w, a0, 8));
+        if (t->narg > 1 && (c->ctrl >> (17 + a1) & 1))
+            sm5_put(o, ".reuse", 6);
+    } else if (tok_is(t, "p")) {
+        put_pred(o, field(w, a0, 3));
+    } else if (tok_is(t, "np")) {
+        if (field(w, a1, 1))
+            sm5_put(o, "!", 1);
+        put_pred(o, field(w, a0, 3));
+    } else if (tok_is(t, "f") || tok_is(t, "nf")) {
+        if (field(w, a0, 1) == (tok_is(t, "f") ? 1u : 0u) && t->narg > 1)
+            sm5_put(o, t->arg[1], t->arglen[1]);
+    } else if (tok_is(t, "fx")) { /* TEXT when bit a0 is set and bit a1 clear */
+        if (field(w, a0, 1) && !field(w, a1, 1) && t->narg > 2)
+            sm5_put(o, t->arg[2], t->arglen[2]);
+    } else if (tok_is(t, "op")) { /* a predicate destination, left out when it is PT */
+        unsigned p = field(w, a0, 3);
+        if (p != 7) {
+            put_pred(o, p);
+            sm5_put(o, ", ", 2);
+        }
+    } else if (tok_is(t, "e") || tok_is(t, "e2")) {
+        /* e2: the value is field 1 with field 2 above it */
+        int two = tok_is(t, "e2");
+        unsigned ti = two ? 4 : 2;
+        const sm5_enum *e = t->narg > ti ? enum_find(t->arg[ti], t->arglen[ti]) : NULL;
+        unsigned v = field(w, a0, a1);
+        if (two)
+            v |= field(w, tok_num(t, 2), tok_num(t, 3)) << a1;
+        if (e && v < e->count && e->values[v]) {
+            sm5_put_str(o, e->values[v]);
+        } else if (e && e->fallback) {
+            char num[32];
+            int n = snprintf(num, sizeof num, e->fallback, v);
+            sm5_put(o, num, (size_t)n);
+        } else {
+            undefined(c, e ? e : &sm5_enums[0], v);
+        }
+    } else if (tok_is(t, "c") || tok_is(t, "cs")) {
+        sm5_put(o, "c[", 2);
+        put_hex0x(o, field(w, 34, 5));
+        sm5_put(o, tok_is(t, "c") ? "][" : "] [", tok_is(t, "c") ? 2 : 3);
+        put_signed(o, (uint64_t)field(w, 20, 14) << 2, 16);
+        sm5_put(o, "]", 1);
+    } else if (tok_is(t, "ou")) {
+        unsigned v = field(w, a0, a1);
+        if (v != tok_num(t, 2)) {
+            unsigned k =
+                t->narg > 7 && field(w, tok_num(t, 5), tok_num(t, 6)) == tok_num(t, 7) ? 4 : 3;
+            if (t->narg > k)
+                sm5_put(o, t->arg[k], t->arglen[k]);
+            put_hex0x(o, v);
+        }
+    } else if (tok_is(t, "u")) {
+        put_hex0x(o, field(w, a0, a1));
+    } else if (tok_is(t, "s")) {
+        put_signed(o, field(w, a0, a1), a1);
+    } else if (tok_is(t, "m") || tok_is(t, "m+")) {
+        /* a memory address: [Ra+offset] (signed offset, left out when 0); m+ without brackets */
+        uint64_t off = field(w, a1, tok_num(t, 2));
+        int br = tok_is(t, "m");
+        unsigned ra = field(w, a0, 8);
+        if (br)
+            sm5_put(o, "[", 1);
+        if (ra != 255 || !off) { /* [RZ+0x10] prints as [0x10] */
+            put_reg(o, ra);
+            if (c->ctrl >> 17 & 1)
+                sm5_put(o, ".reuse", 6);
+            if (off)
+                sm5_put(o, "+", 1);
+        }
+        if (off && ra == 255)
+            put_hex0x(o, off); /* an absolute address: unsigned */
+        else if (off)
+            put_signed(o, off, tok_num(t, 2));
+        if (br)
+            sm5_put(o, "]", 1);
+    } else if (tok_is(t, "ri")) { /* a register at a1, or when bit a0 is set the immediate at
+                                     a2, a3 bits wide (SHFL) */
+        if (field(w, a0, 1))
+            put_hex0x(o, field(w, tok_num(t, 2), tok_num(t, 3)));
+        else
+            put_reg(o, field(w, a1, 8));
+    } else if (tok_is(t, "depbar")) {
+        /* DEPBAR: ".LE SB<n>, <count>" when bit 29 is set, then the barriers waited on, highest
+         * first: "DEPBAR.LE SB1, 0xc, {5,4,1}", "DEPBAR {5,4}" */
+        unsigned le = field(w, 29, 1), waits = field(w, 0, 6);
+        if (le) {
+            sm5_put(o, ".LE SB", 6);
+            put_udec(o, field(w, 26, 3));
+            sm5_put(o, ", ", 2);
+            put_hex0x(o, field(w, 20, 6));
+        }
+        if (waits) {
+            sm5_put(o, le ? ", {" : " {", le ? 3 : 2);
+            int first = 1;
+            for (int b = 5; b >= 0; b--)
+                if (waits >> b & 1) {
+                    if (!first)
+                        sm5_put(o, ",", 1);
+                    put_udec(o, (unsigned)b);
+                    first = 0;
+                }
+            sm5_put(o, "}", 1);
+        }
+    } else if (tok_is(t, "su")) { /* signed when bit a2 is set, else unsigned */
+        uint64_t v = field(w, a0, a1);
+        if (field(w, tok_num(t, 2), 1))
+            put_signed(o, v, a1);
+        else
+            put_hex0x(o, v);
+    } else if (tok_is(t, "u20")) { /* 19 bits at 20 and bit 56 above them, unsigned */
+        put_hex0x(o, field(w, 20, 19) | (uint64_t)field(w, 56, 1) << 19);
+    } else if (tok_is(t, "i20")) { /* 19 bits at 20 and the sign at 56 */
+        uint64_t v = field(w, 20, 19) | (uint64_t)field(w, 56, 1) << 19;
+        put_signed(o, v, 20);
+    } else if (tok_is(t, "f20")) {
+        put_double(o, f32_of(field(w, 20, 19) << 12 | field(w, 56, 1) << 31));
+    } else if (tok_is(t, "d20")) {
+        put_double(o, f64_of((uint64_t)field(w, 20, 19) << 44 | (uint64_t)field(w, 56, 1) << 63));
+    } else if (tok_is(t, "f32")) {
+        put_double(o, f32_of(field(w, 20, 32)));
+    } else if (tok_is(t, "t")) { /* branch target: signed offset from the next instruction */
+        uint64_t off = field(w, a0, a1);
+        if (off >> (a1 - 1))
+            off |= ~0ull << a1;
+        uint64_t target = c->addr + 8 + off;
+        const char *name = c->labels ? c->labels->name(c->labels->user, target) : NULL;
+        if (name) {
+            sm5_put(o, "`(", 2);
+            sm5_put_str(o, name);
+            sm5_put(o, ")", 1);
+        } else {
+            put_hex0x(o, target);
+        }
+    }
+}
+
+/* Whether the form's "=" tokens (bits a word of the form must hold) accept word. */
+static int form_constraints_hold(const sm5_form *f, uint64_t word)
+{
+    for (const char *s = f->syntax; (s = strchr(s, '{')) != NULL;) {
+        sm5_tok t;
+        tok_read(s, &t);
+        if (tok_is(&t, "=") && field(word, tok_num(&t, 0), tok_num(&t, 1)) != tok_num(&t, 2))
+            return 0;
+        s = t.end;
+    }
+    return 1;
+}
+
+/* The form of word: of the rows whose pattern matches, the one with the most fixed bits (a
+ * special case such as CS2R 0101000011001 beside XMAD 010100010... wins by construction). */
+static const sm5_form *form_find(uint64_t word, tgx_sm5_arch arch)
+{
+    const sm5_form *best = NULL;
+    int best_bits = -1;
+    for (size_t i = 0; i < SM5_FORM_COUNT; i++) {
+        const sm5_form *f = &sm5_forms[i];
+        uint64_t mask = pattern_bits(f->pattern, 'm'), value = pattern_bits(f->pattern, '1');
+        int bits = __builtin_popcountll(mask);
+        if ((word & mask) == value && (f->archs >> arch & 1) && bits > best_bits &&
+            form_constraints_hold(f, word)) {
+            best = f;
+            best_bits = bits;
+        }
+    }
+    return best;
+}
+
+tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
+                        const tgx_sm5_labels *labels, sm5_out *o, tgx_diag *d)
+{
+    const sm5_form *f = form_find(word, arch);
+    if (!f)
+        return TGX_ERR_UNSUPPORTED;
+    sm5_pctx c = {word, ctrl, addr, f, o, d, TGX_OK, labels};
+    for (const char *s = f->syntax; *s;) {
+        if (*s == '{') {
+            sm5_tok t;
+            tok_read(s, &t);
+            print_tok(&c, &t);
+            s = t.end;
+        } else {
+            const char *n = strchr(s, '{');
+            size_t len = n ? (size_t)(n - s) : strlen(s);
+            sm5_put(o, s, len);
+            s += len;
+        }
+    }
+    if (c.st != TGX_OK)
+        return c.st;
+    /* nvdisasm drops the space before ';' when the field's low 17 bits are 0x7e0 (sm5.md) */
+    if ((ctrl & 0x1ffffu) == 0x7e0u)
+        sm5_put(o, ";", 1);
+    else
+        sm5_put(o, " ;", 2);
+    return TGX_OK;
+}
