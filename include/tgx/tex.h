@@ -451,6 +451,10 @@ typedef struct tgx_tex_fetch_req {
     const int32_t *level;        /* relative to the view's base level; NULL = 0 */
     const int32_t *sample;       /* MS sample index; NULL = 0 */
     const int32_t *offset[3];    /* added to x, y, z before the range check; NULL = 0 */
+    /* Maxwell TLD.CL (sm5-TLD: "edge clamping is forced ON"): the coordinates, offsets added,
+     * clamp to the level's edges and the layer to [0, layers - 1] instead of reading 0; a level
+     * outside the view and a sample index out of range still read 0. */
+    bool edge_clamp;
 } tgx_tex_fetch_req;
 
 tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,

@@ -17,13 +17,6 @@ typedef struct fetch_cols {
     emu_col x, y, z, off[3];
 } fetch_cols;
 
-static int32_t clamp_i32(int32_t v, uint32_t size)
-{
-    if (v < 0 || size == 0)
-        return 0;
-    return (uint32_t)v >= size ? (int32_t)(size - 1) : v;
-}
-
 /* The array index (U16) of an array instruction; 0 otherwise. */
 static uint32_t array_index(const emu_ctx *c, unsigned t)
 {
@@ -55,24 +48,6 @@ static void place_layer(const tgx_sm5_emu_header *h, fetch_cols *k, unsigned t, 
         k->z.i[t] = layer;
 }
 
-/* .CL: clamp to the level's edges and the layers. */
-static void clamp_coords(const emu_ctx *c, const tgx_sm5_emu_header *h, fetch_cols *k, unsigned t,
-                         int32_t level)
-{
-    uint32_t size[4];
-    tgx_tex_query_size(&h->view, level, size);
-    bool a1 = tgx_tex_target_get(h->view.target)->dims == 1;
-    k->x.i[t] = clamp_i32(k->x.i[t], size[0]);
-    if (emu_coord_axes(c->in) >= 2)
-        k->y.i[t] = clamp_i32(k->y.i[t], size[1]);
-    if (emu_coord_axes(c->in) >= 3)
-        k->z.i[t] = clamp_i32(k->z.i[t], size[2]);
-    if (emu_header_is_array(h)) {
-        int32_t layer = clamp_i32((int32_t)array_index(c, t), a1 ? size[1] : size[2]);
-        place_layer(h, k, t, layer);
-    }
-}
-
 tgx_status emu_fetch(emu_ctx *c, const emu_group *g)
 {
     const tgx_sm5_insn *in = c->in;
@@ -93,8 +68,6 @@ tgx_status emu_fetch(emu_ctx *c, const emu_group *g)
             place_layer(h, &k, t, (int32_t)array_index(c, t));
         else if (array_index(c, t) != 0 && !clamp)
             run &= ~(1u << t); /* a layer the texture does not have: zeros */
-        if (clamp && (run >> t & 1u))
-            clamp_coords(c, h, &k, t, level->i[t]);
     }
     tgx_tex_fetch_req r;
     memset(&r, 0, sizeof r);
@@ -106,6 +79,7 @@ tgx_status emu_fetch(emu_ctx *c, const emu_group *g)
     r.z = k.z.i;
     r.level = level->i;
     r.sample = (in->flags & TGX_SM5_F_MS) ? c->param[TGX_SM5_P_MS].i : NULL;
+    r.edge_clamp = clamp; /* .CL: the texture unit clamps to the level's edges and the layers */
     tgx_tex_result out = {{c->res[0].u, c->res[1].u, c->res[2].u, c->res[3].u}};
     tgx_diag ud;
     tgx_diag_clear(&ud);

@@ -1,6 +1,8 @@
 /* Texel fetch (TXF, SAMPLE_I, SAMPLE_I_MS, LOAD; Maxwell TLD/TLDS): integer coordinates, no
  * filter, no wrap. Anything out of range returns (0, 0, 0, 0): TGSI SAMPLE_I ("the result of the
- * fetch is always 0 in all components"), and NVIDIA TLD (hw-facts.md). */
+ * fetch is always 0 in all components"), and NVIDIA TLD (hw-facts.md), unless the request asks
+ * for TLD.CL's edge clamp (probe I02: PTX tex.level on integer coordinates compiles to
+ * TLD.LL.CL). */
 #include <string.h>
 
 #include "tex/tex_internal.h"
@@ -21,6 +23,29 @@ static inline int64_t coord(const int32_t *c, uint32_t lane)
 typedef struct fetch_addr {
     int64_t x, y, slice;
 } fetch_addr;
+
+static int64_t clamp_edge(int64_t v, uint32_t size)
+{
+    return v < 0 ? 0 : (v >= (int64_t)size ? (int64_t)size - 1 : v);
+}
+
+/* TLD.CL: x and y to the level's size, the slice to the view's layers or the 3D level's depth
+ * (a level outside the view is left alone: it reads 0). */
+static void clamp_to_edges(const tgx_tex_view *view, const tgx_tex_target_info *ti, int64_t lvl,
+                           fetch_addr *a)
+{
+    if (lvl < 0 || lvl >= (int64_t)tgx_tex_query_levels(view))
+        return;
+    uint32_t size[4];
+    tgx_tex_query_size(view, (int32_t)lvl, size);
+    a->x = clamp_edge(a->x, size[0]);
+    if (ti->dims > 1)
+        a->y = clamp_edge(a->y, size[1]);
+    if (ti->dims == 3)
+        a->slice = clamp_edge(a->slice, size[2]);
+    else if (ti->fetch > ti->dims)
+        a->slice = clamp_edge(a->slice, view->num_slices);
+}
 
 /* x, y, z of the texel from the request: the image's axes (with offsets) and then the layer or
  * cube face-layer (TGSI SAMPLE_I's table: 1D arrays carry the layer in y, 2D arrays in z). */
@@ -62,6 +87,8 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         int64_t lvl = req->level ? req->level[i] : 0;
         int64_t sample = req->sample ? req->sample[i] : 0;
         fetch_addr a = fetch_coords(ti, req, i, nv);
+        if (req->edge_clamp)
+            clamp_to_edges(view, ti, lvl, &a);
         if (layered && (a.slice < 0 || a.slice >= view->num_slices))
             a.slice = -1;
         else if (layered)

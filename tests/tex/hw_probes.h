@@ -79,6 +79,7 @@ typedef enum hw_op {
     HW_OP_GATHER,
     HW_OP_LODQ, /* lanes as given; words (clamped, unclamped, 0, 0) */
     HW_OP_FETCH,
+    HW_OP_FETCH_CL, /* TLD.LL.CL: PTX tex.level on integer coordinates (the capture's SASS) */
 } hw_op;
 
 /* CUDA query kinds: the texture operation and the column of each argument. */
@@ -108,7 +109,9 @@ static const struct {
     {"tld1d", HW_OP_FETCH, "ix"},
     {"tld2d", HW_OP_FETCH, "ix iy"},
     {"tld3d", HW_OP_FETCH, "ix iy iz"},
-    {"tld2dlod", HW_OP_FETCH, "ix iy level"},
+    {"tld2dlod", HW_OP_FETCH_CL, "ix iy level"},
+    {"tld1dlod", HW_OP_FETCH_CL, "ix level"},
+    {"tld3dlod", HW_OP_FETCH_CL, "ix iy iz level"},
     {"tlda2d", HW_OP_FETCH, "iz ix iy"},
     {"tex2d_offset", HW_OP_EXPLICIT, "s t ox oy"},
     {"tex2dlod_offset", HW_OP_EXPLICIT, "s t lod ox oy"},
@@ -1176,7 +1179,8 @@ static tgx_status hw_run_chunk(const tgx_tex_view *view, const hw_block *b, uint
             st = tgx_tex_query_lod(view, &b->samp, &rq, (float *)(void *)res[0],
                                    (float *)(void *)res[1], d);
             break;
-        case HW_OP_FETCH: {
+        case HW_OP_FETCH:
+        case HW_OP_FETCH_CL: {
             tgx_tex_fetch_req fr;
             memset(&fr, 0, sizeof fr);
             fr.lanes = lanes;
@@ -1186,6 +1190,7 @@ static tgx_status hw_run_chunk(const tgx_tex_view *view, const hw_block *b, uint
             fr.level = (const int32_t *)(const void *)col[HC_LEVEL];
             for (int k = 0; k < 3; k++)
                 fr.offset[k] = (const int32_t *)(const void *)col[HC_OX + k];
+            fr.edge_clamp = b->op == HW_OP_FETCH_CL;
             st = tgx_tex_fetch(view, &b->samp, &fr, r, d);
             break;
         }

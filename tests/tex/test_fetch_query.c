@@ -26,7 +26,7 @@ static void fetch(void)
     int32_t ox[8] = {0, 0, 0, 0, 0, 0, -1, 0};
     uint32_t cols[4][8];
     memset(cols, 0xff, sizeof cols);
-    tgx_tex_fetch_req req = {8, NULL, x, y, z, lv, NULL, {ox, NULL, NULL}};
+    tgx_tex_fetch_req req = {8, NULL, x, y, z, lv, NULL, {ox, NULL, NULL}, false};
     tgx_tex_result out = {{cols[0], cols[1], cols[2], cols[3]}};
     TGX_CHECK(tgx_tex_fetch(&v, NULL, &req, out, NULL) == TGX_OK, "fetch");
     TGX_CHECK(cols[0][0] == 3 && cols[1][0] == 1 && cols[2][0] == 2 && cols[3][0] == 0, "lane 0");
@@ -44,7 +44,7 @@ static void fetch(void)
     tgx_sampler_init(&nv);
     nv.profile = TGX_TEX_PROFILE_NV;
     int32_t x2[4] = {-4, -4, 0, 0}, o2[4] = {-9, 7, 0, 0};
-    tgx_tex_fetch_req r2 = {4, NULL, x2, NULL, NULL, NULL, NULL, {o2, NULL, NULL}};
+    tgx_tex_fetch_req r2 = {4, NULL, x2, NULL, NULL, NULL, NULL, {o2, NULL, NULL}, false};
     tgx_tex_fetch(&v, &nv, &r2, out, NULL);
     TGX_CHECK(cols[0][0] == 3 && cols[0][1] == 3, "nv offset low 4 bits: %u %u", cols[0][0],
               cols[0][1]);
@@ -65,7 +65,7 @@ static void fetch(void)
     }
     tgx_tex_view_init(&v, tex);
     int32_t mx[4] = {1, 1, 1, 1}, my[4] = {1, 1, 1, 1}, ms[4] = {0, 3, 4, -1};
-    tgx_tex_fetch_req r3 = {4, NULL, mx, my, NULL, NULL, ms, {NULL, NULL, NULL}};
+    tgx_tex_fetch_req r3 = {4, NULL, mx, my, NULL, NULL, ms, {NULL, NULL, NULL}, false};
     tgx_tex_fetch(&v, NULL, &r3, out, NULL);
     TGX_CHECK(tgx_bits2f(cols[0][0]) == 1.0f && tgx_bits2f(cols[0][1]) == 4.0f && cols[0][2] == 0 &&
                   cols[0][3] == 0 && tgx_bits2f(cols[3][0]) == 1.0f,
@@ -76,6 +76,62 @@ static void fetch(void)
     TGX_CHECK(tgx_tex_sample_position(4, 1, pos) && pos[0] == 0.875f && pos[1] == 0.375f,
               "SAMPLE_POS");
     TGX_CHECK(!tgx_tex_sample_position(1, 0, pos) && pos[0] == 0.0f, "not MS -> 0");
+    tgx_tex_destroy(tex);
+}
+
+/* TLD.CL (sm5-TLD; probe I02: PTX tex.level on integer coordinates): the coordinates, offsets
+ * added, clamp to the level's edges and the layer to the view's layers; a level outside the view
+ * still reads 0. */
+static void fetch_edge_clamp(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D_ARRAY, TGX_TEX_FORMAT_RGBA8_UINT, 4, 2, 3, 2);
+    for (uint32_t l = 0; l < 2; l++)
+        for (uint32_t z = 0; z < 3; z++)
+            for (uint32_t y = 0; y < (2u >> l); y++)
+                for (uint32_t x = 0; x < (4u >> l); x++) {
+                    const uint32_t v[4] = {x, y, z, l};
+                    tgx_tex_store_texel(tex, l, x, y, z, 0, v);
+                }
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    /* lanes: x past the edge; y and the layer below 0; layer past the last; level 1 (2x1) with
+     * x = 9; level 2 (none); x 3 + offset 5; offset -9 in nv acts as +7 (clamped to 3) */
+    int32_t x[8] = {4, 1, 1, 9, 0, 3, 0, 2};
+    int32_t y[8] = {0, -1, 0, 5, 0, 0, 0, 1};
+    int32_t z[8] = {1, -2, 3, 0, 0, 0, 0, 1};
+    int32_t lv[8] = {0, 0, 0, 1, 2, 0, 0, 0};
+    int32_t ox[8] = {0, 0, 0, 0, 0, 5, -9, 0};
+    uint32_t cols[4][8];
+    memset(cols, 0xff, sizeof cols);
+    tgx_tex_fetch_req req = {8, NULL, x, y, z, lv, NULL, {ox, NULL, NULL}, true};
+    tgx_tex_result out = {{cols[0], cols[1], cols[2], cols[3]}};
+    tgx_sampler nv;
+    tgx_sampler_init(&nv);
+    nv.profile = TGX_TEX_PROFILE_NV;
+    TGX_CHECK(tgx_tex_fetch(&v, &nv, &req, out, NULL) == TGX_OK, "fetch .CL");
+    const uint32_t want[8][4] = {{3, 0, 1, 0}, {1, 0, 0, 0}, {1, 0, 2, 0}, {1, 0, 0, 1},
+                                 {0, 0, 0, 0}, {3, 0, 0, 0}, {3, 0, 0, 0}, {2, 1, 1, 0}};
+    for (int lane = 0; lane < 8; lane++)
+        TGX_CHECK(cols[0][lane] == want[lane][0] && cols[1][lane] == want[lane][1] &&
+                      cols[2][lane] == want[lane][2] && cols[3][lane] == want[lane][3],
+                  ".CL lane %d: (%u %u %u %u)", lane, cols[0][lane], cols[1][lane], cols[2][lane],
+                  cols[3][lane]);
+    tgx_tex_destroy(tex);
+    /* 3D: z clamps to the level's depth */
+    tex = tt_make(TGX_TEX_3D, TGX_TEX_FORMAT_RGBA8_UINT, 2, 2, 4, 1);
+    for (uint32_t z2 = 0; z2 < 4; z2++)
+        for (uint32_t y2 = 0; y2 < 2; y2++)
+            for (uint32_t x2 = 0; x2 < 2; x2++) {
+                const uint32_t val[4] = {x2, y2, z2, 7};
+                tgx_tex_store_texel(tex, 0, x2, y2, z2, 0, val);
+            }
+    tgx_tex_view_init(&v, tex);
+    int32_t x3[4] = {1, 1, 5, 1}, y3[4] = {1, 1, 1, -3}, z3[4] = {6, -1, 2, 3};
+    tgx_tex_fetch_req r3 = {4, NULL, x3, y3, z3, NULL, NULL, {NULL, NULL, NULL}, true};
+    tgx_tex_fetch(&v, &nv, &r3, out, NULL);
+    TGX_CHECK(cols[2][0] == 3 && cols[2][1] == 0 && cols[2][2] == 2 && cols[2][3] == 3 &&
+                  cols[0][2] == 1 && cols[1][3] == 0 && cols[3][0] == 7 && cols[3][3] == 7,
+              "3D .CL: %u %u %u %u", cols[2][0], cols[2][1], cols[2][2], cols[2][3]);
     tgx_tex_destroy(tex);
 }
 
@@ -128,6 +184,7 @@ static void bad_descriptions(void)
 int main(void)
 {
     fetch();
+    fetch_edge_clamp();
     query();
     bad_descriptions();
     return tgx_test_finish();

@@ -14,7 +14,7 @@ static void decode_with(tgx_tex_format f, const uint8_t *bytes, const tgx_sample
     tgx_tex_view_init(&v, tex);
     int32_t zero[4] = {0, 0, 0, 0};
     uint32_t cols[4][4];
-    tgx_tex_fetch_req req = {4, NULL, zero, zero, zero, NULL, NULL, {NULL, NULL, NULL}};
+    tgx_tex_fetch_req req = {4, NULL, zero, zero, zero, NULL, NULL, {NULL, NULL, NULL}, false};
     tgx_tex_result r = {{cols[0], cols[1], cols[2], cols[3]}};
     tgx_tex_fetch(&v, s, &req, r, NULL);
     for (int c = 0; c < 4; c++)
