@@ -177,8 +177,16 @@ static inline float tex_nv_unorm16_result(uint32_t acc)
 /* The nv profile rounds half-float results to half precision (c->nv_half). */
 static inline void tex_nv_round_half(tgx_texel *t)
 {
-    for (int ch = 0; ch < 4; ch++)
+    for (int ch = 0; ch < 4; ch++) {
+        /* a NaN a half can hold (a point-sampled texel) keeps its bits, signalling ones too:
+         * hw-facts "f16 -> f32 exact including ... NaN payloads" (the held-back probe of every
+         * half pattern differed in 1022 = 2 x 511 values, the signalling NaNs, when the
+         * conversion back to half quietened them) */
+        const uint32_t b = tgx_f2bits(t->f[ch]);
+        if ((b & 0x7f800000u) == 0x7f800000u && (b & 0x007fffffu) && !(b & 0x1fffu))
+            continue;
         t->f[ch] = tgx_half_to_float(tgx_float_to_half(t->f[ch]));
+    }
 }
 
 /* ---- levels, footprints, blends (sample.c), shared by the general path and fast.c --------- */

@@ -644,6 +644,46 @@ static void cube_gradients(void)
 /* Offsets: sampling keeps the low 4 bits (hw-facts: -9 acts as +7), gather offsets are not
  * wrapped to 4 bits (hw-facts; 6 bits, NVIDIA's gather range -32..31, by hand: +8 stays +8).
  * 32x4 coord texture (R = x), x = 4.0: footprint x 3..4, then 11..12 with the offset. */
+/* Half texels read exactly, NaN payloads and signalling NaNs included (hw-facts "f16 -> f32
+ * exact including denormals and NaN payloads"; the held-back probe of every half pattern
+ * differed in 1022 = 2 x 511 values, the signalling NaNs, while tgx quietened them when it
+ * rounded the result to half precision). Sampling and fetch alike; a blend still gives the
+ * canonical NaN. */
+static void half_nans(void)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_R16_FLOAT, 4, 1, 1, 1);
+    const uint32_t h[4] = {0x7c01u, 0xfdffu, 0x7e01u, 0x7c00u}; /* sNaN, -sNaN, qNaN, +inf */
+    const uint32_t nv_want[4] = {0x7f802000u, 0xffbfe000u, 0x7fc02000u, 0x7f800000u};
+    const uint32_t exact_want[4] = {0x7f802000u, 0xffbfe000u, 0x7fc02000u, 0x7f800000u};
+    for (uint32_t x = 0; x < 4; x++) {
+        const uint32_t bits[4] = {h[x], 0, 0, 0};
+        tgx_tex_store_texel_bits(tex, 0, x, 0, 0, 0, bits);
+    }
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    tgx_sampler e = s;
+    e.profile = TGX_TEX_PROFILE_EXACT;
+    for (uint32_t x = 0; x < 4; x++) {
+        tt_quad q;
+        tt_quad_at(&q, ((float)x + 0.5f) / 4.0f, 0.5f);
+        tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+        const float a = tt_sample1(&v, &s, &req, 0, 0), b = tt_sample1(&v, &e, &req, 0, 0);
+        TGX_CHECK(tgx_f2bits(a) == nv_want[x], "nv half %04x: %08x, want %08x", h[x], tgx_f2bits(a),
+                  nv_want[x]);
+        TGX_CHECK(tgx_f2bits(b) == exact_want[x], "exact half %04x: %08x, want %08x", h[x],
+                  tgx_f2bits(b), exact_want[x]);
+    }
+    int32_t fx[4] = {0, 1, 2, 3}, fy[4] = {0, 0, 0, 0};
+    uint32_t cols[4][4];
+    tgx_tex_fetch_req fr = {4, NULL, fx, fy, NULL, NULL, NULL, {NULL, NULL, NULL}, false};
+    tgx_tex_result out = {{cols[0], cols[1], cols[2], cols[3]}};
+    TGX_CHECK(tgx_tex_fetch(&v, &s, &fr, out, NULL) == TGX_OK, "fetch");
+    TGX_CHECK(cols[0][0] == nv_want[0] && cols[0][1] == nv_want[1], "nv fetch keeps: %08x %08x",
+              cols[0][0], cols[0][1]);
+    tgx_tex_destroy(tex);
+}
+
 static void offsets(void)
 {
     tgx_tex *tex = coord_texture(TGX_TEX_2D, 32, 4, 1, 1);
@@ -681,5 +721,6 @@ int main(void)
     cube_rules();
     cube_gradients();
     offsets();
+    half_nans();
     return tgx_test_finish();
 }
