@@ -102,6 +102,7 @@ tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_nu
         if (p) {
             tgx_texel t;
             decode(p, k, &t);
+            tgx_tex_clamp_snorm(fi, &t);
             tgx_tex_apply_map(map, &t, fi->is_integer, r);
         }
         for (int c = 0; c < 4; c++)

@@ -264,6 +264,14 @@ static inline float snorm_to_float(uint32_t v, uint32_t n)
     return (float)(f < -1.0 ? -1.0 : f);
 }
 
+/* nv: an 8-bit SNORM texel as v / 127, -128 included (-128/127): the filter blends -128 as it
+ * stands and clamps the result (tex_nv_blend); a texel read alone clamps to -1
+ * (tgx_tex_clamp_snorm: point sampling, gather, fetch). */
+static inline float snorm8_nv(uint32_t v)
+{
+    return (float)(int8_t)(uint8_t)v / 127.0f;
+}
+
 /* Unsigned 11- and 10-bit floats (5-bit exponent, bias 15), GL 4.6 section 2.3.4.3/4. */
 static float ufloat_to_float(uint32_t v, uint32_t mbits)
 {
@@ -378,9 +386,10 @@ static inline void convert_raw(const uint32_t raw[4], tgx_texel *o, tgx_tex_type
                                         : unorm_to_float(raw[i], b[i]));
             break;
         case TGX_TEX_TYPE_SNORM:
-            o->f[i] =
-                !b[i] ? 0.0f
-                      : (mesa ? snorm_to_float_mesa(raw[i], b[i]) : snorm_to_float(raw[i], b[i]));
+            o->f[i] = !b[i]                          ? 0.0f
+                      : mesa                         ? snorm_to_float_mesa(raw[i], b[i])
+                      : rule == CONV_NV && b[i] == 8 ? snorm8_nv(raw[i])
+                                                     : snorm_to_float(raw[i], b[i]);
             break;
         case TGX_TEX_TYPE_UINT: o->u[i] = raw[i]; break;
         case TGX_TEX_TYPE_SINT: o->u[i] = b[i] ? sign_extend(raw[i], b[i]) : 0; break;

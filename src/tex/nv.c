@@ -175,7 +175,8 @@ void tex_nv_init_arith(tex_ctx *c)
         else if (c->fi->type == TGX_TEX_TYPE_SRGB)
             a = TEX_NV_SRGB8; /* G03, R03 */
         else if (c->fi->type == TGX_TEX_TYPE_SNORM)
-            a = TEX_NV_SNORM16; /* R01 s16 (every query), gather F03b */
+            a = n == 8 ? TEX_NV_SNORM8   /* A20d, H08b (every query) */
+                       : TEX_NV_SNORM16; /* R01 s16 (every query), gather F03b */
         c->nv_arith[ch] = a;
     }
 }
@@ -193,6 +194,16 @@ int32_t tex_nv_snorm15(float f, uint32_t n)
     const int64_t k128 = (32767 * 128) / maxv; /* floor: the constant in 1/128 */
     const int64_t p = v * k128 + 64;
     return (int32_t)(p >= 0 ? p / 128 : -((-p + 127) / 128)); /* floor(p / 128) */
+}
+
+/* An 8-bit SNORM texel (decoded value f = v / 127, v = -128..127) widened for the filter: v *
+ * 33025 / 128 (1.15, the gather's constant, F03b) with 2 more fraction bits, rounded half up.
+ * -128 is not clamped: it widens to -33025 (see tex_nv_blend). */
+static int64_t tex_nv_snorm8_q2(float f)
+{
+    const int64_t v = (int64_t)llrintf(f * 127.0f);
+    const int64_t p = v * 33025 + 16; /* in 1/128 of a unit: (p >> 5) = quarter units */
+    return p >= 0 ? p / 32 : -((-p + 31) / 32);
 }
 
 /* x (a double) rounded to a float of `mant` fraction bits, minimum normal exponent emin and
@@ -325,6 +336,23 @@ void tex_nv_blend(const tex_ctx *c, const tgx_texel *const *tx, const uint32_t *
             for (int i = 0; i < n; i++)
                 acc += (int64_t)w[i] * tex_nv_snorm15(tx[i]->f[ch], c->fi->bits[ch]);
             const int64_t q = (acc + 128) / 256 - ((acc + 128) % 256 < 0); /* floor */
+            out->f[ch] = (float)q / 32767.0f;
+            break;
+        }
+        case TEX_NV_SNORM8: {
+            /* probes A20d (a texel of 127 alone with every weight w: 128 w - (w >= 113)) and
+             * H08b_dflt_s8x1 (16 random bilinear queries): the texels widened with 2 fraction
+             * bits (tex_nv_snorm8_q2), the weighted sum over 256 taken with 7/16 added and
+             * truncated toward -inf, i.e. floor((sum + 448) / 1024) in quarter units, clamped
+             * to +-32767, over 32767. Among the widenings with 0..11 extra bits and one offset,
+             * this, 5 or 6 truncated bits of v * 32767 / 127, and 3 or 4 truncated bits of v *
+             * 33025 / 128 fit both probes; this one keeps the gather's constant and rounding
+             * (docs/texture.md 3.6 names the probe that decides). */
+            int64_t acc = 0;
+            for (int i = 0; i < n; i++)
+                acc += (int64_t)w[i] * tex_nv_snorm8_q2(tx[i]->f[ch]);
+            int64_t q = (acc + 448) / 1024 - ((acc + 448) % 1024 < 0); /* floor */
+            q = q < -32767 ? -32767 : (q > 32767 ? 32767 : q);
             out->f[ch] = (float)q / 32767.0f;
             break;
         }

@@ -228,9 +228,10 @@ void tex_nv_blend_levels(const tex_ctx *c, const footprint *f1, const footprint 
             w[n++] = lw[i];
         }
     }
-    if (c->is_int || n == 1) /* integer formats and point sampling read the texel itself */
+    if (c->is_int || n == 1) { /* integer formats and point sampling read the texel itself */
         *out = *tx[0];
-    else
+        tgx_tex_clamp_snorm(c->fi, out); /* the nv decode keeps an 8-bit -128 as -128/127 */
+    } else
         tex_nv_blend(c, tx, w, n, f1->dims > 2 ? 4 : 1 << f1->dims, out);
 }
 
@@ -859,7 +860,8 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
                 continue;
             }
             gather_texel(&c, &li, &lc, off, k, &t);
-            if (c.nv && !c.compare && c.nv_arith[src] == TEX_NV_SNORM16)
+            if (c.nv && !c.compare &&
+                (c.nv_arith[src] == TEX_NV_SNORM16 || c.nv_arith[src] == TEX_NV_SNORM8))
                 /* probe F03b: gather returns SNORM texels widened to 1.15 fixed point, 109/127
                  * as 28123/32767 */
                 t.f[src] = (float)tex_nv_snorm15(t.f[src], c.fi->bits[src]) / 32767.0f;

@@ -91,6 +91,7 @@ enum tex_nv_arith {
     TEX_NV_FLOAT16, /* block floating point, rounded to half precision */
     TEX_NV_UNORM16, /* texels widened to 16-bit unsigned fixed point */
     TEX_NV_SNORM16, /* texels widened to 16-bit signed fixed point (1.15) */
+    TEX_NV_SNORM8,  /* 8-bit SNORM: widened to 1.15 with 2 fraction bits more (tex_nv_snorm8_q2) */
     TEX_NV_SRGB8,   /* 8-bit sRGB colour: the decode's segment exponents, rounded to half */
 };
 /* Fills c->nv_arith from the format (after c->fi and c->compare are set). */
@@ -98,6 +99,7 @@ void tex_nv_init_arith(tex_ctx *c);
 /* A SNORM channel of n bits (decoded value f) as the nv filter and gather widen it to 1.15 fixed
  * point (-2^(n-1) reads as -(2^(n-1) - 1)). */
 int32_t tex_nv_snorm15(float f, uint32_t n);
+
 /* exponent * 256 + T[8-bit truncated mantissa] of a positive finite x: log2(x) in 1/256 */
 int32_t tex_nv_log2_fixed(float x);
 /* Unnormalised coordinates: repeat and mirrored repeat act as clamp-to-edge. */

@@ -124,6 +124,17 @@ static inline void tgx_tex_apply_map(const uint8_t map[4], const tgx_texel *t, b
         out[i] = map[i] < 4 ? t->u[map[i]] : (map[i] == TEX_SRC_ONE ? one : 0u);
 }
 
+/* SNORM channels of a texel read alone (no filter) clamped to -1: the nv decode keeps an 8-bit
+ * -128 as -128/127 for its filter (format.c snorm8_nv). */
+static inline void tgx_tex_clamp_snorm(const tgx_tex_format_info *fi, tgx_texel *t)
+{
+    if (fi->type != TGX_TEX_TYPE_SNORM)
+        return;
+    for (int i = 0; i < 4; i++)
+        if (fi->bits[i] && t->f[i] < -1.0f)
+            t->f[i] = -1.0f;
+}
+
 /* Level geometry, no range checks (callers check level < levels). */
 static inline uint32_t tgx_tex_minify(uint32_t v, uint32_t level)
 {

@@ -463,6 +463,57 @@ static void coordinate_bits_3d(void)
  * w * v16, plus 128, shifted right by 8, over 32767. Probe F03b (s8, seed 41, gather of
  * component 0 at (0xbeedc7a6, 0x3fb06908): x 8..9, y 4..5): each texel v widened to
  * 258 v + ((v + 64) >> 7). */
+/* One texel a byte: an 8-bit SNORM texture of two texels (a, b) sampled between them with
+ * weight k of b (unnormalised x = 0.5 + k/256, point rows). Returns the result's n/32767. */
+static int32_t snorm8_pair(int8_t a, int8_t b, uint32_t k, tgx_tex_filter filter)
+{
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_R8_SNORM, 2, 1, 1, 1);
+    const uint32_t ta[4] = {(uint8_t)a, 0, 0, 0}, tb[4] = {(uint8_t)b, 0, 0, 0};
+    tgx_tex_store_texel_bits(tex, 0, 0, 0, 0, 0, ta);
+    tgx_tex_store_texel_bits(tex, 0, 1, 0, 0, 0, tb);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(filter, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    s.normalized_coords = false;
+    tt_quad q;
+    tt_quad_at(&q, 0.5f + (float)k / 256.0f, 0.5f);
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_ZERO);
+    const float r = tt_sample1(&v, &s, &req, 0, 0);
+    tgx_tex_destroy(tex);
+    return (int32_t)lrintf(r * 32767.0f);
+}
+
+/* 8-bit SNORM blends: texels widened to v * 33025/128 with 2 fraction bits (rounded half up),
+ * floor((sum + 448) / 1024) in quarter units. A20d: 127 alone with weight w reads 128 w - (w >=
+ * 113); H08b_dflt_s8x1 at (3.8209, 2.8378): texels -18, 115 with weights 170, 86 read 6883
+ * (the exact blend plus 7/16 would give 6884). By hand: -128 blends as it stands (-128 and 127
+ * half each read -129, where -127 and 127 read 0), and reads -1 alone. */
+static void snorm8_blends(void)
+{
+    TGX_CHECK(snorm8_pair(0, 127, 112, TGX_TEX_FILTER_LINEAR) == 14336, "A20d w = 112");
+    TGX_CHECK(snorm8_pair(0, 127, 113, TGX_TEX_FILTER_LINEAR) == 14463, "A20d w = 113");
+    TGX_CHECK(snorm8_pair(-18, 115, 86, TGX_TEX_FILTER_LINEAR) == 6883, "H08b: %d",
+              snorm8_pair(-18, 115, 86, TGX_TEX_FILTER_LINEAR));
+    TGX_CHECK(snorm8_pair(-128, 127, 128, TGX_TEX_FILTER_LINEAR) == -129, "-128 blends: %d",
+              snorm8_pair(-128, 127, 128, TGX_TEX_FILTER_LINEAR));
+    TGX_CHECK(snorm8_pair(-127, 127, 128, TGX_TEX_FILTER_LINEAR) == 0, "-127 and 127");
+    TGX_CHECK(snorm8_pair(-128, 0, 1, TGX_TEX_FILTER_LINEAR) == -32767, "clamped to -1");
+    TGX_CHECK(snorm8_pair(-128, 0, 0, TGX_TEX_FILTER_NEAREST) == -32767, "point: -1");
+    tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_R8_SNORM, 1, 1, 1, 1);
+    const uint32_t m128[4] = {0x80u, 0, 0, 0};
+    tgx_tex_store_texel_bits(tex, 0, 0, 0, 0, 0, m128);
+    tgx_tex_view v;
+    tgx_tex_view_init(&v, tex);
+    tgx_sampler s = nv_sampler(TGX_TEX_FILTER_NEAREST, TGX_TEX_WRAP_CLAMP_TO_EDGE);
+    int32_t zero[4] = {0, 0, 0, 0};
+    uint32_t cols[4][4];
+    tgx_tex_fetch_req fr = {4, NULL, zero, zero, NULL, NULL, NULL, {NULL, NULL, NULL}, false};
+    tgx_tex_result out = {{cols[0], cols[1], cols[2], cols[3]}};
+    TGX_CHECK(tgx_tex_fetch(&v, &s, &fr, out, NULL) == TGX_OK && tgx_bits2f(cols[0][0]) == -1.0f,
+              "fetch of -128: %08x", cols[0][0]);
+    tgx_tex_destroy(tex);
+}
+
 static void snorm_fixed_point(void)
 {
     tgx_tex *tex = tt_make(TGX_TEX_2D, TGX_TEX_FORMAT_RGBA16_SNORM, 37, 23, 1, 1);
@@ -499,6 +550,7 @@ static void snorm_fixed_point(void)
     TGX_CHECK(tgx_tex_gather(&v, &s, &req, tt_out(&q, cols), NULL) == TGX_OK, "gather");
     TGX_CHECK(tgx_bits2f(cols[0][0]) == 16513.0f / 32767.0f, "64 gathers as 16513/32767");
     tgx_tex_destroy(tex);
+    snorm8_blends();
 }
 
 /* Float filtering in block floating point: each quad's taps aligned to its largest exponent
