@@ -15,7 +15,7 @@
  * The exact profile computes the specifications' arithmetic exactly: BC1-BC5 give rationals
  * (e.g. (2 r0 + r1) / 93 for a BC1 red), BC6H and BC7 the integers the BPTC rules define. The nv
  * profile follows the H100 (tests/data/hw, probes H10_*; docs/texture.md "Block-compressed
- * formats"): BC1-BC3 colour in 8 bits with NVIDIA's palette arithmetic, BC4/BC5 (and BC3 alpha)
+ * formats"): BC1-BC3 colour and BC3 alpha in 8 bits with NVIDIA's palette arithmetic, BC4/BC5
  * as 16-bit values with weights 36 * 2^j / 257 (48 * 2^j in the 6-value palette). */
 #include "tex/tex_internal.h"
 
@@ -193,6 +193,33 @@ static void bc4_value(const uint8_t *p, uint32_t k, bool sgn, bool nv, tgx_bc_te
     const int32_t n = eight ? 7 : 5, t = (int32_t)idx - 1;
     o->v[c] = (n - t) * e[0] + t * e[1];
     o->den[c] = (uint32_t)(n * unit);
+}
+
+/* nv: BC3 (DXT5) alpha decodes to 8 bits (the held-back BC3 probe reads exact k/255 alphas, where
+ * BC4 keeps 16 bits), here with the DXT5 palette's integer division truncating, ((7 - t) a0 + t
+ * a1) / 7 and ((5 - t) a0 + t a1) / 5. Source of the rounding: NVIDIA Texture Tools,
+ * BlockDXT5::decodeBlockNV5x (its decoder "as done by current NVIDIA GPUs", whose colour half is
+ * bc1_nv_mix's arithmetic, which the probes confirm) decodes the alpha with AlphaBlockDXT5's
+ * palette without the D3D9 rounding bias. No shared probe has BC3; the round-two probe N20
+ * decides (docs/texture.md 3.6). Returned as a 16-bit value, 257 a = a/255 exactly. */
+static void bc3_alpha_nv(const uint8_t *p, uint32_t k, tgx_bc_texel *o)
+{
+    const uint32_t a0 = p[0], a1 = p[1];
+    const uint64_t idxbits = (uint64_t)p[2] | (uint64_t)p[3] << 8 | (uint64_t)p[4] << 16 |
+                             (uint64_t)p[5] << 24 | (uint64_t)p[6] << 32 | (uint64_t)p[7] << 40;
+    const uint32_t idx = (uint32_t)(idxbits >> (3 * k)) & 7u;
+    const bool eight = a0 > a1;
+    uint32_t a;
+    if (idx < 2)
+        a = idx ? a1 : a0;
+    else if (!eight && idx >= 6)
+        a = idx == 7 ? 255u : 0u;
+    else {
+        const uint32_t n = eight ? 7u : 5u, t = idx - 1u;
+        a = ((n - t) * a0 + t * a1) / n;
+    }
+    o->v[3] = (int32_t)(257u * a);
+    o->den[3] = 0;
 }
 
 /* ---- BC7 --------------------------------------------------------------------------------------
@@ -553,7 +580,10 @@ void tgx_tex_bc_texel(tgx_tex_pack pack, bool sgn, bool nv, const uint8_t *p, ui
         break;
     case TGX_TEX_PACK_BC3:
         bc1_color(p + 8, k, true, nv, o, &black);
-        bc4_value(p, k, false, nv, o, 3);
+        if (nv)
+            bc3_alpha_nv(p, k, o);
+        else
+            bc4_value(p, k, false, nv, o, 3);
         break;
     case TGX_TEX_PACK_BC4: bc4_value(p, k, sgn, nv, o, 0); break;
     case TGX_TEX_PACK_BC5:

@@ -126,11 +126,19 @@ static void bc2_bc3_exact(void)
     CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 1530.0f / 1785.0f, "bc3 alpha index 2");
     fetch_at(tex, "rgba", TGX_TEX_PROFILE_EXACT, 1, 0, t);
     CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 255.0f / 1785.0f, "bc3 alpha index 7");
-    /* nv: 16-bit palette, 257 * 255 + 36 (0 - 255) = 56355 and 36 * 255 = 9180 */
+    /* nv: 8-bit alpha, the palette's division truncating (NVIDIA Texture Tools' NV5x decoder):
+     * 6 * 255 / 7 = 218 (218.57) and 255 / 7 = 36 (36.43), not BC4's 16-bit 56355/65535 */
     fetch_at(tex, "rgba", TGX_TEX_PROFILE_NV, 0, 0, t);
-    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 56355.0f / 65535.0f, "bc3 nv alpha index 2");
+    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 218.0f / 255.0f, "bc3 nv alpha index 2");
     fetch_at(tex, "rgba", TGX_TEX_PROFILE_NV, 1, 0, t);
-    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 9180.0f / 65535.0f, "bc3 nv alpha index 7");
+    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 36.0f / 255.0f, "bc3 nv alpha index 7");
+    tgx_tex_destroy(tex);
+    /* 6-value palette (10 <= 203): index 2 = (4 * 10 + 203) / 5 = 48 (48.6), index 7 = 255 */
+    tex = bc_tex("bc3", "0acb3a000000000000f81f0000000000", 4, 4);
+    fetch_at(tex, "rgba", TGX_TEX_PROFILE_NV, 0, 0, t);
+    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 48.0f / 255.0f, "bc3 nv 6-value alpha index 2");
+    fetch_at(tex, "rgba", TGX_TEX_PROFILE_NV, 1, 0, t);
+    CHECK_TEXEL(t, 1.0f, 0.0f, 0.0f, 1.0f, "bc3 nv 6-value alpha index 7");
     tgx_tex_destroy(tex);
 }
 
