@@ -911,6 +911,12 @@ static void lod_of_lane(const tex_ctx *c, const lane_coord *lc, uint32_t lane, v
     cl = fminf(fmaxf(cl, 0.0f), (float)(c->last - c->base));
     if (samp->mip_filter == TGX_TEX_MIP_NONE || c->unnormalized)
         cl = 0.0f;
+    else if (c->nv && samp->mip_filter == TGX_TEX_MIP_NEAREST)
+        /* nv: a point mip filter reports the clamped LOD with its fraction dropped (TMML's
+         * G is U8.8). The held-back GL probes with *_MIPMAP_NEAREST filters were off by up to
+         * 1.0 where tgx reported the fraction, which rules out the nearest level (at most 0.5
+         * off); floor against ceil is open until the round-two probes GLN01/GLN02 decide. */
+        cl = floorf(cl);
     if (o->clamped)
         o->clamped[lane] = cl;
     if (o->unclamped)

@@ -736,6 +736,28 @@ static void half_nans(void)
     tgx_tex_destroy(tex);
 }
 
+/* LOD query: with a point mip filter the clamped LOD is reported without its fraction (by hand
+ * from the rule, docs/texture.md 3.4): an implicit quad stepping 6.5 texels of a 64x64 chain
+ * (LOD log2(6.5) ~ 2.70, whatever its last bits) reports .x = 2 under NEAREST, the LOD under
+ * LINEAR, and the same .y (unclamped) either way. */
+static void lod_query_point_mip(void)
+{
+    tgx_tex_view v;
+    tgx_sampler s;
+    tgx_tex *tex = coord_chain64(&v, &s);
+    tt_quad q;
+    tt_quad_grad(&q, 0.5f, 0.5f, 6.5f / 64.0f, 6.5f / 64.0f);
+    tgx_tex_sample_req req = tt_req(&q, TGX_TEX_LOD_IMPLICIT);
+    float x[4], y[4];
+    TGX_CHECK(tgx_tex_query_lod(&v, &s, &req, x, y, NULL) == TGX_OK, "query");
+    const float lod = y[0];
+    TGX_CHECK(lod > 2.6f && lod < 2.8f && x[0] == lod, "linear mip: %.9g %.9g", x[0], y[0]);
+    s.mip_filter = TGX_TEX_MIP_NEAREST;
+    TGX_CHECK(tgx_tex_query_lod(&v, &s, &req, x, y, NULL) == TGX_OK, "query");
+    TGX_CHECK(x[0] == 2.0f && y[0] == lod, "point mip: %.9g %.9g", x[0], y[0]);
+    tgx_tex_destroy(tex);
+}
+
 static void offsets(void)
 {
     tgx_tex *tex = coord_texture(TGX_TEX_2D, 32, 4, 1, 1);
@@ -774,5 +796,6 @@ int main(void)
     cube_gradients();
     offsets();
     half_nans();
+    lod_query_point_mip();
     return tgx_test_finish();
 }
