@@ -106,11 +106,70 @@ float tex_lambda_from_grads(const tex_ctx *c, const float dx[3], const float dy[
     return tex_lambda_from_footprint(c, dx, dy, true, aniso_n, major_is_x);
 }
 
+/* x truncated toward zero to `bits` significant bits. */
+static double nv_truncate_bits(double x, int bits)
+{
+    if (x == 0.0 || !isfinite(x))
+        return x;
+    int e;
+    frexp(x, &e);
+    const double q = ldexp(1.0, e - bits);
+    return trunc(x / q) * q;
+}
+
+/* The footprint's area |dx x dy| (the 2D determinant; 3D: the cross product's length), the
+ * components first truncated to 10 significant bits (GL02, GL10: 10 bits fit best of 6..16,
+ * truncating the products or the determinant instead fits worse). */
+static double nv_footprint_area(const float dx[3], const float dy[3])
+{
+    double a[3], b[3];
+    for (int i = 0; i < 3; i++) {
+        a[i] = nv_truncate_bits(dx[i], 10);
+        b[i] = nv_truncate_bits(dy[i], 10);
+    }
+    const double z = a[0] * b[1] - a[1] * b[0], x = a[1] * b[2] - a[2] * b[1],
+                 y = a[2] * b[0] - a[0] * b[2];
+    return x == 0.0 && y == 0.0 ? fabs(z) : sqrt(x * x + y * y + z * z);
+}
+
+/* nv with max anisotropy above 1 (GL02, GL10: textureQueryLod of 8192 quads, the LOD of every
+ * quad within 2/256; C14c, C20, C21, C22, J14: the level blend): the major length Pmax is the
+ * isotropic rho (the gradients and the footprint's diagonals, nv_length), the minor length is
+ * area / Pmax taken in the log domain with the log2 table: log2 Pmin = log2 area - log2 Pmax,
+ * capped at log2 Pmax; the LOD is max(log2 Pmin, log2 Pmax - log2 max_anisotropy). The sample
+ * count N = min(ceil(Pmax / Pmin), max_anisotropy) along the major gradient. */
+static float nv_aniso_lambda(const tex_ctx *c, const float dx[3], const float dy[3], bool diagonals,
+                             uint32_t *aniso_n, bool *major_x)
+{
+    const float lx = nv_length(dx), ly = nv_length(dy);
+    float pmax = fmaxf(lx, ly);
+    *major_x = lx >= ly;
+    if (diagonals)
+        pmax = fmaxf(pmax, nv_diagonal_length(dx, dy));
+    const float maxa = (float)c->samp->max_anisotropy;
+    *aniso_n = c->samp->max_anisotropy;
+    if (!(pmax > 0.0f) || isinf(pmax))
+        return nv_log2(pmax);
+    const int32_t lmax = tex_nv_log2_fixed(pmax);
+    const int32_t floor_lod = lmax - tex_nv_log2_fixed(maxa);
+    const float area = (float)nv_footprint_area(dx, dy);
+    if (!(area > 0.0f) || isinf(area))
+        return (float)floor_lod / 256.0f;
+    int32_t lmin = tex_nv_log2_fixed(area) - lmax;
+    lmin = lmin > lmax ? lmax : lmin;
+    const float ratio = ceilf(pmax * pmax / area);
+    *aniso_n = ratio < maxa ? (uint32_t)ratio : c->samp->max_anisotropy;
+    *aniso_n = *aniso_n < 1 ? 1 : *aniso_n;
+    return (float)(lmin > floor_lod ? lmin : floor_lod) / 256.0f;
+}
+
 float tex_lambda_from_footprint(const tex_ctx *c, const float dx[3], const float dy[3],
                                 bool diagonals, uint32_t *aniso_n, bool *major_is_x)
 {
     float lambda;
-    if (c->nv) {
+    if (c->nv && c->samp->max_anisotropy > 1) {
+        lambda = nv_aniso_lambda(c, dx, dy, diagonals, aniso_n, major_is_x);
+    } else if (c->nv) {
         float rho = aniso_scale(c, nv_length(dx), nv_length(dy), aniso_n, major_is_x);
         if (c->samp->max_anisotropy <= 1 && diagonals)
             rho = fmaxf(rho, nv_diagonal_length(dx, dy));

@@ -758,6 +758,58 @@ static void lod_query_point_mip(void)
     tgx_tex_destroy(tex);
 }
 
+/* LOD with anisotropy (GL10_qlod_64_aniso4: textureQueryLod of 2x2 quads on a 64x64 chain,
+ * max anisotropy 4; the lanes' uv words and the hardware's LOD). Pmax is the isotropic rho; the
+ * minor length is the footprint's area over Pmax, log2 Pmin = log2 area - log2 Pmax in the log2
+ * table, capped at log2 Pmax; LOD = max(log2 Pmin, log2 Pmax - 2). Quad 449: isotropic, the cap;
+ * quad 451: isotropic, but the area of the components truncated to 10 bits makes Pmin 1/256
+ * shorter; quad 2048: the major axis over 4; quad 2066: ratio 2.27, the minor length. */
+static void aniso_lod(void)
+{
+    static const struct {
+        uint32_t uv[4][2], lod;
+    } q[4] = {
+        {{{0x3f000000u, 0x3f000000u},
+          {0x3f08164du, 0x3f000000u},
+          {0x3f000000u, 0x3f08164du},
+          {0x3f08164du, 0x3f08164du}},
+         0x3f820000u},
+        {{{0x3f000000u, 0x3f000000u},
+          {0x3f0843a3u, 0x3f000000u},
+          {0x3f000000u, 0x3f0843a3u},
+          {0x3f0843a3u, 0x3f0843a3u}},
+         0x3f858000u},
+        {{{0x3fa25f35u, 0x3e661020u},
+          {0x3f981d33u, 0x3dd6f0aau},
+          {0x3fa3c583u, 0x3e633ae7u},
+          {0x3f998381u, 0x3dd14638u}},
+         0x3f9e0000u},
+        {{{0x3e3e1500u, 0x3e381b28u},
+          {0x3e44ef35u, 0x3ed9d694u},
+          {0x3d9a4574u, 0x3e3b8856u},
+          {0x3da7f9deu, 0x3edb8d2bu}},
+         0x40338000u},
+    };
+    tgx_tex_view v;
+    tgx_sampler s;
+    tgx_tex *tex = coord_chain64(&v, &s);
+    s.max_anisotropy = 4;
+    for (int i = 0; i < 4; i++) {
+        tt_quad qd;
+        tt_quad_at(&qd, 0.0f, 0.0f);
+        for (int l = 0; l < 4; l++) {
+            qd.s[l] = tgx_bits2f(q[i].uv[l][0]);
+            qd.t[l] = tgx_bits2f(q[i].uv[l][1]);
+        }
+        tgx_tex_sample_req req = tt_req(&qd, TGX_TEX_LOD_IMPLICIT);
+        float x[4], y[4];
+        TGX_CHECK(tgx_tex_query_lod(&v, &s, &req, x, y, NULL) == TGX_OK, "query");
+        TGX_CHECK(tgx_f2bits(y[0]) == q[i].lod && tgx_f2bits(x[0]) == q[i].lod,
+                  "GL10 quad %d: %.9g, hardware %.9g", i, y[0], tgx_bits2f(q[i].lod));
+    }
+    tgx_tex_destroy(tex);
+}
+
 static void offsets(void)
 {
     tgx_tex *tex = coord_texture(TGX_TEX_2D, 32, 4, 1, 1);
@@ -797,5 +849,6 @@ int main(void)
     offsets();
     half_nans();
     lod_query_point_mip();
+    aniso_lod();
     return tgx_test_finish();
 }
