@@ -279,7 +279,7 @@ static uint32_t *hw_words(hw_capture *hc, const tgx_json *ref, size_t count)
 /* How a texture's texels are made: the manifest's content kind and the source storage. */
 typedef struct hw_content {
     char kind[16]; /* hash coord corner ramp8 allval gatherid bchash gldepth32f gldepth24 gldepth16
-                    */
+                    * (round two: allval2d pairs8 fspecial) */
     uint32_t seed;
     int nch, bits; /* stored channels and their bits */
     char type;     /* 'u', 's', 'f' */
@@ -328,6 +328,24 @@ static uint32_t hw_texel_raw(const hw_content *c, uint32_t x, uint32_t y, uint32
     }
     if (!strcmp(k, "allval"))
         return ch == 0 ? (x & mask) : 0;
+    /* round-two capture (tools/hwprobe, probe_n.inc) */
+    if (!strcmp(k, "allval2d"))
+        return ch == 0 ? ((256u * y + x) & mask) : 0;
+    if (!strcmp(k, "pairs8")) {
+        const uint32_t a = (x >> 1) & 255u, b = y & 255u;
+        const uint32_t c0 = (x & 1u) ? b : a, c1 = (x & 1u) ? a : b;
+        return (ch == 0 ? c0 : ch == 1 ? c1 : ch == 2 ? c0 ^ 0x80u : c1 ^ 0x80u) & mask;
+    }
+    if (!strcmp(k, "fspecial")) {
+        static const uint32_t fs[32] = {
+            0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu,
+            0x00800000u, 0x3f800000u, 0xbf800000u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u,
+            0xff800000u, 0x7f800001u, 0xff800001u, 0x7fbfffffu, 0x7fc00000u, 0xffc00000u,
+            0x7fc00001u, 0x7fffffffu, 0xffffffffu, 0x7fa5a5a5u, 0x3f000000u, 0x00400000u,
+            0x80400000u, 0x34000000u, 0x42f60000u, 0xc2f60000u, 0x1e3ce508u, 0x9e3ce508u,
+            0x7f000000u, 0x00000010u};
+        return fs[(x + 5u * y + 11u * (uint32_t)ch) & 31u];
+    }
     if (!strcmp(k, "gatherid")) {
         const int32_t v = ch == 0   ? (int32_t)x
                           : ch == 1 ? (int32_t)y
@@ -964,6 +982,8 @@ static bool hw_gl_texture(hw_job *j, const tgx_json *t, uint32_t view_base, int3
         snprintf(c->kind, sizeof c->kind, "hash");
         c->seed = hw_u32(t, "seed", 0);
         c->nch = 4, c->bits = 8, c->type = 'u';
+        if (!strcmp(hw_str(t, "type", ""), "1D")) /* round two: texelFetch(sampler1D) */
+            j->desc.target = TGX_TEX_1D, j->desc.height = 1;
     }
     if (!format)
         return hw_notrun(j, "GL texture %s", id);
@@ -1037,6 +1057,10 @@ static bool hw_prepare_gl_compute(hw_capture *hc, const tgx_json *p, const tgx_j
         ok = hw_gl_texture(j, t, hw_u32(s, "base_level", 0), (int32_t)hw_num(s, "max_level", 1000));
         op[0] = HW_OP_FETCH, comps[0] = 0xfu;
         cols[0] = HC_IX, cols[1] = HC_IY, cols[2] = HC_LEVEL, cols[3] = -1;
+    } else if (strstr(shader, "texelFetch(sampler1D,")) { /* round two */
+        ok = hw_gl_texture(j, t, hw_u32(s, "base_level", 0), (int32_t)hw_num(s, "max_level", 1000));
+        op[0] = HW_OP_FETCH, comps[0] = 0xfu;
+        cols[0] = HC_IX, cols[1] = HC_LEVEL, cols[2] = cols[3] = -1;
     } else if (strstr(shader, "texelFetch(sampler2DArray")) {
         ok = hw_gl_texture(j, t, 0, -1);
         op[0] = HW_OP_FETCH, comps[0] = 0xfu;
