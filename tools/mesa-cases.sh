@@ -1,0 +1,63 @@
+#!/bin/sh
+# Makes the replay cases of tests/data/raster: each line below is one GLSL pair and one draw,
+# rendered by Mesa's softpipe and llvmpipe through bench/mesa/mesa_case (EGL surfaceless, Mesa
+# 22.3 as Debian bookworm ships it). Every case stresses one rule of the pipeline around the
+# interpreter (docs/pipeline.md); tests/replay/test_raster_cases.sh replays them --strict.
+#
+#   tools/mesa-cases.sh [BUILD_DIR [OUT_DIR]]      (defaults: build, tests/data/raster)
+set -eu
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$src/build}
+out=${2:-$src/tests/data/raster}
+mc=$build/mesa_case
+glsl=$src/tools/mesa-cases
+[ -x "$mc" ] || { echo "mesa-cases: $mc is not built (EGL and GL are needed)" >&2; exit 1; }
+mkdir -p "$out"
+
+# case NAME VS FS NOTE [mesa_case options...]
+case_() {
+    name=$1 vs=$2 fs=$3 note=$4
+    shift 4
+    "$mc" --name "$name" --vs "$glsl/$vs.glsl" --fs "$glsl/$fs.glsl" --out "$out/$name" \
+        --note "$note" "$@"
+}
+
+# The full-screen quad: pixels centred on the diagonal the two triangles share.
+case_ quad_shared_edge vs_pos fs_varyings \
+    "full-screen strip: the 32 pixels centred on the shared diagonal, flat gl_VertexID shows the owner"
+case_ quad_shared_edge_first vs_pos fs_varyings \
+    "the same with the first-vertex provoking convention" --provoking first
+case_ quad_derivs vs_pos fs_derivs \
+    "implicit-LOD texture and dFdx/dFdy of a non-affine value: quads that straddle the diagonal" \
+    --tex hash
+# Corners off the pixel grid, slivers, shared edges and vertices away from the axes.
+case_ offgrid_strip vs_pos fs_varyings \
+    "a strip whose corners lie off the pixel grid (non-axis-aligned shared edges)" \
+    --pos -0.93,-0.87,0.81,-0.99,-0.77,0.91,0.97,0.79,0.13,1.13
+case_ fan_slivers vs_pos fs_varyings \
+    "a fan of thin triangles around an off-grid centre: shared edges and one shared vertex" \
+    --prim GL_TRIANGLE_FAN --pos 0.0312,-0.0469,0.9,-0.1,0.9,0.05,0.85,0.3,-0.2,0.95,-0.25,0.97,-0.9,0.1,-0.8,-0.9,0.9,-0.1
+case_ offgrid_derivs vs_pos fs_derivs \
+    "implicit derivatives on triangles with off-grid corners" --tex hash \
+    --prim GL_TRIANGLES --pos -0.9,-0.95,0.93,-0.71,-0.61,0.87,0.93,-0.71,0.71,0.97,-0.61,0.87
+case_ persp_tris vs_attr1 fs_varyings \
+    "perspective: w from 0.5 to 3 at the corners, all inside the view volume" \
+    --prim GL_TRIANGLES --pos -1,-1,1,-1,-1,1,1,-1,1,1,-1,1 \
+    --attr1 -0.45,-0.5,0,0.5,2.9,-2.7,0.5,3,-0.9,1.1,-0.2,1.2,2.9,-2.7,0.5,3,1.8,1.9,0.9,2,-0.9,1.1,-0.2,1.2
+# The clipper: view volume, w <= 0, user clip distances.
+case_ clip_big_tri vs_attr1 fs_varyings \
+    "a triangle three times the window: clipped by the view volume's x and y planes" \
+    --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1 --attr1 -3.1,-2.7,0,1,2.9,-3.3,0.1,1,0.2,3.4,-0.1,1
+case_ clip_w_negative vs_attr1 fs_varyings \
+    "one corner behind the eye (w < 0) and one with w = 0" \
+    --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -0.5,-0.5,0,1,0.6,-0.4,0.2,-0.5,0.1,0.7,0.3,1.5,-0.8,0.6,0.1,1,0.7,0.8,0,0,0.2,-0.9,0.5,1.2
+case_ clip_z vs_attr1 fs_varyings \
+    "corners in front of the near plane and behind the far plane (z outside [-w, w])" \
+    --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1 --attr1 -0.8,-0.7,-1.6,1,0.9,-0.6,0.4,1,0.1,0.8,1.9,1
+case_ clip_distance vs_clip fs_varyings \
+    "gl_ClipDistance[0] enabled: a plane across a perspective strip" --clip 1 \
+    --prim GL_TRIANGLE_STRIP --pos -1,-1,1,-1,-1,1,1,1 \
+    --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
+# Opcodes where Mesa 22.3 departs from the TGSI text.
+case_ rsq_negative vs_pos fs_rsq "inversesqrt, sqrt, log2 and pow of negative and zero arguments"
