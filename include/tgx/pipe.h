@@ -98,7 +98,8 @@ typedef struct tgx_pipe_attrib {
     X(LINES_ADJACENCY, "lines_adjacency", "lines with adjacency", 4)                               \
     X(LINE_STRIP_ADJACENCY, "line_strip_adjacency", "a line strip with adjacency", 4)              \
     X(TRIANGLES_ADJACENCY, "triangles_adjacency", "triangles with adjacency", 6)                   \
-    X(TRIANGLE_STRIP_ADJACENCY, "triangle_strip_adjacency", "a triangle strip with adjacency", 6)
+    X(TRIANGLE_STRIP_ADJACENCY, "triangle_strip_adjacency", "a triangle strip with adjacency", 6)  \
+    X(TRIANGLE_FAN, "triangle_fan", "a triangle fan", 3)
 
 typedef enum tgx_pipe_prim {
 #define TGX_PIPE_PRIM_ENUM_(e, name, phrase, vertices) TGX_PIPE_##e,

@@ -43,8 +43,9 @@ static const tgx_cli_opt run_options[] = {
      "GS_INPUT_PRIMITIVE must match --prim (stream 0 of its output is drawn: points, line "
      "strips or triangle strips)"},
     {R_PRIM, "--prim", "MODE",
-     "what the vertices form: triangle_strip (default), triangles, points, lines, line_strip, "
-     "lines_adjacency, line_strip_adjacency, triangles_adjacency or triangle_strip_adjacency "
+     "what the vertices form: triangle_strip (default), triangles, triangle_fan, points, lines, "
+     "line_strip, lines_adjacency, line_strip_adjacency, triangles_adjacency or "
+     "triangle_strip_adjacency "
      "(a GS takes LINES_ADJACENCY or TRIANGLES_ADJACENCY; without one the lines or triangles "
      "are drawn and the adjacent vertices ignored)"},
     {R_VERTS, "--verts", "X,Y,X,Y,...",
@@ -486,8 +487,8 @@ static int opt_prim(run_opts *o, const char *val)
 {
     if (tgx_pipe_prim_parse(val, &o->prim))
         return TGX_EXIT_OK;
-    return usage_error("--prim expects triangle_strip, triangles, points, lines, line_strip, "
-                       "lines_adjacency, line_strip_adjacency, triangles_adjacency or "
+    return usage_error("--prim expects triangle_strip, triangles, triangle_fan, points, lines, "
+                       "line_strip, lines_adjacency, line_strip_adjacency, triangles_adjacency or "
                        "triangle_strip_adjacency",
                        val);
 }

@@ -219,8 +219,10 @@ K1(SSG, f, a[i].f > 0.0f ? 1.0f : (a[i].f < 0.0f ? -1.0f : 0.0f))
 K2(LDEXP, f, ldexpf(a[i].f, b[i].i))
 /* Scalar transcendental ops (replicated by the scalar handler). */
 K1(RCP, f, 1.0f / a[i].f)
-/* RSQ: the spec's 1/sqrt(|x|). */
-K1(RSQ, f, 1.0f / sqrtf(fabsf(a[i].f)))
+/* RSQ: 1/sqrt(x), NaN for x < 0, as Mesa 22.3's tgsi_exec computes it for the RSQ nir_to_tgsi
+ * emits for GLSL inversesqrt (micro_rsq); the 2013 TGSI text's 1/sqrt(|x|) is older Mesa's
+ * (docs/errata.md). */
+K1(RSQ, f, 1.0f / sqrtf(a[i].f))
 K1(SQRT, f, sqrtf(a[i].f))
 /* EX2/LG2/POW: tgsi_exec's formulas (powf(2, x); logf(x) * 1.442695f; powf, so pow(0, 0) = 1). */
 K1(EX2, f, powf(2.0f, a[i].f))

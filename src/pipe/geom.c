@@ -73,7 +73,8 @@ static unsigned prim_count(tgx_pipe_prim prim, unsigned n)
     case TGX_PIPE_LINES: return n / 2;
     case TGX_PIPE_LINE_STRIP: return n >= 2 ? n - 1 : 0;
     case TGX_PIPE_TRIANGLES: return n / 3;
-    case TGX_PIPE_TRIANGLE_STRIP: return n >= 3 ? n - 2 : 0;
+    case TGX_PIPE_TRIANGLE_STRIP:
+    case TGX_PIPE_TRIANGLE_FAN: return n >= 3 ? n - 2 : 0;
     case TGX_PIPE_LINES_ADJACENCY: return n / 4;
     case TGX_PIPE_LINE_STRIP_ADJACENCY: return n >= 4 ? n - 3 : 0;
     case TGX_PIPE_TRIANGLES_ADJACENCY: return n / 6;
@@ -92,6 +93,17 @@ static void strip_triangle(bool first, unsigned k, unsigned idx[3])
         idx[0] = k, idx[1] = k + 2, idx[2] = k + 1;
     else
         idx[0] = k + 1, idx[1] = k, idx[2] = k + 2;
+}
+
+/* Triangle k of a fan: the hub last, or the two rim vertices first with flatshade_first, so the
+ * provoking vertex is rim vertex k+2 (k+1 with flatshade_first), GL 4.6 table 13.2; the order is
+ * softpipe's (sp_prim_vbuf.c) and the draw module's (draw_decompose_tmp.h). */
+static void fan_triangle(bool first, unsigned k, unsigned idx[3])
+{
+    if (first)
+        idx[0] = k + 1, idx[1] = k + 2, idx[2] = 0;
+    else
+        idx[0] = 0, idx[1] = k + 1, idx[2] = k + 2;
 }
 
 /* The adjacent vertex across edge {a, b} of triangle k of a strip with adjacency of `count`
@@ -124,6 +136,7 @@ static void prim_vertices(tgx_pipe_prim prim, bool first, unsigned k, unsigned c
             idx[j] = k + j;
         break;
     case TGX_PIPE_TRIANGLE_STRIP: strip_triangle(first, k, idx); break;
+    case TGX_PIPE_TRIANGLE_FAN: fan_triangle(first, k, idx); break;
     case TGX_PIPE_TRIANGLE_STRIP_ADJACENCY:
         strip_triangle(first, k, tri);
         for (unsigned j = 0; j < 3; j++)

@@ -1,18 +1,21 @@
-/* pipe/raster.h — triangle setup, coverage and attribute plane equations.
+/* pipe/raster.h — triangle setup, coverage and attribute plane equations, as softpipe does them.
  *
- * Coverage is decided exactly: window coordinates are snapped to 1/256 pixel (8 sub-pixel bits,
- * as gallium's llvmpipe and most GPUs do) and the three edge functions are evaluated in 64-bit
- * integers at the sample point of each pixel. A sample exactly on an edge belongs to the
- * triangle when the edge is a left edge or a top edge (D3D/GL "top-left rule"; gallium's
- * bottom_edge_rule = false, the rule st/mesa selects for user framebuffers, where "top" is the
- * side of framebuffer row 0), so two triangles that share an edge cover each pixel once.
+ * Coverage is softpipe's scan conversion (Mesa 22.3 src/gallium/drivers/softpipe/sp_setup.c,
+ * setup_tri_edges and subtriangle; restated here, not copied): vertices sorted by window y, the
+ * major edge (vmin-vmax) and the bottom (vmin-vmid) and top (vmid-vmax) edges walked in float,
+ * one span [left, right) per row, left and right the edges' x plus the pixel offset (0.5 for GL
+ * centres) truncated to integers. So a row y is drawn when vmin.y <= y + 0.5 < vmax.y, and in
+ * it the pixels whose centre lies right of the left edge and on or left of the right edge: a
+ * centre exactly on an edge two triangles share goes to the triangle whose right edge it is (of
+ * the full-screen strip, the first); row 0's side (gallium's top) of a horizontal edge is inside,
+ * the other side is not. softpipe has no bottom_edge_rule. Each value is computed with
+ * softpipe's float operations in softpipe's order, so edges that do not pass through pixel
+ * centres exactly still round the way softpipe's do.
  *
  * Attributes follow the plane equations softpipe builds in sp_setup.c (vertices sorted by y,
  * a0/dadx/dady from the major and bottom edges, perspective attributes premultiplied by 1/w),
  * evaluated per quad the way tgsi_exec does (a0 + dadx*x + dady*y at the quad's first pixel,
- * then + dadx / + dady for its neighbours), so interpolated values match softpipe bit for bit
- * where the arithmetic allows. (Facts about softpipe from Mesa 22.3 src/gallium/drivers/softpipe
- * sp_setup.c and auxiliary/tgsi/tgsi_exec.c; the formulas are restated here, not copied.)
+ * then + dadx / + dady for its neighbours), so interpolated values match softpipe bit for bit.
  */
 #ifndef TGX_PIPE_RASTER_H
 #define TGX_PIPE_RASTER_H
@@ -20,12 +23,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Sub-pixel precision of coverage: 1/256 pixel. */
-#define TGX_RASTER_SUBPIXEL_BITS 8
-
 typedef struct tgx_raster_rules {
     bool half_pixel_center; /* samples at (x + 0.5, y + 0.5) (GL); else at integers */
-    bool bottom_edge_rule;  /* samples on a bottom edge belong to the triangle instead of top */
+    bool bottom_edge_rule;  /* gallium's flag; softpipe (and so tgx) has no such rule */
     bool front_ccw;         /* gallium's front_ccw, with softpipe's determinant sign */
 } tgx_raster_rules;
 
@@ -37,10 +37,19 @@ typedef struct tgx_raster_coef {
 typedef struct tgx_raster_tri {
     /* window position of each vertex: x, y, z, 1/w (in draw order) */
     float v[3][4];
-    /* coverage: snapped vertices in counter-clockwise order (y up), edge i from vertex i to i+1 */
-    int64_t fx[3], fy[3];
-    int64_t edge_bias[3];  /* 0 if samples on edge i are inside, -1 if not */
-    int64_t sample_offset; /* sub-pixel offset of the sample point (128 or 0) */
+    /* coverage: the rows of the lower (vmin..vmid) and upper (vmid..vmax) half, each with its
+     * left and right edge; the left edge's x at row sy + r is lsx + r * ldxdy (rounded as
+     * softpipe's floats are), likewise the right's */
+    struct tgx_raster_half {
+        int sy, lines;
+        float lsx, ldxdy, rsx, rdxdy;
+    } half[2];
+    int fb_width;
+    /* a line instead (tgx_raster_setup_line): 1 x-major, 2 y-major, 0 a triangle; its first
+     * pixel, the pixels it steps over and the directions */
+    int line_major;
+    int64_t lx0, ly0, ldx, ldy, lxstep, lystep;
+    float line_emaj_dx, line_emaj_dy;
     /* bounding box in pixels, inclusive; empty when xmax < xmin */
     int xmin, ymin, xmax, ymax;
     /* softpipe's setup */
@@ -59,7 +68,16 @@ typedef struct tgx_raster_tri {
 bool tgx_raster_setup(tgx_raster_tri *t, const float v0[4], const float v1[4], const float v2[4],
                       int provoking, const tgx_raster_rules *rules, int fb_width, int fb_height);
 
-/* Whether the sample point of pixel (x, y) is inside the triangle (top-left rule on edges). */
+/* A line from window position v0 to v1 (x, y, z, 1/w) as softpipe's sp_setup_line draws it:
+ * the end points truncated to pixels, then Bresenham's walk from the first over max(|dx|, |dy|)
+ * pixels, the last end point's pixel left out (x-major when |dx| > |dy|); its attributes vary
+ * along the segment (line_linear_coeff: the plane's gradient is (da / |v1 - v0|^2) (dx, dy)).
+ * Returns false for a line softpipe drops (both ends in one pixel, or a zero or NaN length).
+ * provoking is 0 or 1. */
+bool tgx_raster_setup_line(tgx_raster_tri *t, const float v0[4], const float v1[4], int provoking,
+                           const tgx_raster_rules *rules, int fb_width, int fb_height);
+
+/* Whether softpipe draws pixel (x, y) of the triangle or line. */
 bool tgx_raster_covers(const tgx_raster_tri *t, int x, int y);
 /* Coverage of the pixels of the rectangle x0..x1, y0..y1 (inclusive): none, all, or possibly
  * part of them (test each quad). */
@@ -73,7 +91,7 @@ tgx_raster_rect tgx_raster_rect_coverage(const tgx_raster_tri *t, int x0, int y0
  * (x,y+1), (x+1,y+1). */
 unsigned tgx_raster_quad_mask(const tgx_raster_tri *t, int x, int y);
 
-/* Plane equations of one scalar attribute with per-vertex values a[0..2]. */
+/* Plane equations of one scalar attribute with per-vertex values a[0..2] (a line's: a[0..1]). */
 void tgx_raster_coef_linear(const tgx_raster_tri *t, const float a[3], tgx_raster_coef *c);
 /* Perspective: the plane of a/w; divide the evaluated value by the evaluated 1/w. */
 void tgx_raster_coef_perspective(const tgx_raster_tri *t, const float a[3], tgx_raster_coef *c);

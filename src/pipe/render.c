@@ -105,36 +105,13 @@ static void setup_input(const render_job *job, tri_data *t, unsigned i, const ui
     }
 }
 
-static tgx_status setup_triangle(render_job *job, tri_data *t, const float *win[3],
-                                 const unsigned idx[3], int provoking, const pipe_geometry *g,
-                                 bool *kept)
-{
-    const tgx_pipe_state *st = job->st;
-    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
-    *kept =
-        tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h);
-    if (!*kept)
-        return TGX_OK;
-    for (unsigned i = 0; i < job->fs->ninputs; i++) {
-        const pipe_reg *in = &job->fs->inputs[i];
-        const pipe_reg *src = pipe_find_output(&g->shader->info, in->sem, in->index);
-        const uint32_t *vals[3];
-        for (int k = 0; k < 3; k++)
-            vals[k] = vs_value(g->words, g->nout, idx[k], src);
-        setup_input(job, t, i, vals);
-    }
-    return TGX_OK;
-}
-
-/* One triangle of the raster list: window corners win, attributes of vertices idx. Points and
- * lines are drawn as such triangles (kind): they are always front-facing (GL 4.6 section 14.6.1
+/* The plane equations of every fragment input of a set-up triangle or line t (vertices idx),
+ * kept in the raster list. Points and lines are always front-facing (GL 4.6 section 14.6.1
  * "FACE ... points and lines are front-facing"), and a point's inputs are its vertex's words. */
-static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
-                               const unsigned idx[3], int provoking, unsigned kind, tgx_diag *d)
+static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t,
+                            const unsigned idx[3], unsigned kind, tgx_diag *d)
 {
-    tri_data *t = &job->tris[job->ntris];
     unsigned ni = job->fs->ninputs ? job->fs->ninputs : 1;
-    bool kept;
     t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
     t->flat = calloc((size_t)ni * 4, sizeof *t->flat);
     if (!t->coef || !t->flat) {
@@ -143,18 +120,32 @@ static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const fl
         t->coef = NULL, t->flat = NULL;
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     }
-    setup_triangle(job, t, win, idx, provoking, g, &kept);
-    if (!kept) {
-        free(t->coef);
-        free(t->flat);
-        t->coef = NULL, t->flat = NULL;
-        return TGX_OK;
+    for (unsigned i = 0; i < job->fs->ninputs; i++) {
+        const pipe_reg *in = &job->fs->inputs[i];
+        const pipe_reg *src = pipe_find_output(&g->shader->info, in->sem, in->index);
+        const uint32_t *vals[3];
+        for (int k = 0; k < 3; k++)
+            vals[k] = vs_value(g->words, g->nout, idx[k], src);
+        setup_input(job, t, i, vals);
     }
     if (kind != PIPE_TRI)
         t->r.back_facing = false;
     t->point = kind == PIPE_POINT;
     job->ntris++;
     return TGX_OK;
+}
+
+/* One triangle of the raster list: window corners win, attributes of vertices idx (points are
+ * drawn as such triangles). */
+static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
+                               const unsigned idx[3], int provoking, unsigned kind, tgx_diag *d)
+{
+    tri_data *t = &job->tris[job->ntris];
+    const tgx_pipe_state *st = job->st;
+    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
+    if (!tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h))
+        return TGX_OK;
+    return add_setup(job, g, t, idx, kind, d);
 }
 
 /* A point: the square of side `size` centred on the vertex (GL 4.6 section 14.4, non-antialiased
@@ -177,25 +168,19 @@ static tgx_status add_point(render_job *job, const pipe_geometry *g, const pipe_
     return st < 0 ? st : add_triangle(job, g, t1, idx, 0, PIPE_POINT, d);
 }
 
-/* A line: GL's non-antialiased wide-line parallelogram with width 1 (GL 4.6 section 14.5.2.2):
- * the segment moved by +-1/2 along y for an x-major line (|dx| >= |dy|), along x otherwise; the
- * fragments whose centres lie inside it, edges decided by the top-left rule. Attributes vary
- * along the major axis between the two end points (perspective-correct). */
+/* A line as softpipe draws a width-1 line (sp_setup_line, raster.h): Bresenham's pixels from
+ * the first end point, attributes along the segment; the provoking vertex's words for CONSTANT
+ * inputs. */
 static tgx_status add_line(render_job *job, const pipe_geometry *g, const pipe_prim *p,
                            const float win[2][4], tgx_diag *d)
 {
-    float dx = win[1][0] - win[0][0], dy = win[1][1] - win[0][1];
-    int axis = (dx < 0 ? -dx : dx) >= (dy < 0 ? -dy : dy) ? 1 : 0; /* coordinate moved */
-    float c[4][4];
-    for (int k = 0; k < 4; k++) {
-        memcpy(c[k], win[k / 2], sizeof c[k]);
-        c[k][axis] += (k == 0 || k == 3) ? -0.5f : 0.5f;
-    }
-    /* corners: 0, 1 at the first end point, 2, 3 at the second */
-    const unsigned i0[3] = {p->v[0], p->v[0], p->v[1]}, i1[3] = {p->v[0], p->v[1], p->v[1]};
-    const float *t0[3] = {c[0], c[1], c[2]}, *t1[3] = {c[0], c[2], c[3]};
-    tgx_status st = add_triangle(job, g, t0, i0, p->provoking == 0 ? 0 : 2, PIPE_LINE, d);
-    return st < 0 ? st : add_triangle(job, g, t1, i1, p->provoking == 0 ? 0 : 1, PIPE_LINE, d);
+    tri_data *t = &job->tris[job->ntris];
+    const tgx_pipe_state *st = job->st;
+    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
+    if (!tgx_raster_setup_line(&t->r, win[0], win[1], p->provoking, &rules, job->fb_w, job->fb_h))
+        return TGX_OK;
+    const unsigned idx[3] = {p->v[0], p->v[1], p->v[1]};
+    return add_setup(job, g, t, idx, PIPE_LINE, d);
 }
 
 /* GL's point size: the PSIZE output's x when the last vertex stage writes one, else 1; clamped

@@ -326,24 +326,26 @@ T
 expect_rc 1 "--gs budget" -- "$TGX" run "$tmp/color.tgsi" --gs "$tmp/loop_gs.tgsi" --budget 1000 \
     --size 2x2 -o "$tmp/l.tgxr"
 grep -q "loop_gs.tgsi:[56]:" "$tmp/err" && ok || bad "GS budget error position: $(cat "$tmp/err")"
-# A line without a GS: window (0, 1) to (8, 5) on 8x8, x-major, y = 1 + x/2 at the centre of
-# each column; the width-1 parallelogram [y - 1/2, y + 1/2) holds rows 1, 1, 2, 2, 3, 3, 4, 4.
+# A line without a GS: window (0, 1) to (8, 5) on 8x8, x-major (dx 8 > dy 4); softpipe's
+# Bresenham walk (sp_setup_line, docs/pipeline.md) from (0, 1) steps y at every second column:
+# (0,1) (1,2) (2,2) (3,3) (4,3) (5,4) (6,4) (7,5); the end point (8, 5) is not drawn.
 expect_rc 0 "--prim lines" -- "$TGX" run "$tmp/color.tgsi" --prim lines --verts -1,-0.75,1,0.25 \
     --size 8x8 -o "$tmp/line.tgxr"
 expect_words "$tmp/line.tgxr" $(((1 * 8 + 0) * 4)) "$c" "line: pixel (0, 1)"
-expect_words "$tmp/line.tgxr" $(((2 * 8 + 3) * 4)) "$c" "line: pixel (3, 2)"
-expect_words "$tmp/line.tgxr" $(((4 * 8 + 7) * 4)) "$c" "line: pixel (7, 4)"
-expect_words "$tmp/line.tgxr" $(((2 * 8 + 1) * 4)) "$z" "line: pixel (1, 2) outside"
-expect_words "$tmp/line.tgxr" $(((1 * 8 + 2) * 4)) "$z" "line: pixel (2, 1) outside"
+expect_words "$tmp/line.tgxr" $(((3 * 8 + 3) * 4)) "$c" "line: pixel (3, 3)"
+expect_words "$tmp/line.tgxr" $(((5 * 8 + 7) * 4)) "$c" "line: pixel (7, 5)"
+expect_words "$tmp/line.tgxr" $(((2 * 8 + 3) * 4)) "$z" "line: pixel (3, 2) outside"
+expect_words "$tmp/line.tgxr" $(((1 * 8 + 1) * 4)) "$z" "line: pixel (1, 1) outside"
 # Adjacency modes (GL 4.6 sections 10.1.11-10.1.14). Without a GS, triangles_adjacency draws
 # vertices 1, 3, 5 (from 1): (-1,-1) (0,-1) (-1,0) = window (0,0) (4,0) (0,4) on 8x8, the pixels
-# with x + y <= 2 (x + y = 3 lies on the hypotenuse, a right edge); the adjacent vertices at
-# (1, 1) are not drawn.
+# with x + y <= 3 (x + y = 3 lies on the hypotenuse, a right edge, which softpipe draws); the
+# adjacent vertices at (1, 1) are not drawn.
 expect_rc 0 "--prim triangles_adjacency" -- "$TGX" run "$tmp/color.tgsi" --prim triangles_adjacency \
     --verts -1,-1,1,1,0,-1,1,1,-1,0,1,1 --size 8x8 -o "$tmp/tadj.tgxr"
 expect_words "$tmp/tadj.tgxr" $(((1 * 8 + 1) * 4)) "$c" "triangles_adjacency: pixel (1, 1)"
 expect_words "$tmp/tadj.tgxr" $(((0 * 8 + 2) * 4)) "$c" "triangles_adjacency: pixel (2, 0)"
-expect_words "$tmp/tadj.tgxr" $(((1 * 8 + 2) * 4)) "$z" "triangles_adjacency: pixel (2, 1) outside"
+expect_words "$tmp/tadj.tgxr" $(((1 * 8 + 2) * 4)) "$c" "triangles_adjacency: pixel (2, 1)"
+expect_words "$tmp/tadj.tgxr" $(((2 * 8 + 2) * 4)) "$z" "triangles_adjacency: pixel (2, 2) outside"
 expect_words "$tmp/tadj.tgxr" $(((6 * 8 + 6) * 4)) "$z" "triangles_adjacency: pixel (6, 6) outside"
 # A LINES_ADJACENCY GS that emits one point at IN[3], the second adjacent vertex. A
 # line_strip_adjacency of 5 vertices has primitives 0 1 2 3 and 1 2 3 4 (from 0), so the points

@@ -123,7 +123,8 @@ COMP(r_arr, U((int64_t)floorf(F(x) + 0.5f)))
 COMP(r_ldexp, B(F(x) * exp2f((float)S(y))))
 /* replicated scalars */
 REPL(r_rcp, B(1.0f / F(x)))
-REPL(r_rsq, B(1.0f / sqrtf(fabsf(F(x)))))
+/* RSQ: 1/sqrt(x), NaN below 0 (Mesa 22.3 tgsi_exec micro_rsq; docs/errata.md) */
+REPL(r_rsq, B(1.0f / sqrtf(F(x))))
 REPL(r_sqrt, B(sqrtf(F(x))))
 REPL(r_ex2, B(exp2f(F(x))))
 REPL(r_lg2, B(log2f(F(x))))

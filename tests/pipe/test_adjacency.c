@@ -158,8 +158,9 @@ static void test_triangle_strip_adjacency(void)
 
 /* Without a GS, a line strip with adjacency draws its segments between vertices 2..n-1 (from 1).
  * Vertices 0 (-1, 1) and 4 (1, -1) are only adjacent; 1, 2, 3 are test_gs.c's strip A (1, 2) ->
- * B (7, 2) -> C (7, 6) in window coordinates: segment 1-2 covers row 1, columns 1..6, segment
- * 2-3 column 6, rows 2..5. Colours: the provoking (last) vertex's VERTEXID + 1: 3 and 4. */
+ * B (7, 2) -> C (7, 6) in window coordinates: softpipe's Bresenham walk (sp_setup_line) draws
+ * segment 1-2 on row 2, columns 1..6 (not its last end point), segment 2-3 on column 7, rows
+ * 2..5. Colours: the provoking (last) vertex's VERTEXID + 1: 3 and 4. */
 static void test_line_strip_no_gs(void)
 {
     static const float v[10] = {-1, 1, -0.75f, -0.5f, 0.75f, -0.5f, 0.75f, 0.5f, 1, -1};
@@ -167,17 +168,17 @@ static void test_line_strip_no_gs(void)
     tgx_diag d;
     memset(want, 0, sizeof want);
     for (unsigned x = 1; x <= 6; x++)
-        want[1][x] = 3.0f;
+        want[2][x] = 3.0f;
     for (unsigned y = 2; y <= 5; y++)
-        want[y][6] = 4.0f;
+        want[y][7] = 4.0f;
     tgx_status st = render(NULL, TGX_PIPE_LINE_STRIP_ADJACENCY, v, 5, img, &d);
     TGX_CHECK(st == TGX_OK, "line strip adjacency without GS: %s", d.message);
     compare(img, want, "line_strip_adjacency without GS");
-    /* lines_adjacency: 0 (adjacent) 1 2 (the segment AB) 3 (adjacent): row 1, colour 3 */
+    /* lines_adjacency: 0 (adjacent) 1 2 (the segment AB) 3 (adjacent): row 2, colour 3 */
     static const float l[8] = {1, 1, -0.75f, -0.5f, 0.75f, -0.5f, -1, 1};
     memset(want, 0, sizeof want);
     for (unsigned x = 1; x <= 6; x++)
-        want[1][x] = 3.0f;
+        want[2][x] = 3.0f;
     st = render(NULL, TGX_PIPE_LINES_ADJACENCY, l, 4, img, &d);
     TGX_CHECK(st == TGX_OK, "lines adjacency without GS: %s", d.message);
     compare(img, want, "lines_adjacency without GS");
@@ -186,9 +187,9 @@ static void test_line_strip_no_gs(void)
 /* Without a GS, a triangle strip with adjacency draws the triangles of its even (0-based)
  * vertices. Even vertices 0 2 4 6 at clip (-1,-1) (0,-1) (-1,0) (0,0) = window (0,0) (4,0) (0,4)
  * (4,4); the odd (adjacent) ones at (1, 1), outside every triangle drawn. Triangle 0 is 0 2 4
- * (provoking 4: colour 5), the 6 pixels with x + y <= 2 (test_gs.c test_one_to_two); triangle 1
- * is 4 2 6 (provoking 6: colour 7), the other 10 pixels of [0,4)^2, the shared diagonal's
- * pixels (x + y = 3) on its side since it is triangle 0's right edge. */
+ * (provoking 4: colour 5), the 10 pixels with x + y <= 3 (test_gs.c test_one_to_two: the
+ * shared diagonal's pixels, x + y = 3, are on its side since it is triangle 0's right edge);
+ * triangle 1 is 4 2 6 (provoking 6: colour 7), the other 6 pixels of [0,4)^2. */
 static void test_triangle_strip_no_gs(void)
 {
     static const float v[16] = {-1, -1, 1, 1, 0, -1, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1};
@@ -197,15 +198,15 @@ static void test_triangle_strip_no_gs(void)
     memset(want, 0, sizeof want);
     for (unsigned y = 0; y < 4; y++)
         for (unsigned x = 0; x < 4; x++)
-            want[y][x] = x + y <= 2 ? 5.0f : 7.0f;
+            want[y][x] = x + y <= 3 ? 5.0f : 7.0f;
     tgx_status st = render(NULL, TGX_PIPE_TRIANGLE_STRIP_ADJACENCY, v, 8, img, &d);
     TGX_CHECK(st == TGX_OK, "triangle strip adjacency without GS: %s", d.message);
     compare(img, want, "triangle_strip_adjacency without GS");
     /* triangles_adjacency: vertices 0 2 4 are the triangle, provoking 4 (colour 5) */
     static const float t[12] = {-1, -1, 1, 1, 0, -1, 1, 1, -1, 0, 1, 1};
     memset(want, 0, sizeof want);
-    for (unsigned y = 0; y < 3; y++)
-        for (unsigned x = 0; x + y <= 2; x++)
+    for (unsigned y = 0; y < 4; y++)
+        for (unsigned x = 0; x + y <= 3; x++)
             want[y][x] = 5.0f;
     st = render(NULL, TGX_PIPE_TRIANGLES_ADJACENCY, t, 6, img, &d);
     TGX_CHECK(st == TGX_OK, "triangles adjacency without GS: %s", d.message);
@@ -232,14 +233,14 @@ static void test_flatshade_first(void)
     memset(want, 0, sizeof want);
     for (unsigned y = 0; y < 4; y++)
         for (unsigned x = 0; x < 4; x++)
-            want[y][x] = x + y <= 2 ? 1.0f : 3.0f;
+            want[y][x] = x + y <= 3 ? 1.0f : 3.0f;
     tgx_status st = render_as(NULL, TGX_PIPE_TRIANGLE_STRIP_ADJACENCY, true, v, 8, img, &d);
     TGX_CHECK(st == TGX_OK, "flatshade_first strip without GS: %s", d.message);
     compare(img, want, "triangle_strip_adjacency without GS, flatshade_first");
     static const float l[8] = {1, 1, -0.75f, -0.5f, 0.75f, -0.5f, -1, 1};
     memset(want, 0, sizeof want);
     for (unsigned x = 1; x <= 6; x++)
-        want[1][x] = 2.0f;
+        want[2][x] = 2.0f;
     st = render_as(NULL, TGX_PIPE_LINES_ADJACENCY, true, l, 4, img, &d);
     TGX_CHECK(st == TGX_OK, "flatshade_first lines without GS: %s", d.message);
     compare(img, want, "lines_adjacency without GS, flatshade_first");

@@ -34,8 +34,8 @@ static tgx_status render(const char *gs_text, const char *fs, tgx_pipe_prim prim
 
 /* One triangle in, two out: the triangle (GENERIC 1) and, after ENDPRIM, the same moved by +4
  * pixels in x and y (GENERIC 2). The triangle (-1,-1) (0,-1) (-1,0) is window (0,0) (4,0) (0,4):
- * the centres with x + y + 1 < 4; those with x + y = 3 lie on the hypotenuse, a right edge
- * (inside towards smaller x), so they are out: the 6 pixels with x + y <= 2. */
+ * the centres with x + y + 1 < 4, and those with x + y = 3 on the hypotenuse, a right edge,
+ * which softpipe draws (sp_setup.c; docs/pipeline.md): the 10 pixels with x + y <= 3. */
 static void test_one_to_two(void)
 {
     const char *gs = GS_HEAD("TRIANGLES", "TRIANGLE_STRIP", "6") "DCL IN[][0], POSITION\n"
@@ -67,8 +67,8 @@ static void test_one_to_two(void)
     float img[H][W], want[H][W];
     tgx_diag d;
     memset(want, 0, sizeof want);
-    for (unsigned y = 0; y < 3; y++)
-        for (unsigned x = 0; x + y <= 2; x++) {
+    for (unsigned y = 0; y < 4; y++)
+        for (unsigned x = 0; x + y <= 3; x++) {
             want[y][x] = 1.0f;
             want[y + 4][x + 4] = 2.0f;
         }
@@ -156,9 +156,9 @@ static void test_line_strip(void)
     tgx_diag d;
     memset(want, 0, sizeof want);
     for (unsigned x = 1; x <= 6; x++)
-        want[1][x] = 3.0f;
+        want[2][x] = 3.0f;
     for (unsigned y = 2; y <= 5; y++)
-        want[y][6] = 3.0f;
+        want[y][7] = 3.0f;
     tgx_status st = render(gs, NULL, TGX_PIPE_POINTS, pt, 1, img, &d);
     TGX_CHECK(st == TGX_OK, "line strip: %s", d.message);
     compare(img, want, "point to line strip");
@@ -166,7 +166,7 @@ static void test_line_strip(void)
 
 /* A line strip draw through a GS that takes LINES and passes each segment on, coloured
  * PRIMID + 1: the draw's strip A (1, 2) -> B (7, 2) -> C (7, 6) gives segments 0 (AB) and 1 (BC),
- * with the pixels of test_line_strip: row 1 columns 1..6 (colour 1), column 6 rows 2..5 (2). */
+ * with the pixels of test_line_strip: row 2 columns 1..6 (colour 1), column 7 rows 2..5 (2). */
 static void test_lines_in(void)
 {
     const char *gs = GS_HEAD("LINES", "LINE_STRIP", "2") "DCL IN[][0], POSITION\n"
@@ -188,9 +188,9 @@ static void test_lines_in(void)
     tgx_diag d;
     memset(want, 0, sizeof want);
     for (unsigned x = 1; x <= 6; x++)
-        want[1][x] = 1.0f;
+        want[2][x] = 1.0f;
     for (unsigned y = 2; y <= 5; y++)
-        want[y][6] = 2.0f;
+        want[y][7] = 2.0f;
     tgx_status st = render(gs, NULL, TGX_PIPE_LINE_STRIP, strip, 3, img, &d);
     TGX_CHECK(st == TGX_OK, "lines in: %s", d.message);
     compare(img, want, "line strip draw into a LINES GS");

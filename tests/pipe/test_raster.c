@@ -1,5 +1,7 @@
-/* Rasteriser: coverage with the top-left rule on hand-computed triangles, and interpolation
- * against the GL 4.6 formulas (section 14.6.1, eq. 14.9 perspective-correct, 14.10 linear). */
+/* Rasteriser: coverage with softpipe's rules (Mesa 22.3 sp_setup.c: a centre on a left edge is
+ * out, on a right edge in; row 0's side of a horizontal edge in) on hand-computed triangles and
+ * lines (sp_setup_line's Bresenham walk), and interpolation against the GL 4.6 formulas (section
+ * 14.6.1, eq. 14.9 perspective-correct, 14.10 linear). */
 #include <math.h>
 #include <string.h>
 
@@ -29,42 +31,43 @@ static bool setup(tgx_raster_tri *t, float x0, float y0, float x1, float y1, flo
 }
 
 /* Triangle (0,0) (4,0) (0,4), samples at pixel centres: centre (x+.5, y+.5) is strictly inside
- * when x + y <= 2; for x + y == 3 it lies on the hypotenuse, which is a right edge, so it is
- * out: 1 + 2 + 3 = 6 pixels. The other half of the square owns the diagonal: 10. */
+ * when x + y <= 2; for x + y == 3 it lies on the hypotenuse, which is this triangle's right
+ * edge, so softpipe draws it: 1 + 2 + 3 + 4 = 10 pixels. The other half of the square has the
+ * diagonal as its left edge: 6. */
 static void test_half_square(void)
 {
     tgx_raster_tri t;
     unsigned char hits[16] = {0};
     TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &gl_rules, 4, 4), "setup");
-    TGX_CHECK(count_covered(&t, 4, 4, hits) == 6, "lower-left half covers 6");
-    TGX_CHECK(tgx_raster_covers(&t, 2, 0) && !tgx_raster_covers(&t, 3, 0), "x+y=2 in, 3 out");
+    TGX_CHECK(count_covered(&t, 4, 4, hits) == 10, "lower-left half covers 10");
+    TGX_CHECK(tgx_raster_covers(&t, 3, 0) && !tgx_raster_covers(&t, 3, 1), "x+y=3 in, 4 out");
     TGX_CHECK(setup(&t, 4, 0, 4, 4, 0, 4, &gl_rules, 4, 4), "setup");
-    TGX_CHECK(count_covered(&t, 4, 4, hits) == 10, "upper-right half covers 10");
+    TGX_CHECK(count_covered(&t, 4, 4, hits) == 6, "upper-right half covers 6");
     int once = 0;
     for (int i = 0; i < 16; i++)
         once += hits[i] == 1;
     TGX_CHECK(once == 16, "every pixel of the square covered exactly once (%d)", once);
     /* winding must not matter for coverage */
-    TGX_CHECK(setup(&t, 0, 0, 0, 4, 4, 0, &gl_rules, 4, 4) && count_covered(&t, 4, 4, NULL) == 6,
-              "clockwise order covers the same 6");
+    TGX_CHECK(setup(&t, 0, 0, 0, 4, 4, 0, &gl_rules, 4, 4) && count_covered(&t, 4, 4, NULL) == 10,
+              "clockwise order covers the same 10");
 }
 
-/* Integer sample points: samples land exactly on the edges x = 0 (left: in), y = 0 (top, the
- * side of row 0: in) and x + y = 4 (right: out). x, y >= 0, x + y < 4: 4+3+2+1 = 10 pixels.
- * With the bottom-edge rule the y = 0 edge is out: 3+2+1 = 6. */
+/* Without half-pixel centres softpipe truncates the edges' x itself (pixel offset 0): row y is
+ * drawn for vmin.y <= y < vmax.y, and in it x from trunc(left edge) to before trunc(right edge).
+ * For (0,0) (4,0) (0,4): row y has [0, 4 - y): 4+3+2+1 = 10 pixels. softpipe has no
+ * bottom-edge rule: the flag changes nothing. */
 static void test_edges_on_samples(void)
 {
     tgx_raster_tri t;
     tgx_raster_rules r = {false, false, false};
     TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &r, 8, 8), "setup");
-    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 10, "top-left rule: 10");
+    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 10, "10 pixels");
     TGX_CHECK(tgx_raster_covers(&t, 0, 0) && tgx_raster_covers(&t, 3, 0), "(0,0), (3,0) in");
     TGX_CHECK(!tgx_raster_covers(&t, 4, 0) && !tgx_raster_covers(&t, 2, 2), "(4,0), (2,2) out");
     r.bottom_edge_rule = true;
     TGX_CHECK(setup(&t, 0, 0, 4, 0, 0, 4, &r, 8, 8), "setup");
-    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 6, "bottom-left rule: 6");
-    /* A triangle whose top edge is at the far side: (0,4) (4,4) (0,0) with integer samples:
-     * y = 4 edge has the inside towards smaller y: a bottom edge, out under top-left. */
+    TGX_CHECK(count_covered(&t, 8, 8, NULL) == 10, "bottom_edge_rule changes nothing: 10");
+    /* (0,4) (4,4) (0,0): rows 0..3 (y = 4 is vmax, out), row y from 0 to before y. */
     r.bottom_edge_rule = false;
     TGX_CHECK(setup(&t, 0, 4, 4, 4, 0, 0, &r, 8, 8), "setup");
     TGX_CHECK(!tgx_raster_covers(&t, 0, 4) && tgx_raster_covers(&t, 0, 3), "bottom edge out");
@@ -92,7 +95,41 @@ static void test_fullscreen_strip(void)
     TGX_CHECK(tgx_raster_setup(&t, v[0], v[2], v[1], 2, &gl_rules, 64, 64) && t.back_facing,
               "reversed winding is back facing");
     TGX_CHECK(tgx_raster_quad_mask(&t, 0, 0) == 0xf, "quad at the corner fully covered");
-    TGX_CHECK(tgx_raster_quad_mask(&t, 62, 0) == 0x1, "quad on the diagonal: lane 0 only");
+    /* (62,0) is inside; (63,0) and (62,1) are centred on the diagonal, the right edge of this
+     * triangle: in; (63,1) is beyond it */
+    TGX_CHECK(tgx_raster_quad_mask(&t, 62, 0) == 0x7, "quad on the diagonal: lanes 0, 1, 2");
+}
+
+/* sp_setup_line: the end points truncated to pixels (0, 0) and (4, 2); x-major (dx 4 > dy 2);
+ * Bresenham's walk with error = 2dy - dx = 0 plots (0,0), then steps y when error >= 0: (1,1),
+ * (2,1), (3,2); the last end point (4,2) is not drawn. Steeper: (0.2, 0.9) to (1.7, 4.1) is (0,0)
+ * to (1,4), y-major: (0,0) (0,1) (1,2) (1,3), not (1,4). Reversed, (4.9, 2.2) to (0.5, 0.5) is
+ * (4,2) to (0,0), walked from (4,2): (4,2) (3,1) (2,1) (1,0), not the forward line's pixels.
+ * Both ends in one pixel: nothing. */
+static void test_lines(void)
+{
+    static const struct {
+        float x0, y0, x1, y1;
+        int px[4][2];
+    } cases[] = {
+        {0.5f, 0.5f, 4.5f, 2.5f, {{0, 0}, {1, 1}, {2, 1}, {3, 2}}},
+        {0.2f, 0.9f, 1.7f, 4.1f, {{0, 0}, {0, 1}, {1, 2}, {1, 3}}},
+        {4.9f, 2.2f, 0.5f, 0.5f, {{4, 2}, {3, 1}, {2, 1}, {1, 0}}},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        float a[4] = {cases[k].x0, cases[k].y0, 0.5f, 1},
+              b[4] = {cases[k].x1, cases[k].y1, 0.5f, 1};
+        tgx_raster_tri t;
+        unsigned char hits[8 * 8] = {0};
+        TGX_CHECK(tgx_raster_setup_line(&t, a, b, 1, &gl_rules, 8, 8), "line %zu set up", k);
+        TGX_CHECK(count_covered(&t, 8, 8, hits) == 4, "line %zu: 4 pixels", k);
+        for (int i = 0; i < 4; i++)
+            TGX_CHECK(hits[cases[k].px[i][1] * 8 + cases[k].px[i][0]], "line %zu: pixel (%d, %d)",
+                      k, cases[k].px[i][0], cases[k].px[i][1]);
+    }
+    float a[4] = {2.1f, 3.2f, 0, 1}, b[4] = {2.9f, 3.8f, 0, 1};
+    tgx_raster_tri t;
+    TGX_CHECK(!tgx_raster_setup_line(&t, a, b, 1, &gl_rules, 8, 8), "a line within one pixel");
 }
 
 static void test_degenerate(void)
@@ -205,6 +242,7 @@ int main(void)
     test_edges_on_samples();
     test_fullscreen_strip();
     test_degenerate();
+    test_lines();
     test_interpolation();
     test_rect_coverage();
     return tgx_test_finish();

@@ -1,6 +1,7 @@
 #!/bin/bash
-# Replays every corpus case copied into tests/data/corpus (Mesa's softpipe and llvmpipe results)
-# and tgx's own cases in tests/data/replay with `tgx replay --strict`: every value of every case
+# Replays every corpus case copied into tests/data/corpus (Mesa's softpipe and llvmpipe results),
+# the pipeline cases of tests/data/raster (made by tools/mesa-cases.sh with Mesa 22.3) and tgx's
+# own cases in tests/data/replay with `tgx replay --strict`: every value of every case
 # must have softpipe's bits (all of them do; docs/replay.md). There is no list of exceptions, so
 # any change that moves one value away from softpipe fails here.
 set -u
@@ -8,7 +9,7 @@ set -u
 data=${TGX_TEST_DATA:-$(dirname "$0")/../data}
 
 cases=()
-for d in "$data"/corpus/*/ "$data"/replay/*/; do
+for d in "$data"/corpus/*/ "$data"/raster/*/ "$data"/replay/*/; do
     [ -f "$d/case.json" ] && cases+=("${d%/}")
 done
 if [ ${#cases[@]} -eq 0 ]; then
