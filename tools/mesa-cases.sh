@@ -33,7 +33,7 @@ case_ quad_derivs vs_pos fs_derivs \
 # Corners off the pixel grid, slivers, shared edges and vertices away from the axes.
 case_ offgrid_strip vs_pos fs_varyings \
     "a strip whose corners lie off the pixel grid (non-axis-aligned shared edges)" \
-    --pos -0.93,-0.87,0.81,-0.99,-0.77,0.91,0.97,0.79,0.13,1.13
+    --pos -0.93,-0.87,0.81,-0.99,-0.77,0.91,0.97,0.79,0.13,0.99
 case_ fan_slivers vs_pos fs_varyings \
     "a fan of thin triangles around an off-grid centre: shared edges and one shared vertex" \
     --prim GL_TRIANGLE_FAN --pos 0.0312,-0.0469,0.9,-0.1,0.9,0.05,0.85,0.3,-0.2,0.95,-0.25,0.97,-0.9,0.1,-0.8,-0.9,0.9,-0.1
@@ -61,3 +61,10 @@ case_ clip_distance vs_clip fs_varyings \
     --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
 # Opcodes where Mesa 22.3 departs from the TGSI text.
 case_ rsq_negative vs_pos fs_rsq "inversesqrt, sqrt, log2 and pow of negative and zero arguments"
+# Lines (Bresenham from the truncated first end point) and points.
+case_ lines_slopes vs_pos fs_varyings \
+    "width-1 lines of every slope class: x-major, y-major, 45 degrees, both directions, off-grid ends" \
+    --prim GL_LINES --pos -0.9,-0.8,0.85,-0.55,0.7,-0.9,0.55,0.93,-0.9,0.9,-0.1,0.1,0.9,0.2,-0.6,0.45,-0.3,-0.95,-0.7,0.6,0.1,-0.3,0.6,0.2
+case_ line_strip_first vs_pos fs_varyings \
+    "a line strip with the first-vertex provoking convention" --provoking first \
+    --prim GL_LINE_STRIP --pos -0.95,-0.95,0.9,-0.2,-0.5,0.3,0.2,0.97,0.96,0.5

@@ -73,10 +73,10 @@
 #define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
 GL_FUNCS(DECLARE_GL_FUNC)
 
-#define MAX_VERTS 64
+#define MAX_VERTS    64
 #define PROGRAM_MARK "@@ mesa_case: the case's program"
-#define TEX_SIZE 16
-#define TEX_LEVELS 5
+#define TEX_SIZE     16
+#define TEX_LEVELS   5
 
 typedef struct options {
     const char *vs, *fs, *out, *name, *note, *tex;
@@ -304,8 +304,8 @@ static int texture(const char *gen)
     tgx_texgen g;
     tgx_diag d;
     tgx_tex *tex = NULL;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, TEX_SIZE, TEX_SIZE, 1,
-                         TEX_LEVELS, 1};
+    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, TEX_SIZE, TEX_SIZE, 1, TEX_LEVELS,
+                         1};
     char spec[64];
     snprintf(spec, sizeof spec, "%s%s", gen, strcmp(gen, "hash") ? "" : ":seed=5");
     if (tgx_texgen_parse(spec, &g, &d) != TGX_OK || tgx_tex_create(&desc, &tex, &d) != TGX_OK ||
@@ -441,7 +441,7 @@ static int extract_tgsi(const char *log, const char *stage, const char *dir, con
         return fail("softpipe's messages lack the program marker", NULL);
     size_t n = strlen(stage);
     while ((p = strstr(p, stage))) {
-            if (p[-1] == '\n' && p[n] == '\n')
+        if (p[-1] == '\n' && p[n] == '\n')
             last = p;
         p += n;
     }
@@ -452,6 +452,21 @@ static int extract_tgsi(const char *log, const char *stage, const char *dir, con
         return fail("unterminated TGSI for", stage);
     end += strlen(": END\n");
     return write_file(dir, name, last, (size_t)(end - last));
+}
+
+/* st/mesa's state variable gl_FbWposYTransform, (1, 0, -1, H) for a user framebuffer (corpus
+ * README), lives in the fragment shader's default uniform block at the driver_location NIR
+ * prints in its declaration, "decl_var uniform ... gl_FbWposYTransform (location, driver_location,
+ * binding)"; -1 when the shader has none (it reads neither gl_FragCoord nor a derivative). */
+static int wpos_transform_row(const char *log)
+{
+    const char *p = strstr(log, PROGRAM_MARK), *frag = p ? strstr(p, "MESA_SHADER_FRAGMENT") : NULL;
+    const char *decl = frag ? strstr(frag, "gl_FbWposYTransform (") : NULL;
+    int location, row;
+    if (!decl || sscanf(decl, "gl_FbWposYTransform (%d, %d", &location, &row) != 2 || row < 0 ||
+        row > 255)
+        return -1;
+    return row;
 }
 
 static int write_tgxr(const char *dir, const char *name, const float *px, unsigned w, unsigned h)
@@ -550,9 +565,29 @@ static void json_textures(FILE *f, const options *o)
                "\"wrap_s\": \"repeat\", \"wrap_t\": \"repeat\", \"unit\": 0, \"texture\": 0}],\n");
 }
 
-static void json_gallium(FILE *f, const options *o)
+static void json_constants(FILE *f, const options *o, int wpos_row)
 {
-    fprintf(f, "  \"constants\": {\"CONST[0]\": null},\n  \"gallium_state_at_draw\": {\n");
+    if (wpos_row < 0) {
+        fprintf(f, "  \"constants\": {\"CONST[0]\": null},\n");
+        return;
+    }
+    float h = (float)o->height, t[4] = {1.0f, 0.0f, -1.0f, h};
+    uint32_t w[4];
+    memcpy(w, t, sizeof w);
+    fprintf(f, "  \"constants\": {\"CONST[0]\": {\"rows\": [");
+    for (int r = 0; r <= wpos_row; r++)
+        if (r == wpos_row)
+            fprintf(f, "%s[\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"]", r ? ", " : "", w[0],
+                    w[1], w[2], w[3]);
+        else
+            fprintf(f, "%s[\"0x0\", \"0x0\", \"0x0\", \"0x0\"]", r ? ", " : "");
+    fprintf(f, "], \"note\": \"row %d: gl_FbWposYTransform\"}},\n", wpos_row);
+}
+
+static void json_gallium(FILE *f, const options *o, int wpos_row)
+{
+    json_constants(f, o, wpos_row);
+    fprintf(f, "  \"gallium_state_at_draw\": {\n");
     if (o->tex) {
         fprintf(f,
                 "   \"samplers\": {\"0\": {\"wrap_s\": \"repeat\", \"wrap_t\": \"repeat\", "
@@ -574,7 +609,7 @@ static void json_gallium(FILE *f, const options *o)
             o->provoking_first ? "true" : "false", (1u << o->clip) - 1u, o->width, o->height);
 }
 
-static int write_case_json(const options *o, const diffs *d)
+static int write_case_json(const options *o, const diffs *d, int wpos_row)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/case.json", o->out);
@@ -584,20 +619,21 @@ static int write_case_json(const options *o, const diffs *d)
     fprintf(f, "{\n \"name\": \"%s\",\n \"group\": \"raster\",\n \"stage\": \"fragment\",\n",
             o->name);
     fprintf(f, " \"description\": \"%s\",\n", o->note ? o->note : "");
-    fprintf(f, " \"mesa\": \"%s\",\n", "Mesa 22.3.6 (Debian bookworm), GL 3.3 core, EGL "
-                                        "surfaceless, made by bench/mesa/mesa_case");
+    fprintf(f, " \"mesa\": \"%s\",\n",
+            "Mesa 22.3.6 (Debian bookworm), GL 3.3 core, EGL "
+            "surfaceless, made by bench/mesa/mesa_case");
     fprintf(f, " \"files\": {\"glsl\": \"shader.glsl\", \"tgsi\": \"shader.tgsi\", "
                "\"vertex_glsl\": \"vertex.glsl\", \"vertex_tgsi\": \"vertex.tgsi\"},\n");
-    fprintf(f, " \"inputs\": {\n  \"framebuffer\": {\"width\": %u, \"height\": %u, \"format\": "
-               "\"GL_RGBA32F\", \"clear\": [0, 0, 0, 0]},\n",
+    fprintf(f,
+            " \"inputs\": {\n  \"framebuffer\": {\"width\": %u, \"height\": %u, \"format\": "
+            "\"GL_RGBA32F\", \"clear\": [0, 0, 0, 0]},\n",
             o->width, o->height);
     fprintf(f, "  \"draw\": {\"primitive\": \"%s\", \"attribute0_a_pos\": [", o->prim);
     for (unsigned i = 0; i < o->npos; i++) {
         fprintf(f, "%s", i ? ", " : "");
         json_floats(f, o->pos[i], 2);
     }
-    fprintf(f, "], \"viewport\": [0, 0, %u, %u], \"depth_range\": [0, 1]},\n", o->width,
-            o->height);
+    fprintf(f, "], \"viewport\": [0, 0, %u, %u], \"depth_range\": [0, 1]},\n", o->width, o->height);
     if (o->nattr1) {
         fprintf(f, "  \"attributes\": [{\"location\": 1, \"components\": 4, \"type\": \"float\", "
                    "\"values\": [");
@@ -609,15 +645,18 @@ static int write_case_json(const options *o, const diffs *d)
     }
     json_textures(f, o);
     fprintf(f, "  \"uniforms\": []\n },\n \"tgsi_bindings\": {\n");
-    json_gallium(f, o);
-    fprintf(f, " },\n \"results\": {\"result\": {\"softpipe\": \"softpipe.f32\", \"llvmpipe\": "
-               "\"llvmpipe.f32\", \"width\": %u, \"height\": %u, \"channels\": 4, \"type\": "
-               "\"float32\",\n",
+    json_gallium(f, o, wpos_row);
+    fprintf(f,
+            " },\n \"results\": {\"result\": {\"softpipe\": \"softpipe.f32\", \"llvmpipe\": "
+            "\"llvmpipe.f32\", \"width\": %u, \"height\": %u, \"channels\": 4, \"type\": "
+            "\"float32\",\n",
             o->width, o->height);
-    fprintf(f, "   \"max_abs_diff\": %.9g, \"max_abs_diff_per_channel\": [%.9g, %.9g, %.9g, %.9g],\n",
+    fprintf(f,
+            "   \"max_abs_diff\": %.9g, \"max_abs_diff_per_channel\": [%.9g, %.9g, %.9g, %.9g],\n",
             d->max, d->per_channel[0], d->per_channel[1], d->per_channel[2], d->per_channel[3]);
-    fprintf(f, "   \"differing_values\": %u, \"differing_elements\": %u, \"total_elements\": %u, "
-               "\"nan_mismatches\": %u}}\n}\n",
+    fprintf(f,
+            "   \"differing_values\": %u, \"differing_elements\": %u, \"total_elements\": %u, "
+            "\"nan_mismatches\": %u}}\n}\n",
             d->values, d->elements, o->width * o->height, d->nans);
     return fclose(f) == 0 || fail("cannot write", path);
 }
@@ -632,6 +671,7 @@ static int make_case(const options *o, char **argv)
     char *log = read_text(path, NULL);
     int ok = log && extract_tgsi(log, "VERT", o->out, "vertex.tgsi") &&
              extract_tgsi(log, "FRAG", o->out, "shader.tgsi");
+    int wpos_row = log ? wpos_transform_row(log) : -1;
     free(log);
     remove(path);
     snprintf(path, sizeof path, "%s/llvmpipe.log", o->out);
@@ -642,7 +682,7 @@ static int make_case(const options *o, char **argv)
         ok = write_tgxr(o->out, "softpipe.f32", s, o->width, o->height) &&
              write_tgxr(o->out, "llvmpipe.f32", l, o->width, o->height) &&
              copy_file(o->vs, o->out, "vertex.glsl") && copy_file(o->fs, o->out, "shader.glsl") &&
-             write_case_json(o, &d);
+             write_case_json(o, &d, wpos_row);
         if (ok)
             printf("%s: %u values differ between softpipe and llvmpipe (largest %g)\n", o->name,
                    d.values, d.max);
