@@ -68,3 +68,11 @@ case_ lines_slopes vs_pos fs_varyings \
 case_ line_strip_first vs_pos fs_varyings \
     "a line strip with the first-vertex provoking convention" --provoking first \
     --prim GL_LINE_STRIP --pos -0.95,-0.95,0.9,-0.2,-0.5,0.3,0.2,0.97,0.96,0.5
+case_ clip_lines vs_attr1 fs_varyings \
+    "lines crossing the view volume's sides, one from behind the eye (w < 0)" \
+    --prim GL_LINES --pos -1,-1,1,1,-1,1,1,-1,0,-1,0,1 \
+    --attr1 -1.6,-0.3,0,1,0.7,0.4,0.2,1.2,0.3,1.9,0.1,1,-0.2,-0.8,0,1,0.2,0.3,0.1,-0.5,-0.4,0.6,0.2,1.5
+case_ clip_first_flat vs_attr1 fs_varyings \
+    "clipped triangles with the first-vertex convention: flat values from the original provoking vertex" \
+    --provoking first --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -2.5,-0.5,0,1,0.6,-0.4,0.2,-0.5,0.1,2.7,0.3,1.5,0.8,0.6,0.1,1,-1.7,0.8,0,1.1,0.2,-2.9,0.5,1.2

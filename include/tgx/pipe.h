@@ -117,6 +117,11 @@ typedef struct tgx_pipe_state {
     float viewport[4];    /* x, y, width, height */
     float depth_range[2]; /* near, far */
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
+    /* the clipper (docs/pipeline.md): bit i enables CLIPDIST component i (gallium's
+     * clip_plane_enable, glEnable(GL_CLIP_DISTANCEi)); clip_halfz puts the near plane at z = 0
+     * instead of z = -w; no_depth_clip leaves z unclipped (depth clamp) */
+    unsigned clip_plane_enable;
+    bool clip_halfz, no_depth_clip;
     unsigned threads; /* 0: all cores */
     uint64_t budget;  /* instructions per invocation; 0: TGX_EXEC_DEFAULT_BUDGET (exec.h) */
     /* float-to-integer conversion of NaN / out-of-range values: TGX_EXEC_F2I_SATURATE (the

@@ -153,6 +153,8 @@ typedef struct tgx_case {
     size_t xfb_count;
     /* rasterizer state softpipe had (gallium_state_at_draw.rasterizer) */
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
+    unsigned clip_plane_enable; /* rasterizer.clip_plane_enable: CLIPDIST components in use */
+    bool clip_halfz, depth_clip_near;
     /* resources */
     tgx_case_texture *textures;
     size_t texture_count;

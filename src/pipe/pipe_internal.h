@@ -65,6 +65,7 @@ typedef struct pipe_shader_info {
     unsigned ninputs, noutputs, nsysvals;
     bool origin_lower_left;    /* PROPERTY FS_COORD_ORIGIN LOWER_LEFT */
     bool pixel_center_integer; /* PROPERTY FS_COORD_PIXEL_CENTER INTEGER */
+    unsigned num_clipdist;     /* PROPERTY NUM_CLIPDIST_ENABLED: CLIPDIST components written */
 } pipe_shader_info;
 
 struct tgx_pipe_shader {
@@ -107,6 +108,45 @@ tgx_status pipe_assemble(const tgx_pipe_draw *draw, bool flatshade_first, const 
 tgx_status pipe_run_geometry(const tgx_pipe_draw *draw, const tgx_pipe_state *st,
                              const uint32_t *vout, unsigned nout, pipe_geometry *g, tgx_diag *d);
 void pipe_geometry_free(pipe_geometry *g);
+
+/* ---- the clipper (clip.c), as Mesa's draw module clips for softpipe ---- */
+
+/* Most vertices a clipped triangle can have: 3 + one per plane (6 of the view volume, 8 clip
+ * distances), and the clipper's scratch vertices (draw_pipe_clip.c MAX_CLIPPED_VERTICES). */
+#define PIPE_CLIP_MAX_VERTS (2 * (6 + 8) + 1)
+
+typedef enum pipe_clip_interp {
+    PIPE_CLIP_PERSPECTIVE, /* interpolated in clip space (t) */
+    PIPE_CLIP_LINEAR,      /* interpolated in window space (t of the projected coordinates) */
+    PIPE_CLIP_CONSTANT,    /* the provoking vertex's words */
+    PIPE_CLIP_POSITION,    /* the clip position itself */
+} pipe_clip_interp;
+
+typedef struct pipe_clip {
+    unsigned nout;                 /* output registers of the last vertex stage */
+    unsigned pos_reg;              /* its POSITION */
+    int cd_reg[2];                 /* its CLIPDIST 0 and 1, or -1 */
+    unsigned user;                 /* clip distances clipped against: bit i = component i */
+    bool z, halfz;                 /* the near and far planes; the near one at z = 0 */
+    uint8_t interp[PIPE_MAX_REGS]; /* pipe_clip_interp of each output register */
+} pipe_clip;
+
+/* The clipper for vertices with the outputs of `last` (the vertex or geometry shader) read by
+ * `fs` under state st. */
+void pipe_clip_init(pipe_clip *c, const tgx_pipe_state *st, const pipe_shader_info *last,
+                    const pipe_shader_info *fs, unsigned nout);
+/* The cliptest of one vertex (its nout*4 output words): bit 0..3 outside x = w, x = -w, y = w,
+ * y = -w; 4, 5 the near and far planes; 6 + i clip distance i negative or not finite. */
+unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words);
+/* Clips triangle v[0..2] (cliptest masks m) against the planes of mask; the polygon's vertices
+ * go to out (pointers to v's words or to new vertices in pool, PIPE_CLIP_MAX_VERTS + 1 vertices
+ * of nout*4 words). Returns the polygon's vertex count, 0 when nothing is left. */
+unsigned pipe_clip_triangle(const pipe_clip *c, const uint32_t *const v[3], unsigned mask,
+                            uint32_t *pool, const uint32_t **out);
+/* Clips line v[0..1] with masks m[0..1]; false when nothing is left. New end points in pool (2
+ * vertices); flat values are the caller's. */
+bool pipe_clip_line(const pipe_clip *c, const uint32_t *const v[2], const unsigned m[2],
+                    uint32_t *pool, const uint32_t **out);
 
 /* Finds the output register with a semantic, or NULL. */
 const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, unsigned index);

@@ -31,7 +31,8 @@ typedef struct render_job {
     const tgx_pipe_state *st;
     const pipe_shader_info *fs;
     tri_data *tris;
-    size_t ntris;
+    size_t ntris, cap_tris;
+    pipe_clip clip;
     int fb_w, fb_h, tiles_x, tiles_y;
     const pipe_reg *color_out[TGX_PIPE_MAX_TARGETS]; /* FS output writing COLOR[i] */
     /* the one word threads write together, on a cache line of its own */
@@ -54,19 +55,14 @@ typedef struct worker {
 
 /* ---- vertices to window coordinates ---- */
 
-/* draw's viewport step (Mesa draw_cliptest_tmp.h does the same): divide by w, scale and
- * translate, keep 1/w. scale = (w/2, h/2, (f-n)/2), translate = (x + w/2, y + h/2, (n+f)/2) as
- * st/mesa derives them from glViewport / glDepthRange. */
-static tgx_status to_window(const tgx_pipe_state *st, const uint32_t *clip, float win[4],
-                            const char *name, unsigned v, tgx_diag *d)
+/* draw's viewport step (Mesa draw_cliptest_tmp.h, and draw_pipe_clip.c for the clipper's new
+ * vertices): divide by w, scale and translate, keep 1/w. scale = (w/2, h/2, (f-n)/2), translate
+ * = (x + w/2, y + h/2, (n+f)/2) as st/mesa derives them from glViewport / glDepthRange. Only
+ * vertices inside the clip volume get here (w > 0, or w = 0 at the origin, which setup culls). */
+static void to_window(const tgx_pipe_state *st, const uint32_t *clip, float win[4])
 {
     float x = tgx_bits2f(clip[0]), y = tgx_bits2f(clip[1]), z = tgx_bits2f(clip[2]);
     float w = tgx_bits2f(clip[3]);
-    if (!(w > 0.0f))
-        return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
-                            "vertex %u has clip w = %g: primitives crossing w = 0 need a clipper, "
-                            "which this minimal pipeline does not have",
-                            v, (double)w);
     float scale[3] = {st->viewport[2] * 0.5f, st->viewport[3] * 0.5f,
                       (st->depth_range[1] - st->depth_range[0]) * 0.5f};
     float trans[3] = {st->viewport[0] + st->viewport[2] * 0.5f,
@@ -77,18 +73,13 @@ static tgx_status to_window(const tgx_pipe_state *st, const uint32_t *clip, floa
     win[1] = y * inv * scale[1] + trans[1];
     win[2] = z * inv * scale[2] + trans[2];
     win[3] = inv;
-    return TGX_OK;
 }
 
 /* ---- triangle setup ---- */
 
-static const uint32_t *vs_value(const uint32_t *vout, unsigned nout, unsigned v, const pipe_reg *r)
-{
-    return r ? &vout[((size_t)v * nout + r->reg) * 4] : NULL;
-}
-
-/* The plane equations of one fragment input for one triangle. */
-static void setup_input(const render_job *job, tri_data *t, unsigned i, const uint32_t *vals[3])
+/* The plane equations of one fragment input for one triangle; flat inputs take flat's words. */
+static void setup_input(const render_job *job, tri_data *t, unsigned i, const uint32_t *vals[3],
+                        const uint32_t *flat_vals)
 {
     const pipe_reg *in = &job->fs->inputs[i];
     tgx_raster_coef *coef = &t->coef[i * 4];
@@ -97,7 +88,7 @@ static void setup_input(const render_job *job, tri_data *t, unsigned i, const ui
         float a[3];
         for (int k = 0; k < 3; k++)
             a[k] = vals[k] ? tgx_bits2f(vals[k][c]) : (c == 3 ? 1.0f : 0.0f);
-        flat[c] = vals[t->r.provoking] ? vals[t->r.provoking][c] : tgx_f2bits(a[0]);
+        flat[c] = flat_vals ? flat_vals[c] : tgx_f2bits(a[0]);
         if (in->interp == PIPE_INTERP_LINEAR)
             tgx_raster_coef_linear(&t->r, a, &coef[c]);
         else if (in->interp != PIPE_INTERP_CONSTANT)
@@ -105,11 +96,27 @@ static void setup_input(const render_job *job, tri_data *t, unsigned i, const ui
     }
 }
 
-/* The plane equations of every fragment input of a set-up triangle or line t (vertices idx),
- * kept in the raster list. Points and lines are always front-facing (GL 4.6 section 14.6.1
- * "FACE ... points and lines are front-facing"), and a point's inputs are its vertex's words. */
+/* Room for one more entry of the raster list. */
+static tgx_status grow_tris(render_job *job, tgx_diag *d)
+{
+    if (job->ntris < job->cap_tris)
+        return TGX_OK;
+    size_t cap = job->cap_tris ? job->cap_tris * 2 : 64;
+    tri_data *t = realloc(job->tris, cap * sizeof *t);
+    if (!t)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+    job->tris = t;
+    job->cap_tris = cap;
+    return TGX_OK;
+}
+
+/* The plane equations of every fragment input of the set-up triangle or line t, whose vertices'
+ * output words are vw[0..2] (flat inputs: flat_src's), kept in the raster list. Points and lines
+ * are always front-facing (GL 4.6 section 14.6.1 "FACE ... points and lines are front-facing"),
+ * and a point's inputs are its vertex's words. */
 static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t,
-                            const unsigned idx[3], unsigned kind, tgx_diag *d)
+                            const uint32_t *const vw[3], const uint32_t *flat_src, unsigned kind,
+                            tgx_diag *d)
 {
     unsigned ni = job->fs->ninputs ? job->fs->ninputs : 1;
     t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
@@ -125,8 +132,8 @@ static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t
         const pipe_reg *src = pipe_find_output(&g->shader->info, in->sem, in->index);
         const uint32_t *vals[3];
         for (int k = 0; k < 3; k++)
-            vals[k] = vs_value(g->words, g->nout, idx[k], src);
-        setup_input(job, t, i, vals);
+            vals[k] = src ? vw[k] + src->reg * 4 : NULL;
+        setup_input(job, t, i, vals, src ? flat_src + src->reg * 4 : NULL);
     }
     if (kind != PIPE_TRI)
         t->r.back_facing = false;
@@ -135,24 +142,31 @@ static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t
     return TGX_OK;
 }
 
-/* One triangle of the raster list: window corners win, attributes of vertices idx (points are
- * drawn as such triangles). */
-static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
-                               const unsigned idx[3], int provoking, unsigned kind, tgx_diag *d)
+static tgx_raster_rules rules_of(const tgx_pipe_state *st)
 {
+    tgx_raster_rules r = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
+    return r;
+}
+
+/* One triangle of the raster list: window corners win, outputs vw, flat inputs from flat_src
+ * (points are drawn as such triangles). */
+static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
+                               const uint32_t *const vw[3], const uint32_t *flat_src, int provoking,
+                               unsigned kind, tgx_diag *d)
+{
+    tgx_status st = grow_tris(job, d);
+    if (st < 0)
+        return st;
     tri_data *t = &job->tris[job->ntris];
-    const tgx_pipe_state *st = job->st;
-    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
+    tgx_raster_rules rules = rules_of(job->st);
     if (!tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h))
         return TGX_OK;
-    return add_setup(job, g, t, idx, kind, d);
+    return add_setup(job, g, t, vw, flat_src, kind, d);
 }
 
 /* A point: the square of side `size` centred on the vertex (GL 4.6 section 14.4, non-antialiased
- * points: the fragments whose centres lie inside it), as two triangles that share a diagonal, so
- * the top-left rule decides centres on its edges: left and top edges inside, right and bottom
- * outside. */
-static tgx_status add_point(render_job *job, const pipe_geometry *g, const pipe_prim *p,
+ * points: the fragments whose centres lie inside it), as two triangles that share a diagonal. */
+static tgx_status add_point(render_job *job, const pipe_geometry *g, const uint32_t *vw,
                             const float win[4], float size, tgx_diag *d)
 {
     float h = size * 0.5f;
@@ -162,55 +176,105 @@ static tgx_status add_point(render_job *job, const pipe_geometry *g, const pipe_
         c[k][0] += (k == 1 || k == 2) ? h : -h;
         c[k][1] += k >= 2 ? h : -h;
     }
-    const unsigned idx[3] = {p->v[0], p->v[0], p->v[0]};
+    const uint32_t *const v3[3] = {vw, vw, vw};
     const float *t0[3] = {c[0], c[1], c[2]}, *t1[3] = {c[0], c[2], c[3]};
-    tgx_status st = add_triangle(job, g, t0, idx, 0, PIPE_POINT, d);
-    return st < 0 ? st : add_triangle(job, g, t1, idx, 0, PIPE_POINT, d);
+    tgx_status st = add_triangle(job, g, t0, v3, vw, 0, PIPE_POINT, d);
+    return st < 0 ? st : add_triangle(job, g, t1, v3, vw, 0, PIPE_POINT, d);
 }
 
 /* A line as softpipe draws a width-1 line (sp_setup_line, raster.h): Bresenham's pixels from
- * the first end point, attributes along the segment; the provoking vertex's words for CONSTANT
- * inputs. */
-static tgx_status add_line(render_job *job, const pipe_geometry *g, const pipe_prim *p,
-                           const float win[2][4], tgx_diag *d)
+ * the first end point, attributes along the segment; flat inputs from flat_src. */
+static tgx_status add_line(render_job *job, const pipe_geometry *g, const uint32_t *const vw[2],
+                           const uint32_t *flat_src, int provoking, tgx_diag *d)
 {
+    tgx_status st = grow_tris(job, d);
+    if (st < 0)
+        return st;
     tri_data *t = &job->tris[job->ntris];
-    const tgx_pipe_state *st = job->st;
-    tgx_raster_rules rules = {st->half_pixel_center, st->bottom_edge_rule, st->front_ccw};
-    if (!tgx_raster_setup_line(&t->r, win[0], win[1], p->provoking, &rules, job->fb_w, job->fb_h))
+    tgx_raster_rules rules = rules_of(job->st);
+    float win[2][4];
+    for (int k = 0; k < 2; k++)
+        to_window(job->st, vw[k] + job->clip.pos_reg * 4, win[k]);
+    if (!tgx_raster_setup_line(&t->r, win[0], win[1], provoking, &rules, job->fb_w, job->fb_h))
         return TGX_OK;
-    const unsigned idx[3] = {p->v[0], p->v[1], p->v[1]};
-    return add_setup(job, g, t, idx, PIPE_LINE, d);
+    const uint32_t *const v3[3] = {vw[0], vw[1], vw[1]};
+    return add_setup(job, g, t, v3, flat_src, PIPE_LINE, d);
 }
 
 /* GL's point size: the PSIZE output's x when the last vertex stage writes one, else 1; clamped
  * to [1, 1024] (NaN gives 1), the range a minimal pipeline without a point-size state offers. */
-static float point_size(const pipe_geometry *g, const pipe_reg *psize, unsigned v)
+static float point_size(const uint32_t *vw, const pipe_reg *psize)
 {
     if (!psize)
         return 1.0f;
-    float s = tgx_bits2f(vs_value(g->words, g->nout, v, psize)[0]);
+    float s = tgx_bits2f(vw[psize->reg * 4]);
     if (!(s >= 1.0f))
         return 1.0f;
     return s > 1024.0f ? 1024.0f : s;
 }
 
-static tgx_status setup_prim(render_job *job, const pipe_geometry *g, const pipe_prim *p,
-                             const pipe_reg *pos, const pipe_reg *psize, tgx_diag *d)
+/* A triangle inside the clip volume, in the vertex order setup gets. */
+static tgx_status add_window_triangle(render_job *job, const pipe_geometry *g,
+                                      const uint32_t *const vw[3], const uint32_t *flat_src,
+                                      int provoking, tgx_diag *d)
 {
     float win[3][4];
-    for (unsigned j = 0; j < p->kind; j++) {
-        tgx_status st = to_window(job->st, vs_value(g->words, g->nout, p->v[j], pos), win[j],
-                                  g->shader->name, p->v[j], d);
-        if (st < 0)
-            return st;
-    }
-    if (p->kind == PIPE_POINT)
-        return add_point(job, g, p, win[0], point_size(g, psize, p->v[0]), d);
-    if (p->kind == PIPE_LINE)
-        return add_line(job, g, p, (const float(*)[4])win, d);
+    for (int k = 0; k < 3; k++)
+        to_window(job->st, vw[k] + job->clip.pos_reg * 4, win[k]);
     const float *w[3] = {win[0], win[1], win[2]};
-    return add_triangle(job, g, w, p->v, p->provoking, PIPE_TRI, d);
+    return add_triangle(job, g, w, vw, flat_src, provoking, PIPE_TRI, d);
+}
+
+/* A clipped triangle's polygon p[0..n-1] as the draw module emits it (emit_poly): the fan
+ * (p[i-1], p[i], p[0]), or (p[0], p[i-1], p[i]) with flatshade_first, p[0] the provoking vertex,
+ * whose flat outputs are the original provoking vertex's (copy_flat). */
+static tgx_status add_polygon(render_job *job, const pipe_geometry *g, const uint32_t **p,
+                              unsigned n, const uint32_t *flat_src, tgx_diag *d)
+{
+    bool first = job->st->flatshade_first;
+    tgx_status st = TGX_OK;
+    for (unsigned i = 2; i < n && st == TGX_OK; i++) {
+        const uint32_t *const last[3] = {p[i - 1], p[i], p[0]};
+        const uint32_t *const lead[3] = {p[0], p[i - 1], p[i]};
+        st = add_window_triangle(job, g, first ? lead : last, flat_src, first ? 0 : 2, d);
+    }
+    return st;
+}
+
+/* One primitive through the clipper (clip.c): drawn as it is when every vertex is inside the
+ * clip volume, dropped when all lie outside one plane (a point: when it is outside any), else
+ * clipped. */
+static tgx_status setup_prim(render_job *job, const pipe_geometry *g, const pipe_prim *p,
+                             const pipe_reg *psize, uint32_t *pool, tgx_diag *d)
+{
+    const uint32_t *vw[3];
+    unsigned m[3], any = 0, all = ~0u;
+    for (unsigned j = 0; j < p->kind; j++) {
+        vw[j] = &g->words[(size_t)p->v[j] * g->nout * 4];
+        m[j] = pipe_clip_mask(&job->clip, vw[j]);
+        any |= m[j], all &= m[j];
+    }
+    const uint32_t *flat_src = vw[p->provoking];
+    if (p->kind == PIPE_POINT) {
+        if (any)
+            return TGX_OK;
+        float win[4];
+        to_window(job->st, vw[0] + job->clip.pos_reg * 4, win);
+        return add_point(job, g, vw[0], win, point_size(vw[0], psize), d);
+    }
+    if (all)
+        return TGX_OK;
+    if (p->kind == PIPE_LINE) {
+        const uint32_t *e[2] = {vw[0], vw[1]};
+        if (any && !pipe_clip_line(&job->clip, vw, m, pool, e))
+            return TGX_OK;
+        return add_line(job, g, e, flat_src, p->provoking, d);
+    }
+    if (!any)
+        return add_window_triangle(job, g, vw, flat_src, p->provoking, d);
+    const uint32_t *poly[PIPE_CLIP_MAX_VERTS];
+    unsigned n = pipe_clip_triangle(&job->clip, vw, any, pool, poly);
+    return add_polygon(job, g, poly, n, flat_src, d);
 }
 
 static tgx_status setup_all(render_job *job, const pipe_geometry *g, tgx_diag *d)
@@ -221,12 +285,15 @@ static tgx_status setup_all(render_job *job, const pipe_geometry *g, tgx_diag *d
         return tgx_diag_set(d, TGX_ERR_INVALID, g->shader->name, 0, 0,
                             "the %s shader writes no POSITION output",
                             g->shader->info.stage == TGX_EXEC_GEOMETRY ? "geometry" : "vertex");
-    job->tris = calloc(g->nprims ? g->nprims * 2 : 1, sizeof *job->tris);
-    if (!job->tris)
+    pipe_clip_init(&job->clip, job->st, &g->shader->info, job->fs, g->nout);
+    uint32_t *pool =
+        calloc((size_t)(PIPE_CLIP_MAX_VERTS + 1) * (g->nout ? g->nout : 1) * 4, sizeof *pool);
+    if (!pool)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     tgx_status st = TGX_OK;
     for (size_t k = 0; k < g->nprims && st == TGX_OK; k++)
-        st = setup_prim(job, g, &g->prims[k], pos, psize, d);
+        st = setup_prim(job, g, &g->prims[k], psize, pool, d);
+    free(pool);
     return st;
 }
 

@@ -99,6 +99,8 @@ static tgx_status read_info(tgx_pipe_shader *s, tgx_diag *d)
             info->origin_lower_left =
                 p->values[0] == (uint32_t)(TGX_TGSI_FS_COORD_ORIGIN_LOWER_LEFT -
                                            TGX_TGSI_FS_COORD_ORIGIN_UPPER_LEFT);
+        else if (p->name == TGX_TGSI_PROPERTY_NUM_CLIPDIST_ENABLED)
+            info->num_clipdist = p->values[0] > 8 ? 8 : p->values[0];
         else if (p->name == TGX_TGSI_PROPERTY_FS_COORD_PIXEL_CENTER)
             info->pixel_center_integer =
                 p->values[0] == (uint32_t)(TGX_TGSI_FS_COORD_PIXEL_CENTER_INTEGER -

@@ -821,12 +821,19 @@ static tgx_status read_rasterizer(const ctx *x, const tgx_json *gal, tgx_case *c
 {
     const tgx_json *rs = tgx_json_get(gal, "rasterizer");
     c->half_pixel_center = true; /* GL's rule, and what every case had */
+    c->depth_clip_near = true;   /* GL without depth clamp */
     if (!rs)
         return TGX_OK;
     TRY(opt_bool(x, rs, "half_pixel_center", &c->half_pixel_center));
     TRY(opt_bool(x, rs, "bottom_edge_rule", &c->bottom_edge_rule));
     TRY(opt_bool(x, rs, "front_ccw", &c->front_ccw));
     TRY(opt_bool(x, rs, "flatshade_first", &c->flatshade_first));
+    TRY(opt_bool(x, rs, "clip_halfz", &c->clip_halfz));
+    TRY(opt_bool(x, rs, "depth_clip_near", &c->depth_clip_near));
+    TRY(opt_uint(x, rs, "clip_plane_enable", &c->clip_plane_enable));
+    if (c->clip_plane_enable > 0xff)
+        return bad(x, tgx_json_get(rs, "clip_plane_enable"), "clip_plane_enable",
+                   "a mask of clip distances 0..7 (0..255)");
     return TGX_OK;
 }
 

@@ -424,6 +424,9 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         st.bottom_edge_rule = c->bottom_edge_rule;
         st.front_ccw = c->front_ccw;
         st.flatshade_first = c->flatshade_first;
+        st.clip_plane_enable = c->clip_plane_enable;
+        st.clip_halfz = c->clip_halfz;
+        st.no_depth_clip = !c->depth_clip_near;
         draw.vs = vs;
         draw.fs = fs;
         draw.prim = c->prim;
