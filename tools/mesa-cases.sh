@@ -76,3 +76,11 @@ case_ clip_first_flat vs_attr1 fs_varyings \
     "clipped triangles with the first-vertex convention: flat values from the original provoking vertex" \
     --provoking first --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
     --attr1 -2.5,-0.5,0,1,0.6,-0.4,0.2,-0.5,0.1,2.7,0.3,1.5,0.8,0.6,0.1,1,-1.7,0.8,0,1.1,0.2,-2.9,0.5,1.2
+case_ points_size1 vs_points fs_varyings \
+    "size-1 points off the pixel grid (the draw module's wide-point stage: biased, back-facing)" \
+    --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6 \
+    --attr1 1,0,0,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,0,0,1,0,0,0
+case_ points_sizes vs_points fs_varyings \
+    "gl_PointSize 1 to 5 (GL_PROGRAM_POINT_SIZE) at off-grid positions" --program-point-size on \
+    --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
+    --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0

@@ -3,7 +3,7 @@
  *
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
- *             [--clip N] [--tex hash|levels|checker] [--note TEXT]
+ *             [--clip N] [--program-point-size on] [--tex hash|levels|checker] [--note TEXT]
  *
  * Each driver runs in a child process of its own (GALLIUM_DRIVER is read when the display is
  * initialised): EGL on the surfaceless Mesa platform, a desktop GL 3.3 core context, an FBO with
@@ -12,9 +12,10 @@
  * attribute0_a_pos), attribute 1 an optional vec4 (`--attr1`, case.json's `attributes`) so a
  * vertex shader can place corners anywhere in clip space (w <= 0, z outside, off the pixel grid).
  * `--clip N` enables gl_ClipDistance[0..N-1]; `--provoking first` is glProvokingVertex(
- * GL_FIRST_VERTEX_CONVENTION); `--tex GEN` binds a 16x16 RGBA8 texture with 5 levels from the
- * corpus generator GEN (tgx_texgen, the texels tgx rebuilds) to unit 0, linear_mipmap_linear,
- * repeat, so implicit-LOD TEX sees the quads' derivatives.
+ * GL_FIRST_VERTEX_CONVENTION); `--program-point-size on` enables GL_PROGRAM_POINT_SIZE (the
+ * shader's gl_PointSize; else points have size 1); `--tex GEN` binds a 16x16 RGBA8 texture with 5
+ * levels from the corpus generator GEN (tgx_texgen, the texels tgx rebuilds) to unit 0,
+ * linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives.
  *
  * softpipe's child runs with SOFTPIPE_DEBUG=vs,fs: softpipe prints each shader's NIR and then the
  * TGSI it executes on stderr (corpus README, "How it was made"); the child sends stderr to a file
@@ -86,7 +87,7 @@ typedef struct options {
     unsigned npos;
     float attr1[MAX_VERTS][4];
     unsigned nattr1;
-    int provoking_first;
+    int provoking_first, program_point_size;
     unsigned clip;
 } options;
 
@@ -144,6 +145,8 @@ static int parse_options(int argc, char **argv, options *o)
             snprintf(o->prim, sizeof o->prim, "%s", v);
         else if (!strcmp(k, "--provoking"))
             o->provoking_first = !strcmp(v, "first");
+        else if (!strcmp(k, "--program-point-size"))
+            o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
             o->clip = (unsigned)strtoul(v, NULL, 10);
         else if (!strcmp(k, "--size")) {
@@ -369,6 +372,8 @@ static int target_and_vertices(const options *o)
         glEnable(GL_CLIP_DISTANCE0 + i);
     if (o->provoking_first)
         p_glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+    if (o->program_point_size)
+        glEnable(GL_PROGRAM_POINT_SIZE);
     return glGetError() == GL_NO_ERROR || fail("framebuffer or vertex setup failed", NULL);
 }
 

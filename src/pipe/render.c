@@ -21,7 +21,6 @@
 /* Per triangle: setup and the plane equations of every fragment-shader input channel. */
 typedef struct tri_data {
     tgx_raster_tri r;
-    bool point;            /* a point's half: every input is the vertex's words */
     tgx_raster_coef *coef; /* [ninputs][4] */
     uint32_t *flat;        /* [ninputs][4]: CONSTANT inputs, copied bit for bit */
 } tri_data;
@@ -135,9 +134,8 @@ static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t
             vals[k] = src ? vw[k] + src->reg * 4 : NULL;
         setup_input(job, t, i, vals, src ? flat_src + src->reg * 4 : NULL);
     }
-    if (kind != PIPE_TRI)
+    if (kind == PIPE_LINE)
         t->r.back_facing = false;
-    t->point = kind == PIPE_POINT;
     job->ntris++;
     return TGX_OK;
 }
@@ -159,27 +157,35 @@ static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const fl
         return st;
     tri_data *t = &job->tris[job->ntris];
     tgx_raster_rules rules = rules_of(job->st);
+    rules.front_ccw |= kind == PIPE_POINT; /* draw_get_rasterizer_no_cull's state */
     if (!tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h))
         return TGX_OK;
     return add_setup(job, g, t, vw, flat_src, kind, d);
 }
 
-/* A point: the square of side `size` centred on the vertex (GL 4.6 section 14.4, non-antialiased
- * points: the fragments whose centres lie inside it), as two triangles that share a diagonal. */
+/* A point as softpipe gets it from the draw module's wide-point stage (draw_pipe_wide_point.c;
+ * st/mesa rasterises core-profile points as sprites, so every point goes that way): four copies
+ * of the vertex moved by (-h + xbias, -h + ybias) ... (h + xbias, h + ybias), h half the size and
+ * the biases (1/8, -1/8) for half-pixel centres, drawn as the triangles (v0 v2 v3) and
+ * (v0 v3 v1) under the stage's own rasterizer state, whose front_ccw is 1: softpipe's points are
+ * back-facing. Their inputs are interpolated as a triangle's are. */
 static tgx_status add_point(render_job *job, const pipe_geometry *g, const uint32_t *vw,
                             const float win[4], float size, tgx_diag *d)
 {
-    float h = size * 0.5f;
+    float h = 0.5f * size;
+    bool centres = job->st->half_pixel_center;
+    float xbias = centres ? 0.125f : 0.0f, ybias = centres ? -0.125f : 0.0f;
+    float left = -h + xbias, right = h + xbias, bottom = h + ybias, top = -h + ybias;
     float c[4][4];
     for (int k = 0; k < 4; k++) {
         memcpy(c[k], win, sizeof c[k]);
-        c[k][0] += (k == 1 || k == 2) ? h : -h;
-        c[k][1] += k >= 2 ? h : -h;
+        c[k][0] += k < 2 ? left : right;
+        c[k][1] += k % 2 ? bottom : top;
     }
     const uint32_t *const v3[3] = {vw, vw, vw};
-    const float *t0[3] = {c[0], c[1], c[2]}, *t1[3] = {c[0], c[2], c[3]};
-    tgx_status st = add_triangle(job, g, t0, v3, vw, 0, PIPE_POINT, d);
-    return st < 0 ? st : add_triangle(job, g, t1, v3, vw, 0, PIPE_POINT, d);
+    const float *t0[3] = {c[0], c[2], c[3]}, *t1[3] = {c[0], c[3], c[1]};
+    tgx_status st = add_triangle(job, g, t0, v3, vw, 2, PIPE_POINT, d);
+    return st < 0 ? st : add_triangle(job, g, t1, v3, vw, 2, PIPE_POINT, d);
 }
 
 /* A line as softpipe draws a width-1 line (sp_setup_line, raster.h): Bresenham's pixels from
@@ -346,7 +352,7 @@ static void fill_input(worker *w, const tri_data *t, unsigned i, int x, int y, u
     for (unsigned c = 0; c < 4; c++) {
         if (!dst[c])
             continue;
-        if (in->interp == PIPE_INTERP_CONSTANT || t->point) {
+        if (in->interp == PIPE_INTERP_CONSTANT) {
             for (unsigned l = 0; l < 4; l++)
                 dst[c][lane + l].u = t->flat[i * 4 + c];
             continue;
