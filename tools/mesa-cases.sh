@@ -84,3 +84,11 @@ case_ points_sizes vs_points fs_varyings \
     "gl_PointSize 1 to 5 (GL_PROGRAM_POINT_SIZE) at off-grid positions" --program-point-size on \
     --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
     --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0
+# What real programs need from case files: each stage's constant buffers, uniform blocks
+# (CONST[n][i]), integer colour.
+case_ uniforms_stages vs_uniforms fs_uniforms \
+    "default-block uniforms at different rows in the two stages, and two uniform blocks: per-stage CONST[n]"
+case_ uniforms_types vs_umat fs_umat \
+    "mat4, mat3, mat2, vec3 arrays, ivec2, uint uniforms: their CONST[0] rows in each stage"
+case_ int_color_signed vs_pos fs_int \
+    "signed-integer colour into a GL_RGBA32I target (negative values)" --target rgba32i

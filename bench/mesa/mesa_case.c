@@ -3,7 +3,8 @@
  *
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
- *             [--clip N] [--program-point-size on] [--tex hash|levels|checker] [--note TEXT]
+ *             [--clip N] [--program-point-size on] [--tex hash|levels|checker]
+ *             [--target rgba32f|rgba32ui|rgba32i] [--note TEXT]
  *
  * Each driver runs in a child process of its own (GALLIUM_DRIVER is read when the display is
  * initialised): EGL on the surfaceless Mesa platform, a desktop GL 3.3 core context, an FBO with
@@ -16,6 +17,13 @@
  * shader's gl_PointSize; else points have size 1); `--tex GEN` binds a 16x16 RGBA8 texture with 5
  * levels from the corpus generator GEN (tgx_texgen, the texels tgx rebuilds) to unit 0,
  * linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives.
+ *
+ * `--target` picks the colour target's format (integer ones are read back as integers, the case's
+ * results int32 / uint32). Every default-block uniform and uniform block of the program gets
+ * values of its own (small exact numbers; block i bound to binding i), and each stage's
+ * constant buffers are written where the NIR softpipe printed for that stage declares them (a
+ * uniform's driver_location is its row of CONST[0], a block member's its CONST[n]): Mesa lays
+ * each stage out apart, so case.json gets vertex_constants and fragment_constants.
  *
  * softpipe's child runs with SOFTPIPE_DEBUG=vs,fs: softpipe prints each shader's NIR and then the
  * TGSI it executes on stderr (corpus README, "How it was made"); the child sends stderr to a file
@@ -33,6 +41,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,15 +78,49 @@
     X(PFNGLFRAMEBUFFERTEXTURE2DPROC, glFramebufferTexture2D)                                       \
     X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, glCheckFramebufferStatus)                                   \
     X(PFNGLACTIVETEXTUREPROC, glActiveTexture)                                                     \
-    X(PFNGLPROVOKINGVERTEXPROC, glProvokingVertex)
+    X(PFNGLPROVOKINGVERTEXPROC, glProvokingVertex)                                                 \
+    X(PFNGLCLEARBUFFERUIVPROC, glClearBufferuiv)                                                   \
+    X(PFNGLGETACTIVEUNIFORMPROC, glGetActiveUniform)                                               \
+    X(PFNGLGETACTIVEUNIFORMSIVPROC, glGetActiveUniformsiv)                                         \
+    X(PFNGLGETACTIVEUNIFORMNAMEPROC, glGetActiveUniformName)                                       \
+    X(PFNGLGETUNIFORMLOCATIONPROC, glGetUniformLocation)                                           \
+    X(PFNGLUNIFORM1FVPROC, glUniform1fv)                                                           \
+    X(PFNGLUNIFORM2FVPROC, glUniform2fv)                                                           \
+    X(PFNGLUNIFORM3FVPROC, glUniform3fv)                                                           \
+    X(PFNGLUNIFORM4FVPROC, glUniform4fv)                                                           \
+    X(PFNGLUNIFORM1IVPROC, glUniform1iv)                                                           \
+    X(PFNGLUNIFORM2IVPROC, glUniform2iv)                                                           \
+    X(PFNGLUNIFORM3IVPROC, glUniform3iv)                                                           \
+    X(PFNGLUNIFORM4IVPROC, glUniform4iv)                                                           \
+    X(PFNGLUNIFORM1UIVPROC, glUniform1uiv)                                                         \
+    X(PFNGLUNIFORM2UIVPROC, glUniform2uiv)                                                         \
+    X(PFNGLUNIFORM3UIVPROC, glUniform3uiv)                                                         \
+    X(PFNGLUNIFORM4UIVPROC, glUniform4uiv)                                                         \
+    X(PFNGLUNIFORMMATRIX2FVPROC, glUniformMatrix2fv)                                               \
+    X(PFNGLUNIFORMMATRIX3FVPROC, glUniformMatrix3fv)                                               \
+    X(PFNGLUNIFORMMATRIX4FVPROC, glUniformMatrix4fv)                                               \
+    X(PFNGLGETACTIVEUNIFORMBLOCKIVPROC, glGetActiveUniformBlockiv)                                 \
+    X(PFNGLUNIFORMBLOCKBINDINGPROC, glUniformBlockBinding)                                         \
+    X(PFNGLBINDBUFFERBASEPROC, glBindBufferBase)
 
 #define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
 GL_FUNCS(DECLARE_GL_FUNC)
 
-#define MAX_VERTS    64
-#define PROGRAM_MARK "@@ mesa_case: the case's program"
-#define TEX_SIZE     16
-#define TEX_LEVELS   5
+#define MAX_VERTS      64
+#define PROGRAM_MARK   "@@ mesa_case: the case's program"
+#define MAX_CONST_ROWS 256
+enum { TARGET_F32, TARGET_U32, TARGET_I32 };
+static const struct target_info {
+    const char *option, *gl_name, *type, *file;
+    GLenum internal, format, type_enum;
+    uint16_t tgxr_type;
+} targets[3] = {
+    {"rgba32f", "GL_RGBA32F", "float32", "f32", GL_RGBA32F, GL_RGBA, GL_FLOAT, 0},
+    {"rgba32ui", "GL_RGBA32UI", "uint32", "u32", GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT, 1},
+    {"rgba32i", "GL_RGBA32I", "int32", "i32", GL_RGBA32I, GL_RGBA_INTEGER, GL_INT, 2},
+};
+#define TEX_SIZE   16
+#define TEX_LEVELS 5
 
 typedef struct options {
     const char *vs, *fs, *out, *name, *note, *tex;
@@ -88,6 +131,7 @@ typedef struct options {
     float attr1[MAX_VERTS][4];
     unsigned nattr1;
     int provoking_first, program_point_size;
+    int target; /* TARGET_F32, TARGET_U32, TARGET_I32 */
     unsigned clip;
 } options;
 
@@ -145,7 +189,14 @@ static int parse_options(int argc, char **argv, options *o)
             snprintf(o->prim, sizeof o->prim, "%s", v);
         else if (!strcmp(k, "--provoking"))
             o->provoking_first = !strcmp(v, "first");
-        else if (!strcmp(k, "--program-point-size"))
+        else if (!strcmp(k, "--target")) {
+            o->target = -1;
+            for (int t = 0; t < 3; t++)
+                if (!strcmp(v, targets[t].option))
+                    o->target = t;
+            if (o->target < 0)
+                return fail("--target is rgba32f, rgba32ui or rgba32i", v);
+        } else if (!strcmp(k, "--program-point-size"))
             o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
             o->clip = (unsigned)strtoul(v, NULL, 10);
@@ -343,16 +394,17 @@ static int target_and_vertices(const options *o)
     GLuint fbo, color, vao, vbo[2];
     glGenTextures(1, &color);
     glBindTexture(GL_TEXTURE_2D, color);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)o->width, (GLsizei)o->height, 0, GL_RGBA,
-                 GL_FLOAT, NULL);
+    const struct target_info *ti = &targets[o->target];
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ti->internal, (GLsizei)o->width, (GLsizei)o->height, 0,
+                 ti->format, ti->type_enum, NULL);
     p_glGenFramebuffers(1, &fbo);
     p_glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     p_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color, 0);
     if (p_glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        return fail("the RGBA32F framebuffer is incomplete", NULL);
+        return fail("the framebuffer is incomplete", NULL);
     glViewport(0, 0, (GLsizei)o->width, (GLsizei)o->height);
-    glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
+    static const GLuint zero[4] = {0, 0, 0, 0};
+    p_glClearBufferuiv(GL_COLOR, 0, zero); /* all-zero bits, whatever the format */
     p_glGenVertexArrays(1, &vao);
     p_glBindVertexArray(vao);
     p_glGenBuffers(2, vbo);
@@ -377,6 +429,156 @@ static int target_and_vertices(const options *o)
     return glGetError() == GL_NO_ERROR || fail("framebuffer or vertex setup failed", NULL);
 }
 
+/* ---- uniforms and uniform blocks (children) ---- */
+
+/* The GL uniform types the harness sets: base type, components per column, columns. */
+static const struct utype {
+    GLenum type, base;
+    unsigned comps, cols;
+} utypes[] = {
+    {GL_FLOAT, GL_FLOAT, 1, 1},
+    {GL_FLOAT_VEC2, GL_FLOAT, 2, 1},
+    {GL_FLOAT_VEC3, GL_FLOAT, 3, 1},
+    {GL_FLOAT_VEC4, GL_FLOAT, 4, 1},
+    {GL_INT, GL_INT, 1, 1},
+    {GL_INT_VEC2, GL_INT, 2, 1},
+    {GL_INT_VEC3, GL_INT, 3, 1},
+    {GL_INT_VEC4, GL_INT, 4, 1},
+    {GL_UNSIGNED_INT, GL_UNSIGNED_INT, 1, 1},
+    {GL_UNSIGNED_INT_VEC2, GL_UNSIGNED_INT, 2, 1},
+    {GL_UNSIGNED_INT_VEC3, GL_UNSIGNED_INT, 3, 1},
+    {GL_UNSIGNED_INT_VEC4, GL_UNSIGNED_INT, 4, 1},
+    {GL_FLOAT_MAT2, GL_FLOAT, 2, 2},
+    {GL_FLOAT_MAT3, GL_FLOAT, 3, 3},
+    {GL_FLOAT_MAT4, GL_FLOAT, 4, 4},
+};
+
+static bool is_sampler(GLenum type)
+{
+    static const GLenum samplers[] = {
+        GL_SAMPLER_1D,        GL_SAMPLER_2D,       GL_SAMPLER_3D,     GL_SAMPLER_CUBE,
+        GL_SAMPLER_2D_SHADOW, GL_SAMPLER_2D_ARRAY, GL_INT_SAMPLER_2D, GL_UNSIGNED_INT_SAMPLER_2D,
+        GL_SAMPLER_BUFFER,    GL_SAMPLER_2D_RECT};
+    for (size_t i = 0; i < sizeof samplers / sizeof samplers[0]; i++)
+        if (type == samplers[i])
+            return true;
+    return false;
+}
+
+/* Word n of a uniform's values: small exact floats, or small integers. */
+static uint32_t uniform_word(GLenum base, unsigned n)
+{
+    if (base == GL_FLOAT) {
+        float f = (float)(n % 11) * 0.1875f - 0.75f;
+        uint32_t w;
+        memcpy(&w, &f, 4);
+        return w;
+    }
+    return base == GL_INT ? (uint32_t)((int)(n % 9) - 4) : n % 9;
+}
+
+static void upload_uniform(GLint loc, const struct utype *t, GLsizei count, const uint32_t *v)
+{
+    if (t->cols > 1) {
+        PFNGLUNIFORMMATRIX4FVPROC m[3] = {(PFNGLUNIFORMMATRIX4FVPROC)p_glUniformMatrix2fv,
+                                          (PFNGLUNIFORMMATRIX4FVPROC)p_glUniformMatrix3fv,
+                                          p_glUniformMatrix4fv};
+        m[t->cols - 2](loc, count, GL_FALSE, (const GLfloat *)(const void *)v);
+        return;
+    }
+    PFNGLUNIFORM4FVPROC f[4] = {p_glUniform1fv, p_glUniform2fv, p_glUniform3fv, p_glUniform4fv};
+    PFNGLUNIFORM4IVPROC i[4] = {p_glUniform1iv, p_glUniform2iv, p_glUniform3iv, p_glUniform4iv};
+    PFNGLUNIFORM4UIVPROC u[4] = {p_glUniform1uiv, p_glUniform2uiv, p_glUniform3uiv,
+                                 p_glUniform4uiv};
+    if (t->base == GL_FLOAT)
+        f[t->comps - 1](loc, count, (const GLfloat *)(const void *)v);
+    else if (t->base == GL_INT)
+        i[t->comps - 1](loc, count, (const GLint *)(const void *)v);
+    else
+        u[t->comps - 1](loc, count, (const GLuint *)v);
+}
+
+/* "name[0]" is an array's name in GL's lists; NIR says "name". */
+static void strip_index(char *name)
+{
+    size_t n = strlen(name);
+    if (n > 3 && !strcmp(name + n - 3, "[0]"))
+        name[n - 3] = 0;
+}
+
+/* Every active default-block uniform of prog but samplers gets values; desc receives
+ * "uniform NAME ROWS" and its constant-buffer rows (an element or matrix column a row). */
+static int set_uniforms(GLuint prog, FILE *desc)
+{
+    GLint n = 0;
+    p_glGetProgramiv(prog, GL_ACTIVE_UNIFORMS, &n);
+    for (GLuint k = 0; k < (GLuint)n; k++) {
+        char name[256];
+        GLint size = 0, block = -1;
+        GLenum type = 0;
+        p_glGetActiveUniform(prog, k, sizeof name, NULL, &size, &type, name);
+        p_glGetActiveUniformsiv(prog, 1, &k, GL_UNIFORM_BLOCK_INDEX, &block);
+        if (block >= 0 || is_sampler(type))
+            continue;
+        const struct utype *t = NULL;
+        for (size_t i = 0; i < sizeof utypes / sizeof utypes[0]; i++)
+            if (utypes[i].type == type)
+                t = &utypes[i];
+        if (!t || size < 1 || (unsigned)size * t->cols > MAX_CONST_ROWS)
+            return fail("a uniform of a type the harness does not set", name);
+        unsigned words = (unsigned)size * t->cols * t->comps, rows = (unsigned)size * t->cols;
+        uint32_t v[MAX_CONST_ROWS * 4];
+        for (unsigned w = 0; w < words; w++)
+            v[w] = uniform_word(t->base, k * 7 + w);
+        upload_uniform(p_glGetUniformLocation(prog, name), t, size, v);
+        strip_index(name);
+        fprintf(desc, "uniform %s %u\n", name, rows);
+        for (unsigned r = 0; r < rows; r++)
+            for (unsigned c = 0; c < 4; c++)
+                fprintf(desc, "0x%08x%c", c < t->comps ? v[r * t->comps + c] : 0u,
+                        c < 3 ? ' ' : '\n');
+    }
+    return glGetError() == GL_NO_ERROR || fail("setting the uniforms failed", NULL);
+}
+
+/* Uniform block b is bound to binding b with a buffer of small exact floats; desc receives
+ * "block B WORDS" with its words and "member NAME B" for each of its active members. */
+static int set_blocks(GLuint prog, FILE *desc)
+{
+    GLint n = 0;
+    p_glGetProgramiv(prog, GL_ACTIVE_UNIFORM_BLOCKS, &n);
+    for (GLuint b = 0; b < (GLuint)n; b++) {
+        GLint bytes = 0, members = 0;
+        p_glGetActiveUniformBlockiv(prog, b, GL_UNIFORM_BLOCK_DATA_SIZE, &bytes);
+        p_glGetActiveUniformBlockiv(prog, b, GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS, &members);
+        if (bytes < 16 || bytes > MAX_CONST_ROWS * 16 || members < 1 || members > 64)
+            return fail("a uniform block too large for the harness", NULL);
+        uint32_t words[MAX_CONST_ROWS * 4];
+        GLint idx[64];
+        for (unsigned i = 0; i < (unsigned)bytes / 4; i++) {
+            float f = (float)((i + 5 * b) % 13) * 0.125f - 0.5f;
+            memcpy(&words[i], &f, 4);
+        }
+        GLuint buf;
+        p_glGenBuffers(1, &buf);
+        p_glBindBuffer(GL_UNIFORM_BUFFER, buf);
+        p_glBufferData(GL_UNIFORM_BUFFER, bytes, words, GL_STATIC_DRAW);
+        p_glUniformBlockBinding(prog, b, b);
+        p_glBindBufferBase(GL_UNIFORM_BUFFER, b, buf);
+        fprintf(desc, "block %u %d\n", b, bytes / 4);
+        for (int i = 0; i < bytes / 4; i++)
+            fprintf(desc, "0x%08x%c", words[i], i % 4 == 3 ? '\n' : ' ');
+        p_glGetActiveUniformBlockiv(prog, b, GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES, idx);
+        for (int m = 0; m < members; m++) {
+            char name[256];
+            p_glGetActiveUniformName(prog, (GLuint)idx[m], sizeof name, NULL, name);
+            strip_index(name);
+            fprintf(desc, "member %s %u\n", name, b);
+        }
+    }
+    return glGetError() == GL_NO_ERROR || fail("setting the uniform blocks failed", NULL);
+}
+
 /* The child: draws once and writes DIR/<driver>.raw (the target's floats) and, for softpipe,
  * DIR/softpipe.log (stderr during the draw: the shaders' TGSI). */
 static int render(const options *o, const char *driver)
@@ -392,13 +594,19 @@ static int render(const options *o, const char *driver)
     if (!prog)
         return 0;
     p_glUseProgram(prog);
+    snprintf(path, sizeof path, "%s/%s.uniforms", o->out, driver);
+    FILE *desc = fopen(path, "w");
+    int set = desc && set_uniforms(prog, desc) && set_blocks(prog, desc);
+    if (!desc || fclose(desc) || !set)
+        return fail("could not set or describe the uniforms in", path);
     glDrawArrays(gl_mode(o->prim), 0, (GLsizei)o->npos);
     glFinish();
     size_t n = (size_t)o->width * o->height * 4;
     float *px = calloc(n, sizeof *px);
     if (!px)
         return fail("out of memory", NULL);
-    glReadPixels(0, 0, (GLsizei)o->width, (GLsizei)o->height, GL_RGBA, GL_FLOAT, px);
+    glReadPixels(0, 0, (GLsizei)o->width, (GLsizei)o->height, targets[o->target].format,
+                 targets[o->target].type_enum, px);
     if (glGetError() != GL_NO_ERROR)
         return fail("drawing or reading back failed", NULL);
     snprintf(path, sizeof path, "%s.raw", driver);
@@ -459,26 +667,184 @@ static int extract_tgsi(const char *log, const char *stage, const char *dir, con
     return write_file(dir, name, last, (size_t)(end - last));
 }
 
-/* st/mesa's state variable gl_FbWposYTransform, (1, 0, -1, H) for a user framebuffer (corpus
- * README), lives in the fragment shader's default uniform block at the driver_location NIR
- * prints in its declaration, "decl_var uniform ... gl_FbWposYTransform (location, driver_location,
- * binding)"; -1 when the shader has none (it reads neither gl_FragCoord nor a derivative). */
-static int wpos_transform_row(const char *log)
+/* ---- each stage's constant buffers (the parent) ---- */
+
+#define MAX_CBUFS 8
+
+/* What the softpipe child set (its .uniforms file): uniform values by name, uniform blocks'
+ * words, and which block each block member belongs to. */
+typedef struct uniform_desc {
+    char name[128];
+    unsigned rows, block;
+    uint32_t *words; /* rows * 4, or a block's words */
+} uniform_desc;
+
+typedef struct desc {
+    uniform_desc uniforms[64], blocks[16], members[256];
+    unsigned nuniforms, nblocks, nmembers;
+} desc;
+
+typedef struct stage_consts {
+    unsigned rows[MAX_CBUFS]; /* 0: CONST[n] not bound */
+    uint32_t words[MAX_CBUFS][MAX_CONST_ROWS * 4];
+} stage_consts;
+
+static uint32_t *read_words(FILE *f, unsigned n)
 {
-    const char *p = strstr(log, PROGRAM_MARK), *frag = p ? strstr(p, "MESA_SHADER_FRAGMENT") : NULL;
-    const char *decl = frag ? strstr(frag, "gl_FbWposYTransform (") : NULL;
-    int location, row;
-    if (!decl || sscanf(decl, "gl_FbWposYTransform (%d, %d", &location, &row) != 2 || row < 0 ||
-        row > 255)
-        return -1;
-    return row;
+    uint32_t *w = calloc(n ? n : 1, sizeof *w);
+    for (unsigned i = 0; w && i < n; i++)
+        if (fscanf(f, "%x", &w[i]) != 1) {
+            free(w);
+            return NULL;
+        }
+    return w;
 }
 
-static int write_tgxr(const char *dir, const char *name, const float *px, unsigned w, unsigned h)
+static int read_desc(const char *path, desc *d)
+{
+    FILE *f = fopen(path, "r");
+    char kind[16], name[128];
+    unsigned a;
+    int ok = f != NULL;
+    memset(d, 0, sizeof *d);
+    while (ok && fscanf(f, "%15s %127s %u", kind, name, &a) == 3) {
+        uniform_desc *u =
+            !strcmp(kind, "uniform") && d->nuniforms < 64  ? &d->uniforms[d->nuniforms++]
+            : !strcmp(kind, "block") && d->nblocks < 16    ? &d->blocks[d->nblocks++]
+            : !strcmp(kind, "member") && d->nmembers < 256 ? &d->members[d->nmembers++]
+                                                           : NULL;
+        if (!u || a > MAX_CONST_ROWS * 4)
+            ok = 0;
+        else if (kind[0] == 'm')
+            snprintf(u->name, sizeof u->name, "%s", name), u->block = a;
+        else {
+            snprintf(u->name, sizeof u->name, "%s", name);
+            u->rows = kind[0] == 'u' ? a : (a + 3) / 4;
+            u->block = kind[0] == 'b' ? (unsigned)atoi(name) : 0;
+            ok = (u->words = read_words(f, kind[0] == 'u' ? a * 4 : a)) != NULL;
+        }
+    }
+    if (f)
+        fclose(f);
+    return ok || fail("cannot read the uniform description", path);
+}
+
+static void free_desc(desc *d)
+{
+    for (unsigned i = 0; i < d->nuniforms; i++)
+        free(d->uniforms[i].words);
+    for (unsigned i = 0; i < d->nblocks; i++)
+        free(d->blocks[i].words);
+}
+
+static const uniform_desc *find_desc(const uniform_desc *list, unsigned n, const char *name)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!strcmp(list[i].name, name))
+            return &list[i];
+    return NULL;
+}
+
+static int put_rows(stage_consts *sc, unsigned cb, unsigned row, const uint32_t *w, unsigned rows)
+{
+    if (cb >= MAX_CBUFS || row + rows > MAX_CONST_ROWS)
+        return fail("a constant buffer beyond the harness's limits", NULL);
+    memcpy(&sc->words[cb][row * 4], w, (size_t)rows * 16);
+    sc->rows[cb] = row + rows > sc->rows[cb] ? row + rows : sc->rows[cb];
+    return 1;
+}
+
+/* One "decl_var uniform|ubo TYPE NAME (location, driver_location, binding)" line of a stage's
+ * NIR: a default-block uniform is rows of CONST[0] at driver_location (gl_FbWposYTransform is
+ * st/mesa's (1, 0, -1, H) for a user framebuffer, corpus README), a block member puts its
+ * block's words in CONST[driver_location] (st/mesa binds the stage's block i to CONST[1 + i]). */
+static int place_decl(const char *line, bool ubo, const desc *d, const options *o, stage_consts *sc)
+{
+    const char *paren = strrchr(line, '(');
+    char name[128];
+    unsigned long loc, drv;
+    if (!paren || sscanf(paren, "(%lu, %lu", &loc, &drv) != 2)
+        return fail("an unreadable NIR declaration", line);
+    const char *end = paren - 1, *start = end;
+    while (start > line && start[-1] != ' ')
+        start--;
+    snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
+    const char *type = start - 1;
+    while (type > line && type[-1] != ' ')
+        type--;
+    if (!strncmp(type, "sampler", 7) || !strncmp(type + 1, "sampler", 7) ||
+        strstr(type, "image") == type || strstr(type + 1, "image") == type + 1)
+        return 1; /* SAMP / SVIEW / IMAGE, not constants */
+    if (drv == 4294967295ul || (ubo && !strcmp(name, "uniform_0")))
+        return 1; /* not used by this stage / the default block itself */
+    if (!ubo && !strcmp(name, "gl_FbWposYTransform")) {
+        float t[4] = {1.0f, 0.0f, -1.0f, (float)o->height};
+        uint32_t w[4];
+        memcpy(w, t, sizeof w);
+        return put_rows(sc, 0, (unsigned)drv, w, 1);
+    }
+    if (!ubo) {
+        const uniform_desc *u = find_desc(d->uniforms, d->nuniforms, name);
+        return u ? put_rows(sc, 0, (unsigned)drv, u->words, u->rows)
+                 : fail("a uniform the harness did not set", name);
+    }
+    const uniform_desc *m = find_desc(d->members, d->nmembers, name);
+    for (unsigned i = 0; m && i < d->nblocks; i++)
+        if (d->blocks[i].block == m->block)
+            return put_rows(sc, (unsigned)drv, 0, d->blocks[i].words, d->blocks[i].rows);
+    return fail("a uniform block member the harness did not set", name);
+}
+
+/* The constant buffers of the last NIR printed for `stage` ("MESA_SHADER_VERTEX") after the
+ * program marker. */
+static int stage_constants(const char *log, const char *stage, const desc *d, const options *o,
+                           stage_consts *sc)
+{
+    const char *p = strstr(log, PROGRAM_MARK), *nir = NULL;
+    memset(sc, 0, sizeof *sc);
+    while (p && (p = strstr(p, stage)))
+        nir = p++;
+    if (!nir)
+        return fail("softpipe printed no NIR for", stage);
+    const char *next = strstr(nir + 1, "shader: MESA_SHADER_");
+    for (const char *line = nir; line && (!next || line < next); line = strchr(line, '\n')) {
+        line += *line == '\n';
+        bool u = !strncmp(line, "decl_var uniform ", 17), b = !strncmp(line, "decl_var ubo ", 13);
+        if (u || b) {
+            char text[512];
+            snprintf(text, sizeof text, "%.*s", (int)strcspn(line, "\n"), line);
+            if (!place_decl(text, b, d, o, sc))
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static void json_stage_constants(FILE *f, const char *key, const stage_consts *sc)
+{
+    int first = 1;
+    fprintf(f, "  \"%s\": {", key);
+    for (unsigned cb = 0; cb < MAX_CBUFS; cb++) {
+        if (!sc->rows[cb])
+            continue;
+        fprintf(f, "%s\n   \"CONST[%u]\": {\"rows\": [", first ? "" : ",", cb);
+        for (unsigned r = 0; r < sc->rows[cb]; r++) {
+            const uint32_t *w = &sc->words[cb][r * 4];
+            fprintf(f, "%s[\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"]", r ? ", " : "", w[0],
+                    w[1], w[2], w[3]);
+        }
+        fprintf(f, "]}");
+        first = 0;
+    }
+    fprintf(f, "},\n");
+}
+
+static int write_tgxr(const char *dir, const char *name, const float *px, unsigned w, unsigned h,
+                      uint16_t type)
 {
     uint8_t head[16] = {'T', 'G', 'X', 'R'};
     uint32_t ww = w, hh = h;
-    uint16_t ch = 4, type = 0;
+    uint16_t ch = 4;
     memcpy(head + 4, &ww, 4);
     memcpy(head + 8, &hh, 4);
     memcpy(head + 12, &ch, 2);
@@ -523,7 +889,19 @@ typedef struct diffs {
     unsigned values, elements, nans;
 } diffs;
 
-static diffs compare(const float *s, const float *l, size_t elements)
+/* A value of the target as a number: float, or the int32 / uint32 of its bits. */
+static double value_of(const float *v, int target)
+{
+    uint32_t u;
+    memcpy(&u, v, 4);
+    if (target == TARGET_U32)
+        return (double)u;
+    if (target == TARGET_I32)
+        return (double)(int32_t)u;
+    return (double)*v;
+}
+
+static diffs compare(const float *s, const float *l, size_t elements, int target)
 {
     diffs d = {0};
     for (size_t e = 0; e < elements; e++) {
@@ -534,11 +912,11 @@ static diffs compare(const float *s, const float *l, size_t elements)
                 continue;
             differs = 1;
             d.values++;
-            if (isnan(a) || isnan(b)) {
+            if (target == TARGET_F32 && (isnan(a) || isnan(b))) {
                 d.nans++;
                 continue;
             }
-            double diff = fabs((double)a - (double)b);
+            double diff = fabs(value_of(&a, target) - value_of(&b, target));
             d.per_channel[c] = diff > d.per_channel[c] ? diff : d.per_channel[c];
             d.max = diff > d.max ? diff : d.max;
         }
@@ -570,28 +948,11 @@ static void json_textures(FILE *f, const options *o)
                "\"wrap_s\": \"repeat\", \"wrap_t\": \"repeat\", \"unit\": 0, \"texture\": 0}],\n");
 }
 
-static void json_constants(FILE *f, const options *o, int wpos_row)
+static void json_gallium(FILE *f, const options *o, const stage_consts sc[2])
 {
-    if (wpos_row < 0) {
-        fprintf(f, "  \"constants\": {\"CONST[0]\": null},\n");
-        return;
-    }
-    float h = (float)o->height, t[4] = {1.0f, 0.0f, -1.0f, h};
-    uint32_t w[4];
-    memcpy(w, t, sizeof w);
-    fprintf(f, "  \"constants\": {\"CONST[0]\": {\"rows\": [");
-    for (int r = 0; r <= wpos_row; r++)
-        if (r == wpos_row)
-            fprintf(f, "%s[\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"]", r ? ", " : "", w[0],
-                    w[1], w[2], w[3]);
-        else
-            fprintf(f, "%s[\"0x0\", \"0x0\", \"0x0\", \"0x0\"]", r ? ", " : "");
-    fprintf(f, "], \"note\": \"row %d: gl_FbWposYTransform\"}},\n", wpos_row);
-}
-
-static void json_gallium(FILE *f, const options *o, int wpos_row)
-{
-    json_constants(f, o, wpos_row);
+    fprintf(f, "  \"constants\": {},\n");
+    json_stage_constants(f, "vertex_constants", &sc[0]);
+    json_stage_constants(f, "fragment_constants", &sc[1]);
     fprintf(f, "  \"gallium_state_at_draw\": {\n");
     if (o->tex) {
         fprintf(f,
@@ -614,7 +975,7 @@ static void json_gallium(FILE *f, const options *o, int wpos_row)
             o->provoking_first ? "true" : "false", (1u << o->clip) - 1u, o->width, o->height);
 }
 
-static int write_case_json(const options *o, const diffs *d, int wpos_row)
+static int write_case_json(const options *o, const diffs *d, const stage_consts sc[2])
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/case.json", o->out);
@@ -631,8 +992,8 @@ static int write_case_json(const options *o, const diffs *d, int wpos_row)
                "\"vertex_glsl\": \"vertex.glsl\", \"vertex_tgsi\": \"vertex.tgsi\"},\n");
     fprintf(f,
             " \"inputs\": {\n  \"framebuffer\": {\"width\": %u, \"height\": %u, \"format\": "
-            "\"GL_RGBA32F\", \"clear\": [0, 0, 0, 0]},\n",
-            o->width, o->height);
+            "\"%s\", \"clear\": [0, 0, 0, 0]},\n",
+            o->width, o->height, targets[o->target].gl_name);
     fprintf(f, "  \"draw\": {\"primitive\": \"%s\", \"attribute0_a_pos\": [", o->prim);
     for (unsigned i = 0; i < o->npos; i++) {
         fprintf(f, "%s", i ? ", " : "");
@@ -650,12 +1011,13 @@ static int write_case_json(const options *o, const diffs *d, int wpos_row)
     }
     json_textures(f, o);
     fprintf(f, "  \"uniforms\": []\n },\n \"tgsi_bindings\": {\n");
-    json_gallium(f, o, wpos_row);
+    json_gallium(f, o, sc);
+    const struct target_info *t = &targets[o->target];
     fprintf(f,
-            " },\n \"results\": {\"result\": {\"softpipe\": \"softpipe.f32\", \"llvmpipe\": "
-            "\"llvmpipe.f32\", \"width\": %u, \"height\": %u, \"channels\": 4, \"type\": "
-            "\"float32\",\n",
-            o->width, o->height);
+            " },\n \"results\": {\"result\": {\"softpipe\": \"softpipe.%s\", \"llvmpipe\": "
+            "\"llvmpipe.%s\", \"width\": %u, \"height\": %u, \"channels\": 4, \"type\": "
+            "\"%s\",\n",
+            t->file, t->file, o->width, o->height, t->type);
     fprintf(f,
             "   \"max_abs_diff\": %.9g, \"max_abs_diff_per_channel\": [%.9g, %.9g, %.9g, %.9g],\n",
             d->max, d->per_channel[0], d->per_channel[1], d->per_channel[2], d->per_channel[3]);
@@ -676,24 +1038,41 @@ static int make_case(const options *o, char **argv)
     char *log = read_text(path, NULL);
     int ok = log && extract_tgsi(log, "VERT", o->out, "vertex.tgsi") &&
              extract_tgsi(log, "FRAG", o->out, "shader.tgsi");
-    int wpos_row = log ? wpos_transform_row(log) : -1;
+    desc dsc;
+    stage_consts *sc = calloc(2, sizeof *sc);
+    snprintf(path, sizeof path, "%s/softpipe.uniforms", o->out);
+    ok = ok && sc && read_desc(path, &dsc);
+    if (ok) {
+        ok = stage_constants(log, "MESA_SHADER_VERTEX", &dsc, o, &sc[0]) &&
+             stage_constants(log, "MESA_SHADER_FRAGMENT", &dsc, o, &sc[1]);
+        free_desc(&dsc);
+    }
+    remove(path);
+    snprintf(path, sizeof path, "%s/llvmpipe.uniforms", o->out);
+    remove(path);
     free(log);
+    snprintf(path, sizeof path, "%s/softpipe.log", o->out);
     remove(path);
     snprintf(path, sizeof path, "%s/llvmpipe.log", o->out);
     remove(path);
     float *s = read_raw(o, "softpipe"), *l = read_raw(o, "llvmpipe");
     if (ok && s && l) {
-        diffs d = compare(s, l, (size_t)o->width * o->height);
-        ok = write_tgxr(o->out, "softpipe.f32", s, o->width, o->height) &&
-             write_tgxr(o->out, "llvmpipe.f32", l, o->width, o->height) &&
+        const struct target_info *t = &targets[o->target];
+        char sname[32], lname[32];
+        snprintf(sname, sizeof sname, "softpipe.%s", t->file);
+        snprintf(lname, sizeof lname, "llvmpipe.%s", t->file);
+        diffs d = compare(s, l, (size_t)o->width * o->height, o->target);
+        ok = write_tgxr(o->out, sname, s, o->width, o->height, t->tgxr_type) &&
+             write_tgxr(o->out, lname, l, o->width, o->height, t->tgxr_type) &&
              copy_file(o->vs, o->out, "vertex.glsl") && copy_file(o->fs, o->out, "shader.glsl") &&
-             write_case_json(o, &d, wpos_row);
+             write_case_json(o, &d, sc);
         if (ok)
             printf("%s: %u values differ between softpipe and llvmpipe (largest %g)\n", o->name,
                    d.values, d.max);
     } else {
         ok = 0;
     }
+    free(sc);
     free(s);
     free(l);
     return ok;

@@ -78,10 +78,19 @@ typedef struct tgx_case_image {
     bool read, write;
 } tgx_case_image;
 
-/* A constant buffer CONST[index]: CONST[0] the default uniform block, CONST[n+1] UBO binding n.
- * words = rows * 4. */
+/* Which shaders of a draw a constant buffer is bound to. */
+typedef enum tgx_case_stages {
+    TGX_CASE_STAGES_ALL,      /* tgsi_bindings.constants, inputs.ubos */
+    TGX_CASE_STAGES_VERTEX,   /* tgsi_bindings.vertex_constants */
+    TGX_CASE_STAGES_FRAGMENT, /* tgsi_bindings.fragment_constants */
+} tgx_case_stages;
+
+/* A constant buffer CONST[index]: CONST[0] the default uniform block, CONST[n+1] UBO binding n
+ * (inputs.ubos), or any CONST[n] given by rows; bound to `stages`, a stage's own buffer taking
+ * the place of a shared one of the same index. words = rows * 4. */
 typedef struct tgx_case_cbuf {
     unsigned index;
+    tgx_case_stages stages;
     uint32_t *words;
     size_t count;
 } tgx_case_cbuf;
@@ -140,7 +149,8 @@ typedef struct tgx_case {
         vertex_file[TGX_CASE_NAME_MAX]; /* vertex_file "" if none */
     /* framebuffer (fragment cases) */
     unsigned fb_width, fb_height;
-    bool fb_integer;      /* GL_RGBA32UI */
+    bool fb_integer;      /* GL_RGBA32UI or GL_RGBA32I */
+    bool fb_signed;       /* GL_RGBA32I: int32 results */
     uint32_t fb_clear[4]; /* float bits or integers, as the target stores them */
     /* draw */
     tgx_pipe_prim prim;    /* draw.primitive: GL_TRIANGLE_STRIP, GL_POINTS, ... */

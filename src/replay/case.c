@@ -165,8 +165,10 @@ static tgx_status read_framebuffer(const ctx *x, const tgx_json *fb, tgx_case *c
     TRY(need(x, fb, "format", TGX_JSON_STRING, &fmt));
     if (strcmp(fmt->text, "GL_RGBA32UI") == 0)
         c->fb_integer = true;
+    else if (strcmp(fmt->text, "GL_RGBA32I") == 0)
+        c->fb_integer = c->fb_signed = true;
     else if (strcmp(fmt->text, "GL_RGBA32F") != 0)
-        return bad(x, fmt, "framebuffer format", "GL_RGBA32F or GL_RGBA32UI");
+        return bad(x, fmt, "framebuffer format", "GL_RGBA32F, GL_RGBA32UI or GL_RGBA32I");
     clear = tgx_json_get(fb, "clear");
     if (clear) {
         if (clear->kind != TGX_JSON_ARRAY || clear->count != 4)
@@ -174,7 +176,12 @@ static tgx_status read_framebuffer(const ctx *x, const tgx_json *fb, tgx_case *c
         for (unsigned i = 0; i < 4; i++) {
             const tgx_json *e = &clear->items[i];
             float f = 0.0f;
-            if (c->fb_integer) {
+            int64_t v;
+            if (c->fb_signed) {
+                if (!tgx_json_i64(e, &v) || v < INT32_MIN || v > INT32_MAX)
+                    return bad(x, e, "clear", "a 32-bit signed integer");
+                c->fb_clear[i] = (uint32_t)v; /* two's complement */
+            } else if (c->fb_integer) {
                 TRY(get_uint(x, e, "clear", &c->fb_clear[i]));
             } else {
                 TRY(get_float(x, e, "clear", &f));
@@ -500,29 +507,88 @@ static tgx_status read_rows(const ctx *x, const tgx_json *rows, unsigned index, 
     return TGX_OK;
 }
 
+/* "CONST[n]" with n 0..31 as the index; -1 for any other name. */
+static int cbuf_key(const char *key)
+{
+    unsigned n = 0;
+    int used = 0;
+    if (sscanf(key, "CONST[%u]%n", &n, &used) != 1 || key[used] != 0 || n > 31 ||
+        strspn(key + 6, "0123456789") + 7 != strlen(key))
+        return -1;
+    return (int)n;
+}
+
+/* A CONST[index] of `stages` once only (a stage's own buffer may replace a shared one). */
+static tgx_status add_cbuf(const ctx *x, const tgx_json *where, tgx_case *c, unsigned index,
+                           tgx_case_stages stages, const tgx_json *rows)
+{
+    for (size_t i = 0; i < c->cbuf_count; i++)
+        if (c->cbufs[i].index == index && c->cbufs[i].stages == stages)
+            return bad(x, where, "constants",
+                       "each CONST[n] once per stage (inputs.ubos binding "
+                       "n-1 is CONST[n] too)");
+    c->cbufs[c->cbuf_count].stages = stages;
+    TRY(read_rows(x, rows, index, &c->cbufs[c->cbuf_count]));
+    c->cbuf_count++;
+    return TGX_OK;
+}
+
+/* tgsi_bindings.constants (both stages) or vertex_constants / fragment_constants (one stage):
+ * an object of "CONST[n]": null (none) or {"rows": [...]}; other members are notes. */
+static tgx_status read_const_object(const ctx *x, const tgx_json *o, tgx_case_stages stages,
+                                    tgx_case *c)
+{
+    if (!o || o->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (o->kind != TGX_JSON_OBJECT)
+        return bad(x, o, "constants", "an object of CONST[n] members");
+    for (size_t i = 0; i < o->count; i++) {
+        const char *key = o->keys[i];
+        const tgx_json *v = &o->items[i], *rows;
+        int n = cbuf_key(key);
+        if (n < 0) {
+            if (strncmp(key, "CONST", 5) == 0)
+                return bad(x, v, key, "a member named CONST[n] with n 0..31");
+            continue;
+        }
+        if (v->kind == TGX_JSON_NULL)
+            continue;
+        if (v->kind != TGX_JSON_OBJECT)
+            return bad(x, v, key, "null or an object with rows");
+        TRY(need(x, v, "rows", TGX_JSON_ARRAY, &rows));
+        TRY(add_cbuf(x, v, c, (unsigned)n, stages, rows));
+    }
+    return TGX_OK;
+}
+
+static size_t object_size(const tgx_json *o)
+{
+    return o && o->kind == TGX_JSON_OBJECT ? o->count : 0;
+}
+
 static tgx_status read_cbufs(const ctx *x, const tgx_json *inputs, const tgx_json *bind,
                              tgx_case *c)
 {
     const tgx_json *consts = tgx_json_get(bind, "constants");
-    const tgx_json *c0 = tgx_json_get(consts, "CONST[0]");
+    const tgx_json *vconsts = tgx_json_get(bind, "vertex_constants");
+    const tgx_json *fconsts = tgx_json_get(bind, "fragment_constants");
     const tgx_json *ubos = tgx_json_get(inputs, "ubos");
-    size_t n = (ubos && ubos->kind == TGX_JSON_ARRAY ? ubos->count : 0) + 1;
+    size_t nubo = ubos && ubos->kind == TGX_JSON_ARRAY ? ubos->count : 0;
+    size_t n = nubo + object_size(consts) + object_size(vconsts) + object_size(fconsts) + 1;
     c->cbufs = alloc_array(n, sizeof *c->cbufs);
     if (!c->cbufs)
         return nomem(x);
-    if (c0 && c0->kind == TGX_JSON_OBJECT) {
-        const tgx_json *rows;
-        TRY(need(x, c0, "rows", TGX_JSON_ARRAY, &rows));
-        TRY(read_rows(x, rows, 0, &c->cbufs[c->cbuf_count++]));
-    }
-    for (size_t i = 0; i + 1 < n; i++) {
+    TRY(read_const_object(x, consts, TGX_CASE_STAGES_ALL, c));
+    TRY(read_const_object(x, vconsts, TGX_CASE_STAGES_VERTEX, c));
+    TRY(read_const_object(x, fconsts, TGX_CASE_STAGES_FRAGMENT, c));
+    for (size_t i = 0; i < nubo; i++) {
         const tgx_json *u = &ubos->items[i], *rows;
         unsigned binding;
         TRY(need_uint(x, u, "binding", &binding));
         if (binding > 30)
             return bad(x, u, "binding", "0..30");
         TRY(need(x, u, "rows", TGX_JSON_ARRAY, &rows));
-        TRY(read_rows(x, rows, binding + 1, &c->cbufs[c->cbuf_count++]));
+        TRY(add_cbuf(x, u, c, binding + 1, TGX_CASE_STAGES_ALL, rows));
     }
     return TGX_OK;
 }
@@ -731,10 +797,12 @@ static tgx_status check_target_shape(const ctx *x, const tgx_json *r, const tgx_
     }
     if (res->width != c->fb_width || res->height != c->fb_height || res->channels != 4)
         return bad(x, r, res->name, "the framebuffer's width and height, 4 channels");
-    if (res->type != (c->fb_integer ? TGX_CASE_U32 : TGX_CASE_F32))
+    tgx_case_type want = c->fb_signed ? TGX_CASE_I32 : c->fb_integer ? TGX_CASE_U32 : TGX_CASE_F32;
+    if (res->type != want)
         return bad(x, r, "type",
-                   c->fb_integer ? "uint32 for a GL_RGBA32UI framebuffer"
-                                 : "float32 for a GL_RGBA32F framebuffer");
+                   c->fb_signed    ? "int32 for a GL_RGBA32I framebuffer"
+                   : c->fb_integer ? "uint32 for a GL_RGBA32UI framebuffer"
+                                   : "float32 for a GL_RGBA32F framebuffer");
     return TGX_OK;
 }
 

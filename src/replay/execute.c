@@ -97,11 +97,19 @@ typedef struct case_run {
     tgx_tex *ranges[TGX_PIPE_MAX_UNITS]; /* buffer views of part of their buffer */
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
     tgx_sampler samplers[TGX_PIPE_MAX_UNITS];
-    tgx_pipe_bindings b;
+    tgx_pipe_bindings b;      /* what every stage sees */
+    tgx_pipe_bindings vs, fs; /* b with the vertex / fragment shader's own constant buffers */
     uint32_t *ssbo_copy[TGX_PIPE_MAX_BUFFERS];
     tgx_replay_opts opts;
     tgx_diag *d;
 } case_run;
+
+/* CONST[cb->index] of b is the case's buffer cb (index checked by the caller). */
+static void bind_cbuf(tgx_pipe_bindings *b, const tgx_case_cbuf *cb)
+{
+    b->cbuf[cb->index] = cb->words;
+    b->cbuf_words[cb->index] = cb->count;
+}
 
 static tgx_status case_error(const case_run *r, tgx_status st, const char *fmt, const char *what)
 {
@@ -280,8 +288,8 @@ static tgx_status build_resources(case_run *r)
     for (size_t i = 0; i < c->cbuf_count && st == TGX_OK; i++) {
         if (c->cbufs[i].index >= TGX_PIPE_MAX_CBUFS)
             return case_error(r, TGX_ERR_LIMIT, "%s", "constant buffer index above 31");
-        r->b.cbuf[c->cbufs[i].index] = c->cbufs[i].words;
-        r->b.cbuf_words[c->cbufs[i].index] = c->cbufs[i].count;
+        if (c->cbufs[i].stages == TGX_CASE_STAGES_ALL)
+            bind_cbuf(&r->b, &c->cbufs[i]);
     }
     for (size_t i = 0; i < c->image_count && st == TGX_OK; i++) {
         /* level 0 of the case's texture; image stores write it in place */
@@ -295,6 +303,10 @@ static tgx_status build_resources(case_run *r)
         r->b.buffer[c->ssbos[i].binding] = c->ssbos[i].words;
         r->b.buffer_bytes[c->ssbos[i].binding] = c->ssbos[i].bytes;
     }
+    r->vs = r->b, r->fs = r->b;
+    for (size_t i = 0; i < c->cbuf_count; i++)
+        if (c->cbufs[i].stages != TGX_CASE_STAGES_ALL)
+            bind_cbuf(c->cbufs[i].stages == TGX_CASE_STAGES_VERTEX ? &r->vs : &r->fs, &c->cbufs[i]);
     return st;
 }
 
@@ -431,8 +443,8 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         draw.fs = fs;
         draw.prim = c->prim;
         draw.vertex_count = (unsigned)c->position_count;
-        draw.vs_bindings = &r->b;
-        draw.fs_bindings = &r->b;
+        draw.vs_bindings = &r->vs;
+        draw.fs_bindings = &r->fs;
         draw.targets[0] = &target;
         s = tgx_pipe_render(&draw, &st, r->d);
     }
@@ -508,7 +520,7 @@ static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
     tgx_pipe_state st;
     replay_state(r, &st, 1, 1);
     if (s == TGX_OK)
-        s = tgx_pipe_run_vertices(vs, attribs, c->vertex_count, &r->b, &st, vout, r->d);
+        s = tgx_pipe_run_vertices(vs, attribs, c->vertex_count, &r->vs, &st, vout, r->d);
     if (s == TGX_OK && out)
         s = capture(r, vs, vout, nout, out);
     free(vout);
