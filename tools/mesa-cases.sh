@@ -92,3 +92,10 @@ case_ uniforms_types vs_umat fs_umat \
     "mat4, mat3, mat2, vec3 arrays, ivec2, uint uniforms: their CONST[0] rows in each stage"
 case_ int_color_signed vs_pos fs_int \
     "signed-integer colour into a GL_RGBA32I target (negative values)" --target rgba32i
+# The opcode audit: GLSL built-ins on random bit patterns (NaN, infinities, denormals) and on
+# ordinary values of both signs, float and integer.
+case_ alu_audit vs_pos fs_alu_audit \
+    "32 float built-ins on random bit patterns and signed values, two rows per group"
+case_ int_audit vs_pos fs_int_audit \
+    "integer division by zero, shifts by 32 and more, bitfield operations, conversions (GL_RGBA32UI)" \
+    --target rgba32ui
