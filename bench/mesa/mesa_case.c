@@ -106,7 +106,7 @@
 #define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
 GL_FUNCS(DECLARE_GL_FUNC)
 
-#define MAX_VERTS      64
+#define MAX_VERTS      256
 #define PROGRAM_MARK   "@@ mesa_case: the case's program"
 #define MAX_CONST_ROWS 256
 enum { TARGET_F32, TARGET_U32, TARGET_I32 };
