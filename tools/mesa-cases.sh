@@ -68,6 +68,10 @@ case_ lines_slopes vs_pos fs_varyings \
 case_ line_strip_first vs_pos fs_varyings \
     "a line strip with the first-vertex provoking convention" --provoking first \
     --prim GL_LINE_STRIP --pos -0.95,-0.95,0.9,-0.2,-0.5,0.3,0.2,0.97,0.96,0.5
+case_ clip_distance_disabled vs_clip fs_varyings \
+    "gl_ClipDistance[0] written but GL_CLIP_DISTANCE0 not enabled: Mesa clips with it all the same" \
+    --prim GL_TRIANGLE_STRIP --pos -1,-1,1,-1,-1,1,1,1 \
+    --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
 case_ clip_lines vs_attr1 fs_varyings \
     "lines crossing the view volume's sides, one from behind the eye (w < 0)" \
     --prim GL_LINES --pos -1,-1,1,1,-1,1,1,-1,0,-1,0,1 \
