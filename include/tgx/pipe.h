@@ -16,9 +16,9 @@
 
 /* ---- the minimal pipeline --------------------------------------------------------------------
  * Vertex shader on the vertices, an optional geometry shader on the primitives they form, clip
- * space to window (viewport, depth range), rasterisation of triangles (raster.h: exact top-left
- * rule, pixel centres per half_pixel_center), points (squares of side PSIZE or 1) and lines (GL's
- * parallelogram of width 1) through the same triangle rules, plane
+ * space to window (viewport, depth range) after the clipper (Mesa's draw module's: view volume,
+ * clip distances), rasterisation as softpipe does it (raster.h: triangles scan-converted in
+ * float, lines by Bresenham, points as the draw module's biased squares of side PSIZE or 1), plane
  * equation interpolation (CONSTANT / LINEAR / PERSPECTIVE, POSITION with the FS_COORD_ORIGIN and
  * FS_COORD_PIXEL_CENTER properties, FACE), the fragment shader in 2x2 quads (helper lanes
  * outside the triangle run for derivatives), COLOR[n] written to RGBA float or integer targets.
@@ -136,7 +136,8 @@ typedef struct tgx_pipe_state {
  * means the defaults of tgx_pipe_state_init. */
 
 /* GL defaults for a width x height target: viewport 0,0,w,h, depth 0..1, pixel centres at .5,
- * top-left rule, gallium front_ccw = 0 (st/mesa's value for user framebuffers), all cores. */
+ * gallium front_ccw = 0 (st/mesa's value for user framebuffers), depth clipping on, no clip
+ * distance enabled, all cores. */
 void tgx_pipe_state_init(tgx_pipe_state *st, uint32_t width, uint32_t height);
 
 /* A render target: width*height texels of 4 words, row 0 (window y = 0) first. integer: the

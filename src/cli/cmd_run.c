@@ -119,8 +119,10 @@ const tgx_cli_spec tgx_cli_run_spec = {
         "(x*0.5+0.5, y*0.5+0.5, 0, 1), the quad's texture coordinate. A compute shader (COMP) "
         "is dispatched over --grid workgroups.",
     .opts = run_options,
-    .notes = "Points are squares of side PSIZE (or 1) pixels, lines GL's width-1 "
-             "parallelogram.\n\n"
+    .notes = "Primitives are clipped and rasterised as Mesa's softpipe does it (docs/pipeline.md): "
+             "a vertex behind the eye or outside the view volume is clipped, triangles are scan "
+             "converted as softpipe's setup does, lines by Bresenham's walk, points as the draw "
+             "module's biased squares of side PSIZE (or 1), back-facing.\n\n"
              "Every shader file is first checked as 'tgx check' does: errors stop the run "
              "(file:line:col on stderr, nothing written), warnings are printed and it goes on. "
              "Output files are written safely (docs/cli.md): a regular file is replaced only "

@@ -6,9 +6,10 @@
  *
  * Expected coverage is worked out by hand from docs/pipeline.md's rules: window = (x+1)*W/2,
  * (y+1)*H/2 from clip space; a pixel is covered when its centre (x+.5, y+.5) is inside, a centre
- * on a left or top (row-0 side) edge inside, on a right or bottom edge outside; points are the
- * square [cx - s/2, cx + s/2) x [cy - s/2, cy + s/2); a line is the parallelogram of the
- * segment moved by +-1/2 across its major axis. */
+ * on a right or top (row-0 side) edge inside, on a left or bottom edge outside (softpipe's scan
+ * conversion); points are the square [cx - s/2, cx + s/2) x [cy - s/2, cy + s/2) moved by
+ * (1/8, -1/8) (the draw module's wide-point stage); a line is Bresenham's walk from its first
+ * end point's pixel, the last end point left out. */
 #include "draw_harness.h"
 
 /* POSITION = IN[0].xy (z 0, w 1). */

@@ -197,7 +197,7 @@ static void test_interpolation(void)
 
 /* tgx_raster_rect_coverage against the per-pixel test: ALL only when every pixel of the
  * rectangle is covered, NONE only when none is (PART may be either). Random triangles, some
- * with vertices on sample points (edges through samples, where the top-left rule decides), over
+ * with vertices on sample points (edges through samples, where softpipe's edge rule decides), over
  * every 4x4, 6x2 and 1x1 rectangle of a 24x24 target; full- and zero-coverage rectangles of
  * large triangles must also be found (the pipeline relies on it for speed only). */
 static void test_rect_coverage(void)
