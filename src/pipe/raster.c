@@ -222,9 +222,19 @@ tgx_raster_rect tgx_raster_rect_coverage(const tgx_raster_tri *t, int x0, int y0
 unsigned tgx_raster_quad_mask(const tgx_raster_tri *t, int x, int y)
 {
     unsigned m = 0;
-    for (unsigned i = 0; i < 4; i++)
-        if (tgx_raster_covers(t, x + (int)(i & 1), y + (int)(i >> 1)))
-            m |= 1u << i;
+    if (t->line_major) {
+        for (unsigned i = 0; i < 4; i++)
+            if (line_covers(t, x + (int)(i & 1), y + (int)(i >> 1)))
+                m |= 1u << i;
+        return m;
+    }
+    for (unsigned row = 0; row < 2; row++) { /* one span per row of the quad */
+        int left, right;
+        row_span(t, y + (int)row, &left, &right);
+        for (unsigned col = 0; col < 2; col++)
+            if (x + (int)col >= left && x + (int)col < right)
+                m |= 1u << (row * 2 + col);
+    }
     return m;
 }
 

@@ -478,6 +478,8 @@ static tgx_status render_tile(worker *w, int tile)
         const tri_data *t = &job->tris[k];
         int x0 = t->r.xmin > tx0 ? t->r.xmin : tx0, x1 = t->r.xmax < tx1 ? t->r.xmax : tx1;
         int y0 = t->r.ymin > ty0 ? t->r.ymin : ty0, y1 = t->r.ymax < ty1 ? t->r.ymax : ty1;
+        if (x0 > x1 || y0 > y1) /* its bounding box misses the tile */
+            continue;
         /* a triangle over the whole tile needs no per-pixel coverage test, one outside it none */
         tgx_raster_rect cover = tgx_raster_rect_coverage(&t->r, tx0, ty0, cx1, cy1);
         if (cover == TGX_RASTER_RECT_NONE)
