@@ -20,49 +20,14 @@
  * driver runs in its own process. Files are found under $TGX_SRC, else beside this source
  * (bench/mesa/../..). Exit status 1 when GL or a shader fails (the message says why).
  */
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tgx/io.h"
-#include "tgx/tex.h"
+#define MESA_GL_PROG "bench_mesa"
+#include "mesa_gl.h"
 
 #include "../bench_util.h"
-
-/* The GL 2.0+ entry points this program uses, loaded through eglGetProcAddress. */
-#define GL_FUNCS(X)                                                                                \
-    X(PFNGLCREATESHADERPROC, glCreateShader)                                                       \
-    X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                       \
-    X(PFNGLCOMPILESHADERPROC, glCompileShader)                                                     \
-    X(PFNGLGETSHADERIVPROC, glGetShaderiv)                                                         \
-    X(PFNGLGETSHADERINFOLOGPROC, glGetShaderInfoLog)                                               \
-    X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                                     \
-    X(PFNGLATTACHSHADERPROC, glAttachShader)                                                       \
-    X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                         \
-    X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                       \
-    X(PFNGLGETPROGRAMINFOLOGPROC, glGetProgramInfoLog)                                             \
-    X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                           \
-    X(PFNGLDELETEPROGRAMPROC, glDeleteProgram)                                                     \
-    X(PFNGLDELETESHADERPROC, glDeleteShader)                                                       \
-    X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                                 \
-    X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)                                                 \
-    X(PFNGLGENBUFFERSPROC, glGenBuffers)                                                           \
-    X(PFNGLBINDBUFFERPROC, glBindBuffer)                                                           \
-    X(PFNGLBUFFERDATAPROC, glBufferData)                                                           \
-    X(PFNGLVERTEXATTRIBPOINTERPROC, glVertexAttribPointer)                                         \
-    X(PFNGLENABLEVERTEXATTRIBARRAYPROC, glEnableVertexAttribArray)                                 \
-    X(PFNGLGENFRAMEBUFFERSPROC, glGenFramebuffers)                                                 \
-    X(PFNGLBINDFRAMEBUFFERPROC, glBindFramebuffer)                                                 \
-    X(PFNGLFRAMEBUFFERTEXTURE2DPROC, glFramebufferTexture2D)                                       \
-    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, glCheckFramebufferStatus)                                   \
-    X(PFNGLACTIVETEXTUREPROC, glActiveTexture)
-
-#define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
-GL_FUNCS(DECLARE_GL_FUNC)
 
 typedef struct workload {
     const char *name;
@@ -77,86 +42,7 @@ static const workload workloads[] = {
 
 static int fail(const char *what)
 {
-    fprintf(stderr, "bench_mesa: %s\n", what);
-    return 0;
-}
-
-static int load_gl(void)
-{
-#define LOAD_GL_FUNC(TYPE, NAME)                                                                   \
-    if (!(p_##NAME = (TYPE)eglGetProcAddress(#NAME)))                                              \
-        return fail("GL entry point " #NAME " is missing");
-    GL_FUNCS(LOAD_GL_FUNC)
-#undef LOAD_GL_FUNC
-    return 1;
-}
-
-/* A surfaceless display and a current GL 3.3 core context without a surface. */
-static int gl_context(void)
-{
-    EGLDisplay dpy =
-        eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    EGLint major, minor, n = 0;
-    EGLConfig cfg;
-    static const EGLint cfg_attr[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                                      EGL_OPENGL_BIT, EGL_NONE};
-    static const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_MINOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                      EGL_NONE};
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
-        return fail("no EGL display on the surfaceless Mesa platform");
-    if (!eglBindAPI(EGL_OPENGL_API))
-        return fail("EGL cannot bind desktop GL");
-    if (!eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1)
-        return fail("no EGL config for desktop GL");
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return fail("could not make a GL 3.3 core context current without a surface");
-    return load_gl();
-}
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)size + 1)) && fread(buf, 1, (size_t)size, f) == (size_t)size) {
-        buf[size] = 0;
-    } else {
-        fprintf(stderr, "bench_mesa: cannot read %s (set TGX_SRC to the source tree)\n", path);
-        free(buf);
-        buf = NULL;
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
-static GLuint compile(GLenum kind, const char *path)
-{
-    char *text = read_text(path);
-    if (!text)
-        return 0;
-    GLuint sh = p_glCreateShader(kind);
-    const GLchar *src = text;
-    GLint ok = 0;
-    p_glShaderSource(sh, 1, &src, NULL);
-    p_glCompileShader(sh);
-    p_glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    free(text);
-    if (!ok) {
-        char log[2048];
-        p_glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fprintf(stderr, "bench_mesa: %s: %s\n", path, log);
-        p_glDeleteShader(sh);
-        return 0;
-    }
-    return sh;
+    return mesa_gl_fail(what, NULL);
 }
 
 static GLuint program(const char *dir, const char *name)
@@ -164,60 +50,14 @@ static GLuint program(const char *dir, const char *name)
     char vpath[1200], fpath[1200];
     snprintf(vpath, sizeof vpath, "%.1000s/tests/data/tgsi/_perf/vertex.glsl", dir);
     snprintf(fpath, sizeof fpath, "%.1000s/tests/data/tgsi/_perf/%.100s.glsl", dir, name);
-    GLuint vs = compile(GL_VERTEX_SHADER, vpath), fs = vs ? compile(GL_FRAGMENT_SHADER, fpath) : 0;
-    if (!fs)
-        return 0;
-    GLuint prog = p_glCreateProgram();
-    GLint ok = 0;
-    p_glAttachShader(prog, vs);
-    p_glAttachShader(prog, fs);
-    p_glLinkProgram(prog);
-    p_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    p_glDeleteShader(vs);
-    p_glDeleteShader(fs);
-    if (!ok) {
-        char log[2048];
-        p_glGetProgramInfoLog(prog, sizeof log, NULL, log);
-        fprintf(stderr, "bench_mesa: %s: link: %s\n", name, log);
-        p_glDeleteProgram(prog);
-        return 0;
-    }
-    return prog;
+    return mesa_gl_program(vpath, fpath, NULL);
 }
 
-/* The _perf texture on unit 0: every level from tgx_texgen, so Mesa samples tgx's texels. */
+/* The _perf texture on unit 0: 256x256 RGBA8, 9 levels of the corpus hash generator with seed
+ * 11, repeat, linear magnification. */
 static int texture(GLint min_filter)
 {
-    tgx_texgen g;
-    tgx_diag d;
-    tgx_tex *tex = NULL;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, 256, 256, 1, 9, 1};
-    if (tgx_texgen_parse("hash:seed=11", &g, &d) != TGX_OK ||
-        tgx_tex_create(&desc, &tex, &d) != TGX_OK || tgx_texgen_fill(tex, &g, &d) != TGX_OK) {
-        fprintf(stderr, "bench_mesa: texture: %s\n", d.message);
-        tgx_tex_destroy(tex);
-        return 0;
-    }
-    GLuint name;
-    glGenTextures(1, &name);
-    p_glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, name);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    for (uint32_t level = 0; level < desc.levels; level++) {
-        uint32_t w, h, slices;
-        size_t pitch, slice_pitch;
-        tgx_tex_level_size(tex, level, &w, &h, &slices);
-        const void *data = tgx_tex_level_data_const(tex, level, &pitch, &slice_pitch);
-        glTexImage2D(GL_TEXTURE_2D, (GLint)level, GL_RGBA8, (GLsizei)w, (GLsizei)h, 0, GL_RGBA,
-                     GL_UNSIGNED_BYTE, data);
-    }
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, (GLint)desc.levels - 1);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    tgx_tex_destroy(tex);
-    return glGetError() == GL_NO_ERROR || fail("texture upload failed");
+    return mesa_gl_texture("hash:seed=11", 256, 9, min_filter, GL_REPEAT);
 }
 
 /* An RGBA8 colour target of size x size, bound for drawing, and the quad's vertex array. */
@@ -308,7 +148,7 @@ int main(int argc, char **argv)
     bench_source_dir(dir, sizeof dir, __FILE__);
     if (!getenv("TGX_SRC"))
         strncat(dir, "/..", sizeof dir - strlen(dir) - 1); /* bench/mesa/.. is bench/ */
-    if (!gl_context() || !target_and_quad((GLsizei)size))
+    if (!mesa_gl_context() || !target_and_quad((GLsizei)size))
         return 1;
     printf("renderer %s\n", (const char *)glGetString(GL_RENDERER));
     int rc = 0;

@@ -34,14 +34,11 @@
  * tools/mesa-cases.sh makes the cases of tests/data/raster with it.
  */
 #define _GNU_SOURCE
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,34 +47,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tgx/io.h"
-#include "tgx/tex.h"
-
-#define GL_FUNCS(X)                                                                                \
-    X(PFNGLCREATESHADERPROC, glCreateShader)                                                       \
-    X(PFNGLSHADERSOURCEPROC, glShaderSource)                                                       \
-    X(PFNGLCOMPILESHADERPROC, glCompileShader)                                                     \
-    X(PFNGLGETSHADERIVPROC, glGetShaderiv)                                                         \
-    X(PFNGLGETSHADERINFOLOGPROC, glGetShaderInfoLog)                                               \
-    X(PFNGLCREATEPROGRAMPROC, glCreateProgram)                                                     \
-    X(PFNGLATTACHSHADERPROC, glAttachShader)                                                       \
-    X(PFNGLLINKPROGRAMPROC, glLinkProgram)                                                         \
-    X(PFNGLGETPROGRAMIVPROC, glGetProgramiv)                                                       \
-    X(PFNGLGETPROGRAMINFOLOGPROC, glGetProgramInfoLog)                                             \
-    X(PFNGLUSEPROGRAMPROC, glUseProgram)                                                           \
-    X(PFNGLGENVERTEXARRAYSPROC, glGenVertexArrays)                                                 \
-    X(PFNGLBINDVERTEXARRAYPROC, glBindVertexArray)                                                 \
-    X(PFNGLGENBUFFERSPROC, glGenBuffers)                                                           \
-    X(PFNGLBINDBUFFERPROC, glBindBuffer)                                                           \
-    X(PFNGLBUFFERDATAPROC, glBufferData)                                                           \
-    X(PFNGLVERTEXATTRIBPOINTERPROC, glVertexAttribPointer)                                         \
-    X(PFNGLENABLEVERTEXATTRIBARRAYPROC, glEnableVertexAttribArray)                                 \
-    X(PFNGLBINDATTRIBLOCATIONPROC, glBindAttribLocation)                                           \
-    X(PFNGLGENFRAMEBUFFERSPROC, glGenFramebuffers)                                                 \
-    X(PFNGLBINDFRAMEBUFFERPROC, glBindFramebuffer)                                                 \
-    X(PFNGLFRAMEBUFFERTEXTURE2DPROC, glFramebufferTexture2D)                                       \
-    X(PFNGLCHECKFRAMEBUFFERSTATUSPROC, glCheckFramebufferStatus)                                   \
-    X(PFNGLACTIVETEXTUREPROC, glActiveTexture)                                                     \
+/* The entry points past mesa_gl.h's that this program uses. */
+#define MESA_GL_EXTRA(X)                                                                           \
     X(PFNGLPROVOKINGVERTEXPROC, glProvokingVertex)                                                 \
     X(PFNGLCLEARBUFFERUIVPROC, glClearBufferuiv)                                                   \
     X(PFNGLGETACTIVEUNIFORMPROC, glGetActiveUniform)                                               \
@@ -103,8 +74,8 @@
     X(PFNGLUNIFORMBLOCKBINDINGPROC, glUniformBlockBinding)                                         \
     X(PFNGLBINDBUFFERBASEPROC, glBindBufferBase)
 
-#define DECLARE_GL_FUNC(TYPE, NAME) static TYPE p_##NAME;
-GL_FUNCS(DECLARE_GL_FUNC)
+#define MESA_GL_PROG "mesa_case"
+#include "mesa_gl.h"
 
 #define MAX_VERTS      256
 #define PROGRAM_MARK   "@@ mesa_case: the case's program"
@@ -137,8 +108,7 @@ typedef struct options {
 
 static int fail(const char *what, const char *detail)
 {
-    fprintf(stderr, "mesa_case: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    return 0;
+    return mesa_gl_fail(what, detail);
 }
 
 /* ---- options ---- */
@@ -161,6 +131,21 @@ static int parse_floats(const char *text, float *out, unsigned max, unsigned *n)
     return 1;
 }
 
+/* The options whose value is kept as it is given. */
+static const char **text_option(options *o, const char *key)
+{
+    const struct {
+        const char *key;
+        size_t offset;
+    } texts[] = {{"--vs", offsetof(options, vs)},     {"--fs", offsetof(options, fs)},
+                 {"--out", offsetof(options, out)},   {"--name", offsetof(options, name)},
+                 {"--note", offsetof(options, note)}, {"--tex", offsetof(options, tex)}};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (!strcmp(key, texts[i].key))
+            return (const char **)(void *)((char *)o + texts[i].offset);
+    return NULL;
+}
+
 static int parse_options(int argc, char **argv, options *o)
 {
     memset(o, 0, sizeof *o);
@@ -173,18 +158,9 @@ static int parse_options(int argc, char **argv, options *o)
         if (!v)
             return fail("a value is missing after", k);
         i++;
-        if (!strcmp(k, "--vs"))
-            o->vs = v;
-        else if (!strcmp(k, "--fs"))
-            o->fs = v;
-        else if (!strcmp(k, "--out"))
-            o->out = v;
-        else if (!strcmp(k, "--name"))
-            o->name = v;
-        else if (!strcmp(k, "--note"))
-            o->note = v;
-        else if (!strcmp(k, "--tex"))
-            o->tex = v;
+        const char **text = text_option(o, k);
+        if (text)
+            *text = v;
         else if (!strcmp(k, "--prim"))
             snprintf(o->prim, sizeof o->prim, "%s", v);
         else if (!strcmp(k, "--provoking"))
@@ -246,26 +222,6 @@ static GLenum gl_mode(const char *name)
 
 /* ---- files ---- */
 
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long size = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)size + 1)) && fread(buf, 1, (size_t)size, f) == (size_t)size) {
-        buf[size] = 0;
-        if (len)
-            *len = (size_t)size;
-    } else {
-        fail("cannot read", path);
-        free(buf);
-        buf = NULL;
-    }
-    if (f)
-        fclose(f);
-    return buf;
-}
-
 static int write_file(const char *dir, const char *name, const void *data, size_t size)
 {
     char path[2048];
@@ -279,114 +235,18 @@ static int write_file(const char *dir, const char *name, const void *data, size_
 
 /* ---- the GL side (children) ---- */
 
-static int gl_context(void)
-{
-    EGLDisplay dpy =
-        eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    EGLint major, minor, n = 0;
-    EGLConfig cfg;
-    static const EGLint cfg_attr[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                                      EGL_OPENGL_BIT, EGL_NONE};
-    static const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_MINOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                      EGL_NONE};
-    if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
-        return fail("no EGL display on the surfaceless Mesa platform", NULL);
-    if (!eglBindAPI(EGL_OPENGL_API) || !eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1)
-        return fail("no EGL config for desktop GL", NULL);
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
-    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return fail("could not make a GL 3.3 core context current", NULL);
-#define LOAD_GL_FUNC(TYPE, NAME)                                                                   \
-    if (!(p_##NAME = (TYPE)eglGetProcAddress(#NAME)))                                              \
-        return fail("GL entry point is missing", #NAME);
-    GL_FUNCS(LOAD_GL_FUNC)
-#undef LOAD_GL_FUNC
-    return 1;
-}
-
-static GLuint compile(GLenum kind, const char *path)
-{
-    char *text = read_text(path, NULL);
-    if (!text)
-        return 0;
-    GLuint sh = p_glCreateShader(kind);
-    const GLchar *src = text;
-    GLint ok = 0;
-    p_glShaderSource(sh, 1, &src, NULL);
-    p_glCompileShader(sh);
-    p_glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    free(text);
-    if (!ok) {
-        char log[2048];
-        p_glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fail(path, log);
-        return 0;
-    }
-    return sh;
-}
-
 static GLuint program(const options *o)
 {
-    GLuint vs = compile(GL_VERTEX_SHADER, o->vs), fs = vs ? compile(GL_FRAGMENT_SHADER, o->fs) : 0;
-    if (!fs)
-        return 0;
-    GLuint prog = p_glCreateProgram();
-    GLint ok = 0;
-    p_glAttachShader(prog, vs);
-    p_glAttachShader(prog, fs);
-    p_glBindAttribLocation(prog, 0, "a_pos");
-    p_glBindAttribLocation(prog, 1, "a_attr1");
-    p_glLinkProgram(prog);
-    p_glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        p_glGetProgramInfoLog(prog, sizeof log, NULL, log);
-        fail("link", log);
-        return 0;
-    }
-    return prog;
+    static const char *const attribs[] = {"a_pos", "a_attr1", NULL};
+    return mesa_gl_program(o->vs, o->fs, attribs);
 }
 
 /* Unit 0: TEX_SIZE^2 RGBA8, TEX_LEVELS levels of generator `gen`, trilinear, repeat. */
 static int texture(const char *gen)
 {
-    tgx_texgen g;
-    tgx_diag d;
-    tgx_tex *tex = NULL;
-    tgx_tex_desc desc = {TGX_TEX_2D, TGX_TEX_FORMAT_RGBA8_UNORM, TEX_SIZE, TEX_SIZE, 1, TEX_LEVELS,
-                         1};
     char spec[64];
     snprintf(spec, sizeof spec, "%s%s", gen, strcmp(gen, "hash") ? "" : ":seed=5");
-    if (tgx_texgen_parse(spec, &g, &d) != TGX_OK || tgx_tex_create(&desc, &tex, &d) != TGX_OK ||
-        tgx_texgen_fill(tex, &g, &d) != TGX_OK) {
-        tgx_tex_destroy(tex);
-        return fail("texture", d.message);
-    }
-    GLuint name;
-    glGenTextures(1, &name);
-    p_glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, name);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    for (uint32_t level = 0; level < desc.levels; level++) {
-        uint32_t w, h, slices;
-        size_t pitch, slice_pitch;
-        tgx_tex_level_size(tex, level, &w, &h, &slices);
-        const void *data = tgx_tex_level_data_const(tex, level, &pitch, &slice_pitch);
-        glTexImage2D(GL_TEXTURE_2D, (GLint)level, GL_RGBA8, (GLsizei)w, (GLsizei)h, 0, GL_RGBA,
-                     GL_UNSIGNED_BYTE, data);
-    }
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, TEX_LEVELS - 1);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    tgx_tex_destroy(tex);
-    return glGetError() == GL_NO_ERROR || fail("texture upload failed", NULL);
+    return mesa_gl_texture(spec, TEX_SIZE, TEX_LEVELS, GL_LINEAR_MIPMAP_LINEAR, GL_REPEAT);
 }
 
 static int target_and_vertices(const options *o)
@@ -584,7 +444,7 @@ static int set_blocks(GLuint prog, FILE *desc)
 static int render(const options *o, const char *driver)
 {
     char path[2048];
-    if (!gl_context() || !target_and_vertices(o) || (o->tex && !texture(o->tex)))
+    if (!mesa_gl_context() || !target_and_vertices(o) || (o->tex && !texture(o->tex)))
         return 0;
     /* st/mesa hands the shaders to softpipe when the program is linked: the marker separates
      * them from Mesa's own shaders, printed when the context was made. */
@@ -863,7 +723,7 @@ static int write_tgxr(const char *dir, const char *name, const float *px, unsign
 static int copy_file(const char *from, const char *dir, const char *name)
 {
     size_t n;
-    char *text = read_text(from, &n);
+    char *text = mesa_gl_read_text(from, &n);
     int ok = text && write_file(dir, name, text, n);
     free(text);
     return ok;
@@ -874,7 +734,7 @@ static float *read_raw(const options *o, const char *driver)
     char path[2048];
     size_t n;
     snprintf(path, sizeof path, "%s/%s.raw", o->out, driver);
-    float *px = (float *)read_text(path, &n);
+    float *px = (float *)mesa_gl_read_text(path, &n);
     if (px && n != (size_t)o->width * o->height * 16) {
         fail("wrong size", path);
         free(px);
@@ -1035,7 +895,7 @@ static int make_case(const options *o, char **argv)
         return 0;
     char path[2048];
     snprintf(path, sizeof path, "%s/softpipe.log", o->out);
-    char *log = read_text(path, NULL);
+    char *log = mesa_gl_read_text(path, NULL);
     int ok = log && extract_tgsi(log, "VERT", o->out, "vertex.tgsi") &&
              extract_tgsi(log, "FRAG", o->out, "shader.tgsi");
     desc dsc;

@@ -151,17 +151,29 @@ static void prim_vertices(tgx_pipe_prim prim, bool first, unsigned k, unsigned c
     }
 }
 
+tgx_status pipe_grow(void **items, size_t *cap, size_t count, size_t elem, size_t first,
+                     const char *what, tgx_diag *d)
+{
+    if (count < *cap)
+        return TGX_OK;
+    size_t ncap = *cap ? *cap * 2 : first;
+    void *p = realloc(*items, ncap * elem);
+    if (!p)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for %s", what);
+    *items = p;
+    *cap = ncap;
+    return TGX_OK;
+}
+
 static tgx_status add_prim(pipe_geometry *g, unsigned kind, const unsigned idx[3], int provoking,
                            unsigned offset, tgx_diag *d)
 {
-    if (g->nprims == g->cap_prims) {
-        size_t cap = g->cap_prims ? g->cap_prims * 2 : 64;
-        pipe_prim *p = realloc(g->prims, cap * sizeof *p);
-        if (!p)
-            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for primitives");
-        g->prims = p;
-        g->cap_prims = cap;
-    }
+    void *items = g->prims;
+    tgx_status st =
+        pipe_grow(&items, &g->cap_prims, g->nprims, sizeof *g->prims, 64, "primitives", d);
+    g->prims = items;
+    if (st < 0)
+        return st;
     pipe_prim *p = &g->prims[g->nprims++];
     memset(p, 0, sizeof *p);
     p->kind = (uint8_t)kind;
@@ -216,18 +228,16 @@ void pipe_geometry_free(pipe_geometry *g)
 static tgx_status add_vertex(pipe_geometry *g, const uint32_t *words, tgx_diag *d)
 {
     size_t n = (size_t)g->nout * 4;
-    if (g->nverts == g->cap_verts) {
-        if (g->nverts >= MAX_GS_VERTS)
-            return tgx_diag_set(d, TGX_ERR_LIMIT, g->shader->name, 0, 0,
-                                "the geometry shader emitted more than %u vertices in one draw",
-                                MAX_GS_VERTS);
-        size_t cap = g->cap_verts ? g->cap_verts * 2 : 256;
-        uint32_t *w = realloc(g->words, cap * (n ? n : 1) * sizeof *w);
-        if (!w)
-            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory for vertices");
-        g->words = w;
-        g->cap_verts = cap;
-    }
+    if (g->nverts >= MAX_GS_VERTS)
+        return tgx_diag_set(d, TGX_ERR_LIMIT, g->shader->name, 0, 0,
+                            "the geometry shader emitted more than %u vertices in one draw",
+                            MAX_GS_VERTS);
+    void *items = g->words;
+    tgx_status st = pipe_grow(&items, &g->cap_verts, g->nverts, (n ? n : 1) * sizeof *g->words, 256,
+                              "vertices", d);
+    g->words = items;
+    if (st < 0)
+        return st;
     memcpy(g->words + g->nverts * n, words, n * sizeof *words);
     g->nverts++;
     return TGX_OK;

@@ -148,6 +148,11 @@ unsigned pipe_clip_triangle(const pipe_clip *c, const uint32_t *const v[3], unsi
 bool pipe_clip_line(const pipe_clip *c, const uint32_t *const v[2], const unsigned m[2],
                     uint32_t *pool, const uint32_t **out);
 
+/* Room for item `count` of an array of `elem`-byte items at *items, its capacity *cap doubled
+ * from `first` as needed; TGX_ERR_NOMEM naming `what` when memory runs out (*items unchanged). */
+tgx_status pipe_grow(void **items, size_t *cap, size_t count, size_t elem, size_t first,
+                     const char *what, tgx_diag *d);
+
 /* Finds the output register with a semantic, or NULL. */
 const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, unsigned index);
 

@@ -98,15 +98,11 @@ static void setup_input(const render_job *job, tri_data *t, unsigned i, const ui
 /* Room for one more entry of the raster list. */
 static tgx_status grow_tris(render_job *job, tgx_diag *d)
 {
-    if (job->ntris < job->cap_tris)
-        return TGX_OK;
-    size_t cap = job->cap_tris ? job->cap_tris * 2 : 64;
-    tri_data *t = realloc(job->tris, cap * sizeof *t);
-    if (!t)
-        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
-    job->tris = t;
-    job->cap_tris = cap;
-    return TGX_OK;
+    void *items = job->tris;
+    tgx_status st =
+        pipe_grow(&items, &job->cap_tris, job->ntris, sizeof *job->tris, 64, "primitives", d);
+    job->tris = items;
+    return st;
 }
 
 /* The plane equations of every fragment input of the set-up triangle or line t, whose vertices'
