@@ -1,0 +1,37 @@
+#!/bin/bash
+# The differential harness end to end (bench/mesa/mesa_case, tools/mesa-cases.sh): where it was
+# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws two of the pipeline
+# cases of tests/data/raster again, its pictures must be the stored ones bit for bit (Mesa's
+# drivers are deterministic), and tgx must replay what it wrote --strict. Skipped, with the
+# reason, where mesa_case was not built or no Mesa driver answers.
+set -u
+: "${TGX:?TGX must name the tgx binary}"
+data=${TGX_TEST_DATA:-$(dirname "$0")/../data}
+src=${TGX_SRC:-$(dirname "$0")/../..}
+. "$(dirname "$0")/../common/lib.sh"
+
+mc=${TGX_BUILD:-}/mesa_case
+if [ ! -x "$mc" ]; then
+    echo "SKIP: mesa_case is not built (EGL and GL development files were not found)"
+    exit 77
+fi
+glsl=$src/tools/mesa-cases
+if ! "$mc" --name probe --vs "$glsl/vs_pos.glsl" --fs "$glsl/fs_varyings.glsl" \
+    --out "$tmp/probe" >"$tmp/probe.out" 2>&1; then
+    echo "SKIP: Mesa's EGL surfaceless softpipe/llvmpipe do not run here: $(head -c 300 "$tmp/probe.out")"
+    exit 77
+fi
+
+# quad_shared_edge: the full-screen strip (default vertices); uniforms_stages: per-stage constants
+"$mc" --name quad_shared_edge --vs "$glsl/vs_pos.glsl" --fs "$glsl/fs_varyings.glsl" \
+    --out "$tmp/q" >/dev/null 2>&1 && ok || bad "mesa_case quad_shared_edge failed"
+"$mc" --name uniforms_stages --vs "$glsl/vs_uniforms.glsl" --fs "$glsl/fs_uniforms.glsl" \
+    --out "$tmp/u" >/dev/null 2>&1 && ok || bad "mesa_case uniforms_stages failed"
+for pair in "q quad_shared_edge" "u uniforms_stages"; do
+    set -- $pair
+    for f in softpipe.f32 llvmpipe.f32 shader.tgsi vertex.tgsi; do
+        cmp -s "$tmp/$1/$f" "$data/raster/$2/$f" && ok || bad "$2: $f differs from the stored one"
+    done
+done
+expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u"
+finish
