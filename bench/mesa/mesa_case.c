@@ -4,7 +4,7 @@
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
  *             [--clip N] [--program-point-size on] [--tex hash|levels|checker]
- *             [--target rgba32f|rgba32ui|rgba32i] [--note TEXT]
+ *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...] [--note TEXT]
  *
  * Each driver runs in a child process of its own (GALLIUM_DRIVER is read when the display is
  * initialised): EGL on the surfaceless Mesa platform, a desktop GL 3.3 core context, an FBO with
@@ -20,7 +20,8 @@
  *
  * `--target` picks the colour target's format (integer ones are read back as integers, the case's
  * results int32 / uint32). Every default-block uniform and uniform block of the program gets
- * values of its own (small exact numbers; block i bound to binding i), and each stage's
+ * values of its own (small exact numbers, or `--uniform`'s: every value of the uniform, matrices
+ * column by column; block i bound to binding i), and each stage's
  * constant buffers are written where the NIR softpipe printed for that stage declares them (a
  * uniform's driver_location is its row of CONST[0], a block member's its CONST[n]): Mesa lays
  * each stage out apart, so case.json gets vertex_constants and fragment_constants.
@@ -104,6 +105,12 @@ typedef struct options {
     int provoking_first, program_point_size;
     int target; /* TARGET_F32, TARGET_U32, TARGET_I32 */
     unsigned clip;
+    struct {
+        char name[64];
+        float v[64];
+        unsigned n;
+    } uniform[8]; /* --uniform NAME=V,V,...: values of one's own instead of the harness's */
+    unsigned nuniform;
 } options;
 
 static int fail(const char *what, const char *detail)
@@ -172,6 +179,13 @@ static int parse_options(int argc, char **argv, options *o)
                     o->target = t;
             if (o->target < 0)
                 return fail("--target is rgba32f, rgba32ui or rgba32i", v);
+        } else if (!strcmp(k, "--uniform")) {
+            const char *eq = strchr(v, '=');
+            if (!eq || eq == v || eq - v >= 64 || o->nuniform == 8 ||
+                !parse_floats(eq + 1, o->uniform[o->nuniform].v, 64, &o->uniform[o->nuniform].n))
+                return fail("--uniform takes NAME=V,V,... (8 at most, 64 values each)", v);
+            snprintf(o->uniform[o->nuniform].name, 64, "%.*s", (int)(eq - v), v);
+            o->nuniform++;
         } else if (!strcmp(k, "--program-point-size"))
             o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
@@ -368,7 +382,29 @@ static void strip_index(char *name)
 
 /* Every active default-block uniform of prog but samplers gets values; desc receives
  * "uniform NAME ROWS" and its constant-buffer rows (an element or matrix column a row). */
-static int set_uniforms(GLuint prog, FILE *desc)
+/* --uniform's values for `name` (GL's name, "[0]" stripped) into v, converted to the uniform's
+ * base type; -1 when they are not `words` values, 0 when there are none. */
+static int given_uniform(const options *o, const char *name, GLenum base, uint32_t *v,
+                         unsigned words)
+{
+    for (unsigned i = 0; i < o->nuniform; i++) {
+        if (strcmp(o->uniform[i].name, name))
+            continue;
+        if (o->uniform[i].n != words)
+            return -1;
+        for (unsigned w = 0; w < words; w++) {
+            float f = o->uniform[i].v[w];
+            if (base == GL_FLOAT)
+                memcpy(&v[w], &f, 4);
+            else
+                v[w] = base == GL_INT ? (uint32_t)(int32_t)f : (uint32_t)f;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int set_uniforms(const options *o, GLuint prog, FILE *desc)
 {
     GLint n = 0;
     p_glGetProgramiv(prog, GL_ACTIVE_UNIFORMS, &n);
@@ -390,8 +426,11 @@ static int set_uniforms(GLuint prog, FILE *desc)
         uint32_t v[MAX_CONST_ROWS * 4];
         for (unsigned w = 0; w < words; w++)
             v[w] = uniform_word(t->base, k * 7 + w);
-        upload_uniform(p_glGetUniformLocation(prog, name), t, size, v);
+        GLint loc = p_glGetUniformLocation(prog, name);
         strip_index(name);
+        if (given_uniform(o, name, t->base, v, words) < 0)
+            return fail("--uniform gives a number of values other than the uniform's", name);
+        upload_uniform(loc, t, size, v);
         fprintf(desc, "uniform %s %u\n", name, rows);
         for (unsigned r = 0; r < rows; r++)
             for (unsigned c = 0; c < 4; c++)
@@ -456,7 +495,7 @@ static int render(const options *o, const char *driver)
     p_glUseProgram(prog);
     snprintf(path, sizeof path, "%s/%s.uniforms", o->out, driver);
     FILE *desc = fopen(path, "w");
-    int set = desc && set_uniforms(prog, desc) && set_blocks(prog, desc);
+    int set = desc && set_uniforms(o, prog, desc) && set_blocks(prog, desc);
     if (!desc || fclose(desc) || !set)
         return fail("could not set or describe the uniforms in", path);
     glDrawArrays(gl_mode(o->prim), 0, (GLsizei)o->npos);
