@@ -72,6 +72,10 @@ case_ clip_distance_disabled vs_clip fs_varyings \
     "gl_ClipDistance[0] written but GL_CLIP_DISTANCE0 not enabled: Mesa clips with it all the same" \
     --prim GL_TRIANGLE_STRIP --pos -1,-1,1,-1,-1,1,1,1 \
     --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
+case_ viewport_offset vs_attr1 fs_varyings \
+    "a 20x27 viewport at (5, -3): clipped at the viewport's edges, cut by the target's at row 0" \
+    --viewport 5,-3,20,27 --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -1.3,-0.9,0,1,1.2,-1.1,0.2,1.1,0.1,1.4,-0.3,1.3,-0.8,0.9,0.1,1,0.9,0.7,0,0.9,0.2,-1.2,0.5,1.2
 case_ clip_lines vs_attr1 fs_varyings \
     "lines crossing the view volume's sides, one from behind the eye (w < 0)" \
     --prim GL_LINES --pos -1,-1,1,1,-1,1,1,-1,0,-1,0,1 \

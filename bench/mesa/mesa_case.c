@@ -4,7 +4,8 @@
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
  *             [--clip N] [--program-point-size on] [--tex hash|levels|checker]
- *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...] [--note TEXT]
+ *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...]
+ *             [--viewport X,Y,W,H] [--note TEXT]
  *
  * Each driver runs in a child process of its own (GALLIUM_DRIVER is read when the display is
  * initialised): EGL on the surfaceless Mesa platform, a desktop GL 3.3 core context, an FBO with
@@ -111,6 +112,7 @@ typedef struct options {
         unsigned n;
     } uniform[8]; /* --uniform NAME=V,V,...: values of one's own instead of the harness's */
     unsigned nuniform;
+    int viewport[4]; /* x, y, width, height; width 0: the whole target */
 } options;
 
 static int fail(const char *what, const char *detail)
@@ -186,6 +188,11 @@ static int parse_options(int argc, char **argv, options *o)
                 return fail("--uniform takes NAME=V,V,... (8 at most, 64 values each)", v);
             snprintf(o->uniform[o->nuniform].name, 64, "%.*s", (int)(eq - v), v);
             o->nuniform++;
+        } else if (!strcmp(k, "--viewport")) {
+            int *vp = o->viewport;
+            if (sscanf(v, "%d,%d,%d,%d", &vp[0], &vp[1], &vp[2], &vp[3]) != 4 || vp[2] < 1 ||
+                vp[3] < 1 || vp[2] > 4096 || vp[3] > 4096 || abs(vp[0]) > 4096 || abs(vp[1]) > 4096)
+                return fail("--viewport takes X,Y,W,H (W and H 1..4096)", v);
         } else if (!strcmp(k, "--program-point-size"))
             o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
@@ -211,6 +218,10 @@ static int parse_options(int argc, char **argv, options *o)
         static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
         memcpy(o->pos, quad, sizeof quad);
         o->npos = 4;
+    }
+    if (!o->viewport[2]) {
+        o->viewport[2] = (int)o->width;
+        o->viewport[3] = (int)o->height;
     }
     if (o->nattr1 && o->nattr1 != o->npos)
         return fail("--attr1 needs one quadruple per --pos pair", NULL);
@@ -276,7 +287,7 @@ static int target_and_vertices(const options *o)
     p_glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, color, 0);
     if (p_glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
         return fail("the framebuffer is incomplete", NULL);
-    glViewport(0, 0, (GLsizei)o->width, (GLsizei)o->height);
+    glViewport(o->viewport[0], o->viewport[1], o->viewport[2], o->viewport[3]);
     static const GLuint zero[4] = {0, 0, 0, 0};
     p_glClearBufferuiv(GL_COLOR, 0, zero); /* all-zero bits, whatever the format */
     p_glGenVertexArrays(1, &vao);
@@ -898,7 +909,8 @@ static int write_case_json(const options *o, const diffs *d, const stage_consts 
         fprintf(f, "%s", i ? ", " : "");
         json_floats(f, o->pos[i], 2);
     }
-    fprintf(f, "], \"viewport\": [0, 0, %u, %u], \"depth_range\": [0, 1]},\n", o->width, o->height);
+    fprintf(f, "], \"viewport\": [%d, %d, %d, %d], \"depth_range\": [0, 1]},\n", o->viewport[0],
+            o->viewport[1], o->viewport[2], o->viewport[3]);
     if (o->nattr1) {
         fprintf(f, "  \"attributes\": [{\"location\": 1, \"components\": 4, \"type\": \"float\", "
                    "\"values\": [");
