@@ -177,7 +177,10 @@ bool tgx_raster_setup_line(tgx_raster_tri *t, const float v0[4], const float v1[
     /* setup_line_coefficients: "area" = |v1 - v0|^2 */
     float area = t->line_emaj_dx * t->line_emaj_dx + t->line_emaj_dy * t->line_emaj_dy;
     t->oneoverarea = 1.0f / area;
-    if ((dx == 0 && dy == 0) || area == 0.0f || !isfinite(area))
+    /* a line longer than 2^28 pixels cannot follow clipping into a target (16384 pixels a side);
+     * the bound keeps line_covers' products within int64_t */
+    if ((dx == 0 && dy == 0) || area == 0.0f || !isfinite(area) || t->ldx > (1 << 28) ||
+        t->ldy > (1 << 28))
         return false;
     t->vmin = 0, t->vmid = 1, t->vmax = 1;
     int64_t x1 = t->lx0 + t->lxstep * t->ldx, y1 = t->ly0 + t->lystep * t->ldy;
