@@ -625,7 +625,8 @@ static void fill(xword *r, unsigned n, uint32_t bits)
 static void vector_with(xmach *m, const xinst *in, xkernel k)
 {
     unsigned n = m->n, later = 0;
-    if (in->straight && m->all && (m->denorm_rule != TGX_EXEC_DENORMS_FLUSH || in->denorm == 0)) {
+    if (in->straight && m->all &&
+        (m->denorm_rule != TGX_EXEC_DENORMS_FLUSH || !(in->flush32 | in->flush_dst))) {
         /* the straight path: plain sources read in place, every channel written in place */
         for (unsigned c = 0; c < 4; c++) {
             if (!(in->wmask & (1u << c)))
@@ -1034,8 +1035,7 @@ static void pair_fetch(xmach *m, const xinst *in, unsigned j, unsigned p, xdargs
     }
     /* TGX_EXEC_DENORMS_FLUSH on a double opcode: the pair reads as a double (x_fetch left the
      * words alone) */
-    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && in->stype == XT_DOUBLE &&
-        (in->denorm & XDN_SRC)) {
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && (in->flush64 & (1u << j))) {
         xword *tl = TMP(m, 2 * j), *th = TMP(m, 2 * j + 1);
         x_flush_denorms64(tl, th, lo, hi, m->n);
         lo = tl;
@@ -1066,8 +1066,7 @@ static void pair_saturate(xword *lo, xword *hi, unsigned n)
 static void pair_store(xmach *m, const xinst *in, unsigned d, unsigned p, uint8_t wmask)
 {
     xword *lo = RES(m, 2 * p), *hi = RES(m, 2 * p + 1);
-    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && (in->denorm & XDN_DST) &&
-        in->stype == XT_DOUBLE)
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && in->flush_dst == XFD_DOUBLE)
         x_flush_denorms64(lo, hi, lo, hi, m->n);
     if (in->sat)
         pair_saturate(lo, hi, m->n);

@@ -143,9 +143,14 @@ struct xinst {
     uint8_t straight;   /* the common pattern, fused: every source plain, every written channel
                            direct, no _SAT: a component-wise op is kernel calls in place (when all
                            lanes execute and no denormal rule applies to it) */
-    uint8_t denorm;     /* XDN_* flags: what TGX_EXEC_DENORMS_FLUSH does to this opcode */
-    int32_t target;     /* jump target (instruction index) */
-    uint32_t list_off;  /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
+    /* Under TGX_EXEC_DENORMS_FLUSH (exec_program.c, flush_masks): bit s set, source s reads
+       denormals as zeros of their sign -- as 32-bit floats (flush32) or as doubles over its
+       channel pairs (flush64); flush_dst (XFD_*), the result is written so. Only operands whose
+       type in the opcode table is float or double are ever set: LDEXP's exponent is an
+       integer. */
+    uint8_t flush32, flush64, flush_dst;
+    int32_t target;    /* jump target (instruction index) */
+    uint32_t list_off; /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
     uint32_t list_len;
     uint32_t line, column; /* position in the shader text */
     xreg dst[XDST_MAX];
@@ -271,10 +276,13 @@ static inline xword *xslot(xmach *m, uint32_t slot)
 }
 
 /* Under TGX_EXEC_DENORMS_FLUSH: XDN_SRC reads denormal float sources as zero of their sign
- * (XDN_SRC0: source 0 only), XDN_DST writes denormal float results as zero of their sign. */
+ * (XDN_SRC0: source 0 only), XDN_DST writes denormal float results as zero of their sign. Which
+ * operands are float is the opcode table's fact, not this column's: xinst's flush masks. */
 enum { XDN_SRC = 1u, XDN_DST = 2u, XDN_SRC0 = 4u };
 /* exec_ops.def's DENORM column */
 enum { XDN_NONE = 0u, XDN_READ = XDN_SRC, XDN_BOTH = XDN_SRC | XDN_DST };
+/* xinst.flush_dst: the result is not flushed, or is flushed as 32-bit floats, or as doubles */
+enum { XFD_NONE = 0u, XFD_FLOAT, XFD_DOUBLE };
 /* exec_machine.c: src with every denormal replaced by zero of its sign, into dst (may be src) */
 const xword *x_flush_denorms(xword *dst, const xword *src, unsigned n);
 /* The same for doubles held as (lo, hi) word arrays: the pair becomes zero of its sign when its
@@ -314,8 +322,7 @@ static inline const xword *x_fetch(xmach *m, const xinst *in, unsigned s, unsign
     xword *scratch = m->scratch + (size_t)(s * 4 + chan) * m->W;
     const xword *v = r->plain ? xslot(m, r->slot[chan]) : x_fetch_typed(m, r, chan, scratch);
     /* TGX_EXEC_DENORMS_FLUSH: this opcode reads the source's denormals as zeros */
-    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && in->stype != XT_DOUBLE &&
-        (in->denorm & (s ? XDN_SRC : XDN_SRC | XDN_SRC0)))
+    if (m->denorm_rule == TGX_EXEC_DENORMS_FLUSH && (in->flush32 & (1u << s)))
         v = x_flush_denorms(scratch, v, m->n);
     return v;
 }
@@ -327,7 +334,7 @@ void x_saturate(xword *v, unsigned n);
  * TGX_EXEC_DENORMS_FLUSH), then _SAT. */
 static inline void x_finish_result(xmach *m, const xinst *in, xword *v)
 {
-    if ((in->denorm & XDN_DST) && m->denorm_rule == TGX_EXEC_DENORMS_FLUSH)
+    if (in->flush_dst == XFD_FLOAT && m->denorm_rule == TGX_EXEC_DENORMS_FLUSH)
         x_flush_denorms(v, v, m->n);
     if (in->sat)
         x_saturate(v, m->n);

@@ -35,6 +35,27 @@ static const xop_info xops[TGX_TGSI_OP_COUNT] = {
 };
 #undef X
 
+/* What TGX_EXEC_DENORMS_FLUSH does to each operand: the DENORM column says whether the opcode
+ * reads its sources (all, or source 0 alone) and writes its result as float arithmetic does;
+ * the opcode table says which operands are floats. A source of another type (LDEXP's and
+ * DLDEXP's integer exponent, a shift count, an untyped word) keeps its bits, as tgsi_exec's
+ * integer micro_* functions never see a float: Mesa 22.3 softpipe and llvmpipe agree. */
+static void flush_masks(const tgx_tgsi_opcode_info *info, uint8_t denorm, xinst *x)
+{
+    for (unsigned s = 0; s < info->num_src && s < XSRC_MAX; s++) {
+        if (!(denorm & XDN_SRC) && !(s == 0 && (denorm & XDN_SRC0)))
+            continue;
+        if (info->src_type[s] == TGX_TGSI_TYPE_FLOAT)
+            x->flush32 |= (uint8_t)(1u << s);
+        else if (info->src_type[s] == TGX_TGSI_TYPE_DOUBLE)
+            x->flush64 |= (uint8_t)(1u << s);
+    }
+    if (denorm & XDN_DST)
+        x->flush_dst = info->dst_type == TGX_TGSI_TYPE_FLOAT    ? XFD_FLOAT
+                       : info->dst_type == TGX_TGSI_TYPE_DOUBLE ? XFD_DOUBLE
+                                                                : XFD_NONE;
+}
+
 /* ---- small maps from tgsi.h enumerations ---------------------------------------------------- */
 
 static int file_of(tgx_tgsi_file f)
@@ -702,7 +723,7 @@ static tgx_status build(xbuild *b)
         x->kx86 = op->kx86;
         x->dkx86 = op->dkx86;
         x->name = info->name;
-        x->denorm = op->denorm;
+        flush_masks(info, op->denorm, x);
         x->op = (uint16_t)ti->opcode;
         x->stype = op->stype;
         x->sat = ti->saturate;
