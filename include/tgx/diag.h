@@ -10,6 +10,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum tgx_status {
     TGX_OK = 0,
     TGX_ERR_PARSE = -1,   /* malformed text or words */
@@ -69,5 +74,9 @@ void tgx_diag_list_init(tgx_diag_list *l);
 void tgx_diag_list_free(tgx_diag_list *l);
 /* Appends a copy; returns TGX_ERR_NOMEM if it could not grow (the list is unchanged then). */
 tgx_status tgx_diag_list_add(tgx_diag_list *l, const tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,11 @@
 #include "tgx/diag.h"
 #include "tgx/tex.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct tgx_tgsi_shader; /* tgsi.h: a parsed shader */
 struct tgx_tex_view;    /* tex.h */
 struct tgx_sampler;
@@ -254,5 +259,9 @@ tgx_status tgx_exec_run_geometry(tgx_exec_machine *m, unsigned prims, uint32_t f
  * BLOCK_SIZE and GRID_SIZE system values and zeroes shared memory. */
 tgx_status tgx_exec_run_compute(tgx_exec_machine *m, const uint32_t block_id[3],
                                 const uint32_t grid_size[3], tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

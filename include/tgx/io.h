@@ -14,6 +14,11 @@
 #include "tgx/diag.h"
 #include "tgx/tex.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * PNG
  */
@@ -155,5 +160,9 @@ tgx_status tgx_tex_source_parse(const char *spec, tgx_tex_source *src, tgx_diag 
 tgx_status tgx_tex_source_build(const tgx_tex_source *src, tgx_tex **out, tgx_diag *d);
 /* tgx_tex_source_parse, then tgx_tex_source_build. */
 tgx_status tgx_tex_from_spec(const char *spec, tgx_tex **out, tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -39,6 +39,11 @@
 #include "tgx/sm5.h"
 #include "tgx/tgsi.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TGX_LOWER_TEMPS    48u  /* TEMP[0..47] have home registers */
 #define TGX_LOWER_PACK_A   192u /* R192..R195: Ra when operands are moved */
 #define TGX_LOWER_PACK_B   196u /* R196..R201: Rb */
@@ -209,5 +214,9 @@ typedef struct tgx_lift_item {
  * refused (nothing is written then), TGX_ERR_NOMEM, or TGX_OK. */
 tgx_status tgx_lift(const tgx_lift_item *items, size_t n, const tgx_lift_opts *opts,
                     const char *file, char **out, size_t *len, tgx_diag_list *diags);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,11 @@
 #include "tgx/exec.h"
 #include "tgx/tex.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- the minimal pipeline --------------------------------------------------------------------
  * Vertex shader on the vertices, an optional geometry shader on the primitives they form, clip
  * space to window (viewport, depth range) after the clipper (Mesa's draw module's: view volume,
@@ -182,5 +187,9 @@ int tgx_pipe_shader_varying(const tgx_pipe_shader *s, unsigned n, unsigned *chan
  * the shader's CS_FIXED_BLOCK size. */
 tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],
                              const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,11 @@
 #include "tgx/io.h"
 #include "tgx/pipe.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TGX_CASE_NAME_MAX 64
 #define TGX_CASE_WORD_MAX 48 /* longest enum-like string of a case ("PIPE_FORMAT_...") */
 
@@ -249,5 +254,9 @@ typedef struct tgx_case_diff {
 /* llvmpipe may be NULL or have NULL words: no second driver, every value must be bit-exact. */
 void tgx_case_compare(const tgx_case_result *r, const tgx_tgxr *got, const tgx_tgxr *softpipe,
                       const tgx_tgxr *llvmpipe, tgx_case_diff *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

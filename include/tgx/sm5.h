@@ -18,6 +18,11 @@
 
 #include "tgx/diag.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum tgx_sm5_arch {
     TGX_SM5_ARCH_SM50 = 0,
     TGX_SM5_ARCH_SM52 = 1,
@@ -453,5 +458,9 @@ tgx_status tgx_sm5_short_encoding(tgx_sm5_class cls, unsigned target, unsigned l
 /* sm5-TEXS wmsk2C (Rd1 = RZ) / wmsk34C (Rd1 != RZ) as an RGBA bit mask (bit 0 = R) for a
  * TEXS/TLDS instruction; 0 for a reserved encoding. */
 unsigned tgx_sm5_short_wmask(const tgx_sm5_insn *in);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

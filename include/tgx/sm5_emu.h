@@ -54,6 +54,11 @@
 #include "tgx/sm5.h"
 #include "tgx/tex.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TGX_SM5_EMU_THREADS     32u
 #define TGX_SM5_EMU_REGS        255u     /* R0..R254; 255 is RZ */
 #define TGX_SM5_EMU_PREDS       7u       /* P0..P6; 7 is PT */
@@ -164,5 +169,9 @@ tgx_status tgx_sm5_emu_run(tgx_sm5_emu *emu, const tgx_sm5_insn *insns, size_t c
 /* Assembles text (nvdisasm syntax, as tgx as reads it; several lines allowed) and runs it. Errors
  * carry the line and column in text. */
 tgx_status tgx_sm5_emu_run_text(tgx_sm5_emu *emu, const char *text, tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,11 @@
 
 #include "tgx/diag.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * Targets and formats
  */
@@ -470,5 +475,9 @@ uint32_t tgx_tex_query_samples(const tgx_tex_view *view); /* 0 if not multisampl
  * (D3D 11 standard pattern, which GL implementations use): false and (0, 0) if not MS or out
  * of range (TGSI SAMPLE_POS). */
 bool tgx_tex_sample_position(uint32_t samples, uint32_t index, float out[2]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,11 @@
 
 #include "tgx/diag.h"
 
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---------------------------------------------------------------------------------------------
  * Enumerations with a text form
  * ------------------------------------------------------------------------------------------ */
@@ -677,5 +682,9 @@ tgx_status tgx_tgsi_validate(const tgx_tgsi_shader *s, const char *filename, tgx
 /* Spells a FLT32 immediate word the way the printer does (Mesa's "%10.4f" when that reads back
  * exactly, else an exact spelling padded to 10 columns); buf needs 32 bytes. */
 void tgx_tgsi_format_f32(uint32_t bits, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,8 +8,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "tgx/diag.h"
+
+/* C++ programs link libtgx as it is: its names are C names. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 int32_t tgx_f2i_sat(float f);  /* trunc toward 0, saturate, NaN -> 0 */
 uint32_t tgx_f2u_sat(float f); /* trunc toward 0, saturate to [0, 2^32-1], NaN -> 0 */
@@ -27,38 +33,31 @@ int32_t tgx_floor_to_i32(float f); /* floor then saturate, NaN -> 0 */
 tgx_status tgx_parse_f32(const char *text, float *out, const char **why);
 tgx_status tgx_parse_f64(const char *text, double *out, const char **why);
 
-/* Bit casts. */
+/* Bit casts. memcpy is the cast both C and C++ define (a union's other member is C's only);
+ * compilers turn it into a register move. */
 static inline uint32_t tgx_f2bits(float f)
 {
-    union {
-        float f;
-        uint32_t u;
-    } v = {.f = f};
-    return v.u;
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
 }
 static inline float tgx_bits2f(uint32_t u)
 {
-    union {
-        uint32_t u;
-        float f;
-    } v = {.u = u};
-    return v.f;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
 }
 static inline uint64_t tgx_d2bits(double d)
 {
-    union {
-        double d;
-        uint64_t u;
-    } v = {.d = d};
-    return v.u;
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
 }
 static inline double tgx_bits2d(uint64_t u)
 {
-    union {
-        uint64_t u;
-        double d;
-    } v = {.u = u};
-    return v.d;
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
 }
 
 /* IEEE half <-> float. half->float is exact (denormals, NaN payloads kept); float->half rounds
@@ -85,5 +84,9 @@ tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *
  *  - a directory is an error.
  * On an error the diag names path as given and says why (e.g. No space left on device). */
 tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

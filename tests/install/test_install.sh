@@ -6,7 +6,8 @@
 # installed tree with pkg-config and with find_package(tgx), shared and static, run and compared
 # with values worked out by hand: MAD by 2 plus 1; nearest samples of the RGBA8 texels it stores
 # (n/255 for the bytes 51, 102, 153, 204 print as 0.2 .. 0.8); and nvdisasm 11.8's text for the
-# word 0xd860055ff0a70802 (the oracle's own example). The pkg-config half skips, with its reason,
+# word 0xd860055ff0a70802 (the oracle's own example). The headers and embed.c are built as C++
+# too (extern "C"), with pkg-config and with find_package (static). The pkg-config half skips, with its reason,
 # where pkg-config is absent.
 set -u
 . "$(dirname "$0")/../common/lib.sh"
@@ -97,6 +98,30 @@ for h in "$prefix"/include/tgx/*.h; do
     fi
 done
 
+# ---- the same headers from C++ -------------------------------------------------------------
+# C++ code links libtgx through the same headers: each one compiles alone as C++11 and wraps
+# its declarations in extern "C" (without it, g++ looked for mangled names and the link failed).
+case $(basename "$TGX_CC") in
+    *clang*) cxx_guess=clang++ ;;
+    *gcc*) cxx_guess=g++ ;;
+    *) cxx_guess=c++ ;;
+esac
+CXX=${TGX_CXX:-$cxx_guess}
+if command -v "$CXX" >/dev/null; then
+    for h in "$prefix"/include/tgx/*.h; do
+        n=$(basename "$h")
+        if echo "#include <tgx/$n>" | "$CXX" -std=c++11 -pedantic -Wall -Wextra -Werror \
+            -fsyntax-only -I"$prefix/include" -x c++ - 2>"$work/header.err"; then
+            ok
+        else
+            bad "tgx/$n does not compile alone as C++: $(head -c 400 "$work/header.err")"
+        fi
+    done
+else
+    CXX=
+    echo "SKIP part: no C++ compiler ($cxx_guess); the headers and embed.c are not built as C++"
+fi
+
 # ---- the embedding program -----------------------------------------------------------------
 want='tgsi lane 0: 1 1.5 -1 7
 tgsi lane 1: 3 1.5 -1 7
@@ -135,6 +160,17 @@ if command -v pkg-config >/dev/null; then
     else
         bad "pkg-config shared build: $(head -c 600 "$work/cc.err")"
     fi
+    # the same program compiled as C++ (embed.c is C and C++ alike), linked the same way
+    # shellcheck disable=SC2046,SC2086
+    if [ -z "$CXX" ]; then
+        :
+    elif "$CXX" -std=c++11 -Wall -Werror $CFLAGS_EXTRA -x c++ "$src" -x none \
+        $(pkg-config --cflags --libs tgx) -Wl,-rpath,"$libdir" -o "$work/embed_pc_cxx" \
+        2>"$work/cc.err"; then
+        check_embed "pkg-config shared, C++" "$work/embed_pc_cxx" no
+    else
+        bad "pkg-config shared build as C++: $(head -c 600 "$work/cc.err")"
+    fi
     # static: libtgx.a by path, then what it needs (pkg-config --static, without -ltgx)
     # shellcheck disable=SC2046,SC2086
     if "$TGX_CC" -std=c11 -Wall -Werror $CFLAGS_EXTRA "$src" $(pkg-config --cflags tgx) \
@@ -154,14 +190,19 @@ else
     echo "SKIP part: pkg-config is not installed; the pkg-config builds are not tried"
 fi
 
-for kind in shared static; do
-    flag=OFF
-    [ $kind = static ] && flag=ON
+kinds="shared static"
+[ -n "$CXX" ] && kinds="$kinds static-c++"
+for kind in $kinds; do
+    static=OFF cxx=OFF
+    case $kind in static*) static=ON ;; esac
+    case $kind in *c++) cxx=ON ;; esac
     dir=$work/cmake-$kind
     if "$TGX_CMAKE" -S "$TGX_SRC/examples/embed" -B "$dir" -DCMAKE_PREFIX_PATH="$prefix" \
-        -DCMAKE_C_COMPILER="$TGX_CC" -DCMAKE_C_FLAGS="$CFLAGS_EXTRA" -DTGX_EMBED_STATIC=$flag \
-        >"$dir.log" 2>&1 && "$TGX_CMAKE" --build "$dir" >>"$dir.log" 2>&1; then
-        check_embed "find_package $kind" "$dir/embed" "$([ $kind = static ] && echo yes || echo no)"
+        -DCMAKE_C_COMPILER="$TGX_CC" -DCMAKE_C_FLAGS="$CFLAGS_EXTRA" -DTGX_EMBED_STATIC=$static \
+        -DTGX_EMBED_CXX=$cxx ${CXX:+-DCMAKE_CXX_COMPILER="$CXX"} \
+        -DCMAKE_CXX_FLAGS="$CFLAGS_EXTRA" >"$dir.log" 2>&1 &&
+        "$TGX_CMAKE" --build "$dir" >>"$dir.log" 2>&1; then
+        check_embed "find_package $kind" "$dir/embed" "$([ $static = ON ] && echo yes || echo no)"
     else
         bad "find_package(tgx) $kind build failed: $(tail -c 800 "$dir.log")"
     fi
