@@ -67,6 +67,11 @@ void tgx_diag_clear(tgx_diag *d);
  * written \xNN. For callers that add the file to a message made without it. */
 void tgx_diag_set_file(tgx_diag *d, const char *file);
 
+/* Copies text into out (size bytes, NUL-terminated, truncated to fit) as a message shows it:
+ * every byte a terminal would act on written \xNN, as tgx_diag_set does. For callers that print
+ * input outside a tgx_diag. Returns out. */
+char *tgx_diag_shown(char *out, size_t size, const char *text);
+
 /* Formats "file:line:col: error: message" (parts that are absent are left out) into buf. */
 size_t tgx_diag_format(const tgx_diag *d, char *buf, size_t size);
 

@@ -203,8 +203,10 @@ typedef struct tgx_lift_opts {
 /* One instruction to lift and where it came from (for messages and the comment). */
 typedef struct tgx_lift_item {
     tgx_sm5_insn insn;
-    unsigned line; /* source line (text), or 0 */
-    uint64_t addr; /* byte address (words, cubins) */
+    unsigned line;       /* source line (text), or 0 */
+    uint64_t addr;       /* byte address (words, cubins): section-relative in a cubin */
+    const char *section; /* the code section of a cubin (".text.k_tld4"), named before the
+                            address in messages and comments, or NULL */
 } tgx_lift_item;
 
 /* Lifts items[0..n) into TGSI text (*out, NUL-terminated, caller frees): declarations of the

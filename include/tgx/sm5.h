@@ -218,11 +218,14 @@ tgx_status tgx_sm5_assemble_line(const char *text, tgx_sm5_arch arch, uint64_t *
 /* One assembled instruction of a file. */
 typedef struct tgx_sm5_asm_insn {
     uint64_t word;
-    uint32_t ctrl; /* 21-bit control field: its bundle's control word where the listing gives
-                      one (else neutral), with the phase, ";" and { } spelled in the text */
-    unsigned line; /* 1-based source line */
-    int texture;   /* 1: assembled from its text; 0: another instruction, whose word is the
-                      listing's hex comment */
+    uint32_t ctrl;     /* 21-bit control field: its bundle's control word where the listing gives
+                          one (else neutral), with the phase, ";" and { } spelled in the text */
+    unsigned line;     /* 1-based source line */
+    int texture;       /* 1: assembled from its text; 0: another instruction, whose word is the
+                          listing's hex comment */
+    unsigned ctrl_top; /* bit 63 of its bundle's control word, which no slot owns (0 or 1): the
+                          listing's on a bundle's first instruction, so that tgx as --bundles
+                          writes it back; 0 elsewhere */
 } tgx_sm5_asm_insn;
 
 typedef struct tgx_sm5_program {
@@ -311,17 +314,46 @@ uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
 #define TGX_SM5_NOP_WORD 0x50B0000000070F00ull
 
 /* A program as a raw code file: ceil(count / 3) bundles of 4 words (the control word made of
- * the instructions' fields, then three instructions; NOPs with TGX_SM5_CTRL_NEUTRAL fill the
- * last). Writes at most cap words to out and returns how many the whole program needs. */
+ * the instructions' fields and the first one's ctrl_top, then three instructions; NOPs with
+ * TGX_SM5_CTRL_NEUTRAL fill the last). Writes at most cap words to out and returns how many the
+ * whole program needs. */
 size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t cap);
-/* One line of nvdisasm's listing of a code section, without the newline: 8 blanks, the address
- * in a comment, `{` before the first instruction of a dual-issue pair, the text (as
- * tgx_sm5_word_text; TGX_SM5_OTHER_TEXT for words outside the texture classes; a pair's second
- * without its ';' and closed by `}`), then the word's hex in a comment: what `tgx dis FILE`
- * prints and tgx_sm5_assemble reads back. Returns the word's status as tgx_sm5_word_text; *len
- * (if not NULL) gets the line's length (like snprintf). */
-tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, char *buf,
+
+/* The layouts of a code section's listing that tgx dis writes and tgx as reads back, both
+ * nvdisasm's, so that a listing diffs line by line against nvdisasm's and assembles back into
+ * the same bytes:
+ *  TGX_SM5_LISTING_HEX     `nvdisasm -hex`: each bundle's control word as a hex comment on a
+ *                          line of its own before the bundle; every instruction line ends in
+ *                          its word's hex comment, except a dual-issue pair's second, which is
+ *                          closed by `}` and has its word on the next line;
+ *  TGX_SM5_LISTING_NOVLIW  `nvdisasm -hex -novliw`: the same, one instruction a line: no `{ }`,
+ *                          every instruction with its word on its own line. */
+typedef enum tgx_sm5_listing_layout {
+    TGX_SM5_LISTING_HEX = 0,
+    TGX_SM5_LISTING_NOVLIW = 1
+} tgx_sm5_listing_layout;
+
+/* The column where an instruction line's text starts (8 blanks, the address comment, 19
+ * columns for `{`), as nvdisasm prints it. */
+#define TGX_SM5_LISTING_TEXT_COL 35u
+
+/* One instruction line of a code section's listing in layout, without the newline: 8 blanks,
+ * the address in a comment, `{` before the first instruction of a dual-issue pair (HEX layout),
+ * the text (as tgx_sm5_word_text; TGX_SM5_OTHER_TEXT for words outside the texture classes; in
+ * the HEX layout a pair's second without its ';' and closed by `}`), then blanks up to column
+ * hexcol (at least one) and the word's hex in a comment; a HEX pair's second ends after its `}`
+ * and its word is the caller's next line (tgx_sm5_listing_hex_line). Returns the word's status
+ * as tgx_sm5_word_text; *len (if not NULL) gets the line's length (like snprintf). With buf NULL
+ * and size 0, *len is the length of the line up to the end of its text: the widest of a file
+ * plus 2 is the hexcol nvdisasm would use for it. */
+tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in,
+                                tgx_sm5_listing_layout layout, unsigned hexcol, char *buf,
                                 size_t size, size_t *len);
+/* A line that holds only a word's hex comment at column hexcol: a bundle's control word, or a
+ * HEX pair's second instruction's word. Returns its length (like snprintf). */
+size_t tgx_sm5_listing_hex_line(uint64_t word, unsigned hexcol, char *buf, size_t size);
+/* The control word of bundle b (b < size / 32) of a code section, all 64 bits as they are. */
+uint64_t tgx_sm5_code_section_ctrl_word(const tgx_sm5_code_section *s, size_t b);
 
 /* Instructions in a section (3 per bundle), and instruction i of it (i < count). */
 size_t tgx_sm5_code_section_insns(const tgx_sm5_code_section *s);

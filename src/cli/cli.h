@@ -70,4 +70,14 @@ bool tgx_cli_is_code(const char *data, size_t size);
 bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,
                             bool have_arch);
 
+/* Whether code section s is the one NAME names: its own name (".text.k_tld4") or its kernel's
+ * ("k_tld4"), so that both spellings find it. */
+bool tgx_cli_section_is(const tgx_sm5_code_section *s, const char *name);
+
+/* The code section --section NAME names in cf, read from file (the name messages give it);
+ * NULL after printing why as "tgx VERB: ...": cf is a raw code file, which has no sections, or
+ * none has that name (the ones it has are listed). Every verb that takes --section uses it. */
+const tgx_sm5_code_section *tgx_cli_find_section(const char *verb, const char *file,
+                                                 const tgx_sm5_code_file *cf, const char *name);
+
 #endif

@@ -26,10 +26,12 @@ typedef struct dis_opts {
     tgx_sm5_arch arch;
     int have_arch;
     int words;
+    tgx_sm5_listing_layout layout;
+    const char *section;
     const char *file;
 } dis_opts;
 
-enum { DIS_ARCH = 1, DIS_WORDS };
+enum { DIS_ARCH = 1, DIS_WORDS, DIS_NOVLIW, DIS_SECTION };
 
 static const tgx_cli_opt dis_options[] = {
     {DIS_ARCH, "--arch", "ARCH",
@@ -39,18 +41,27 @@ static const tgx_cli_opt dis_options[] = {
      "FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally its 21-bit "
      "scheduling-control field, hex with optional 0x, `#` starts a comment; prints one line per "
      "word: the text, or `ERROR: message` (nvdisasm's)"},
+    {DIS_NOVLIW, "--novliw", NULL,
+     "nvdisasm -hex -novliw's layout: one instruction a line, each with its word, no `{ }` "
+     "(the control words still say which instructions pair)"},
+    {DIS_SECTION, "--section", "NAME",
+     "only this code section of a cubin: its name (.text.k_tld4) or its kernel's (k_tld4)"},
     {0}};
 
 const tgx_cli_spec tgx_cli_dis_spec = {
     .verb = "dis",
-    .synopsis = "--arch sm_50|sm_52|sm_53 --words [FILE]\n[--arch sm_50|sm_52|sm_53] [FILE]",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] --words [FILE]\n"
+                "[--arch sm_50|sm_52|sm_53] [--novliw] [--section NAME] [FILE]",
     .description =
         "Disassembles Maxwell texture instructions exactly as NVIDIA's nvdisasm prints them. FILE "
         "'-' (the default) is stdin.\n\n"
-        "Without --words, FILE is a cubin (ELF) or a raw code file of 32-byte bundles; every "
-        "instruction is printed with its address: texture instructions as text, others as "
-        "`<non-texture instruction>`, each line ending in its word's hex; dual-issue pairs in "
-        "`{ }` as nvdisasm shows them. A raw file needs --arch.",
+        "Without --words, FILE is a cubin (ELF) or a raw code file of 32-byte bundles, listed "
+        "in the layout of `nvdisasm -hex`: each bundle's control word in a comment on a line of "
+        "its own, then its instructions with their addresses (texture instructions as text, "
+        "others as `<non-texture instruction>`), each line ending in its word's hex; dual-issue "
+        "pairs in `{ }`, the second's word on the next line. `tgx as --bundles` turns the "
+        "listing back into the same bytes, and it diffs line by line against nvdisasm's (`diff "
+        "-b`: nvdisasm aligns the comments to its own texts). A raw file needs --arch.",
     .opts = dis_options,
     .exit_status =
         "0 every word was disassembled; 1 a word is not a valid texture instruction (its line says "
@@ -160,9 +171,31 @@ static int run_words(const dis_opts *o)
     return rc;
 }
 
-/* Prints a section's instructions; returns how many are texture opcodes nvdisasm rejects. */
-static size_t print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
-                            const tgx_sm5_code_section *s, dis_out *out)
+/* The column of the hex comments: nvdisasm's, two after the widest instruction line of the
+ * file (of the sections listed). */
+static unsigned hex_column(const dis_opts *o, const tgx_sm5_code_file *cf,
+                           const tgx_sm5_code_section *only)
+{
+    size_t widest = 0;
+    for (size_t k = 0; k < cf->count; k++) {
+        const tgx_sm5_code_section *s = &cf->sections[k];
+        if (only && s != only)
+            continue;
+        for (size_t i = 0, n = tgx_sm5_code_section_insns(s); i < n; i++) {
+            tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
+            size_t len = 0;
+            tgx_sm5_listing_line(o->arch, &in, o->layout, 0, NULL, 0, &len);
+            if (len > widest)
+                widest = len;
+        }
+    }
+    return (unsigned)(widest + 2);
+}
+
+/* Prints a section's bundles: each control word's line, then its instructions' lines; returns
+ * how many are texture opcodes nvdisasm rejects. */
+static size_t print_section(const dis_opts *o, const tgx_sm5_code_file *cf,
+                            const tgx_sm5_code_section *s, unsigned hexcol, dis_out *out)
 {
     size_t errors = 0;
     if (cf->is_cubin) {
@@ -172,10 +205,18 @@ static size_t print_section(tgx_sm5_arch arch, const tgx_sm5_code_file *cf,
     }
     size_t n = tgx_sm5_code_section_insns(s);
     for (size_t i = 0; i < n; i++) {
+        if (i % 3 == 0) {
+            uint64_t ctrl = tgx_sm5_code_section_ctrl_word(s, i / 3);
+            out_line(out, tgx_sm5_listing_hex_line(ctrl, hexcol, out_room(out), DIS_TEXT_MAX + 1));
+        }
         tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
         size_t len = 0;
-        tgx_status st = tgx_sm5_listing_line(arch, &in, out_room(out), DIS_TEXT_MAX + 1, &len);
+        tgx_status st = tgx_sm5_listing_line(o->arch, &in, o->layout, hexcol, out_room(out),
+                                             DIS_TEXT_MAX + 1, &len);
         out_line(out, len);
+        if (o->layout == TGX_SM5_LISTING_HEX && in.pair == TGX_SM5_PAIR_SECOND)
+            out_line(out,
+                     tgx_sm5_listing_hex_line(in.word, hexcol, out_room(out), DIS_TEXT_MAX + 1));
         errors += st == TGX_ERR_INVALID;
     }
     out_flush(out);
@@ -202,7 +243,10 @@ static int run_code_file(dis_opts *o)
     }
     int rc = TGX_EXIT_OK;
     tgx_sm5_arch file_arch = o->arch;
-    if (cf.is_cubin && tgx_sm5_arch_from_sm(cf.sm, &file_arch) != TGX_OK && !o->have_arch) {
+    const tgx_sm5_code_section *only = NULL;
+    if (o->section && !(only = tgx_cli_find_section("dis", name, &cf, o->section))) {
+        rc = TGX_EXIT_USAGE;
+    } else if (cf.is_cubin && tgx_sm5_arch_from_sm(cf.sm, &file_arch) != TGX_OK && !o->have_arch) {
         fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", name,
                 cf.sm);
         rc = TGX_EXIT_INVALID;
@@ -216,8 +260,10 @@ static int run_code_file(dis_opts *o)
             rc = TGX_EXIT_USAGE;
         } else {
             out->len = 0;
+            unsigned hexcol = hex_column(o, &cf, only);
             for (size_t i = 0; i < cf.count; i++)
-                errors += print_section(o->arch, &cf, &cf.sections[i], out);
+                if (!only || &cf.sections[i] == only)
+                    errors += print_section(o, &cf, &cf.sections[i], hexcol, out);
             rc = errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
             free(out);
         }
@@ -234,13 +280,21 @@ static int dis_option(void *ctx, int id, const char *value)
         o->words = 1;
         return 0;
     }
+    if (id == DIS_NOVLIW) {
+        o->layout = TGX_SM5_LISTING_NOVLIW;
+        return 0;
+    }
+    if (id == DIS_SECTION) {
+        o->section = value;
+        return 0;
+    }
     o->have_arch = 1;
     return tgx_cli_arch(&tgx_cli_dis_spec, value, &o->arch);
 }
 
 int tgx_cli_dis(int argc, char **argv)
 {
-    dis_opts o = {TGX_SM5_ARCH_SM52, 0, 0, "-"};
+    dis_opts o = {TGX_SM5_ARCH_SM52, 0, 0, TGX_SM5_LISTING_HEX, NULL, "-"};
     int first;
     int rc = tgx_cli_parse(&tgx_cli_dis_spec, argc, argv, dis_option, &o, &first);
     if (rc >= 0)

@@ -213,22 +213,13 @@ static int load_text(const emu_opts *o, const char *data, size_t size, emu_prog 
 /* The section to run: the named one, or the only one. */
 static const tgx_sm5_code_section *pick_section(const emu_opts *o, const tgx_sm5_code_file *cf)
 {
-    if (o->section && !cf->is_cubin) { /* as for assembly text: a raw file has no sections */
-        fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is a raw code file\n",
-                o->program_name);
-        return NULL;
-    }
-    if (o->section) {
-        for (size_t i = 0; i < cf->count; i++)
-            if (!strcmp(cf->sections[i].name, o->section))
-                return &cf->sections[i];
-        fprintf(stderr, "tgx emu: %s has no section '%s'\n", o->program_name, o->section);
-        return NULL;
-    }
+    if (o->section)
+        return tgx_cli_find_section("emu", o->program_name, cf, o->section);
     if (cf->count == 1)
         return &cf->sections[0];
-    fprintf(stderr, "tgx emu: %s has %zu code sections; name one with --section:", o->program_name,
-            cf->count);
+    char shown[TGX_DIAG_FILE_MAX];
+    fprintf(stderr, "tgx emu: %s has %zu code sections; name one with --section:",
+            tgx_diag_shown(shown, sizeof shown, o->program_name), cf->count);
     for (size_t i = 0; i < cf->count; i++)
         fprintf(stderr, " %s", cf->sections[i].name);
     fprintf(stderr, "\n");

@@ -22,6 +22,7 @@ typedef struct lift_cli {
     tgx_lift_opts opts;
     bool have_arch;
     bool words;
+    const char *section;
     const char *out;
     const char *file;
 } lift_cli;
@@ -29,10 +30,11 @@ typedef struct lift_cli {
 typedef struct item_list {
     tgx_lift_item *items;
     size_t count, cap;
-    size_t skipped; /* non-texture instructions of a code file */
+    size_t skipped;         /* non-texture instructions of a code file */
+    tgx_sm5_code_file code; /* a code file's sections: the items name them */
 } item_list;
 
-enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_OUT };
+enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_SECTION, LIFT_OUT };
 
 static const tgx_cli_opt lift_options[] = {
     {LIFT_ARCH, "--arch", "ARCH",
@@ -46,13 +48,16 @@ static const tgx_cli_opt lift_options[] = {
      "give each distinct #tsPtrIdx its own unit u (SVIEW[u], SAMP[u], in order of appearance) "
      "instead of reading it as the convention's v | s << 5: for code that binds otherwise, "
      "such as CUDA's c[0x0][0x54]"},
+    {LIFT_SECTION, "--section", "NAME",
+     "only this code section of a cubin (one kernel): its name (.text.k_tld4) or its kernel's "
+     "(k_tld4); without it every section is lifted into one program"},
     {LIFT_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the TGSI")},
     {0}};
 
 const tgx_cli_spec tgx_cli_lift_spec = {
     .verb = "lift",
     .synopsis = "[--arch sm_50|sm_52|sm_53] [--words] [--stage frag|vert|comp] [--unit-per-word]\n"
-                "[-o OUT] PROGRAM",
+                "[--section NAME] [-o OUT] PROGRAM",
     .description =
         "Lifts Maxwell texture instructions to TGSI text that tgx check accepts: each "
         "instruction as a `#` comment with its nvdisasm text, then TGSI with the same result. "
@@ -67,7 +72,9 @@ const tgx_cli_spec tgx_cli_lift_spec = {
         "predicates, .LC, .CL, .PTP, TXA, TXQ queries other than sizes and sample counts, "
         "bindings outside the convention) or lifted with a warning naming what is lost (the "
         "sparse-residency predicate, .NODEP, TMML's B and A, the texture type code, TEXS .DC's "
-        "forced compare). Nothing is written when something is refused.",
+        "forced compare). Nothing is written when something is refused. A message about an "
+        "instruction of a cubin names its section and address; when --unit-per-word would lift "
+        "what the binding convention refused, a note says so.",
     .exit_status = "0 success, 1 something was refused or the input is invalid, 2 usage or I/O "
                    "error.",
     .operand = "PROGRAM",
@@ -84,6 +91,7 @@ static int lift_option(void *ctx, int id, const char *value)
         return tgx_cli_arch(&tgx_cli_lift_spec, value, &o->opts.arch);
     case LIFT_WORDS: o->words = true; return 0;
     case LIFT_UNITS: o->opts.unit_per_word = true; return 0;
+    case LIFT_SECTION: o->section = value; return 0;
     case LIFT_STAGE:
         if (strcmp(value, "frag") == 0)
             o->opts.processor = TGX_TGSI_PROC_FRAG;
@@ -100,7 +108,8 @@ static int lift_option(void *ctx, int id, const char *value)
     return TGX_EXIT_USAGE;
 }
 
-static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, uint64_t addr)
+static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, uint64_t addr,
+                           const char *section)
 {
     if (l->count == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 64;
@@ -110,14 +119,14 @@ static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, 
         l->items = p;
         l->cap = cap;
     }
-    l->items[l->count++] = (tgx_lift_item){*in, line, addr};
+    l->items[l->count++] = (tgx_lift_item){*in, line, addr, section};
     return TGX_OK;
 }
 
 /* A word of a code file or word list: texture instructions are decoded (nvdisasm's message on
  * failure), others skipped. */
 static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const char *file,
-                           unsigned line, uint64_t addr, tgx_diag *d)
+                           unsigned line, uint64_t addr, const char *section, tgx_diag *d)
 {
     if (!tgx_sm5_is_texture_opcode(w, arch)) {
         l->skipped++;
@@ -128,29 +137,44 @@ static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const ch
     if (st != TGX_OK) {
         char msg[TGX_DIAG_MSG_MAX];
         snprintf(msg, sizeof msg, "%s", d->message);
-        return tgx_diag_set(d, st, file, line, 0, "word 0x%016llx at 0x%04llx: %s",
-                            (unsigned long long)w, (unsigned long long)addr, msg);
+        return tgx_diag_set(d, st, file, line, 0, "word 0x%016llx at %s%s0x%04llx: %s",
+                            (unsigned long long)w, section ? section : "", section ? " " : "",
+                            (unsigned long long)addr, msg);
     }
-    return add_item(l, &in, line, addr);
+    return add_item(l, &in, line, addr, section);
 }
 
-static tgx_status read_code_file(const lift_cli *o, const unsigned char *data, size_t size,
-                                 const char *name, tgx_sm5_arch *arch, item_list *l, tgx_diag *d)
+/* The sections of a code file (the one --section names, else all; a raw file's one section has
+ * no name). Returns an exit status, the error printed; l->code keeps the sections. */
+static int read_code_file(const lift_cli *o, const unsigned char *data, size_t size,
+                          const char *name, tgx_sm5_arch *arch, item_list *l)
 {
-    tgx_sm5_code_file f;
-    tgx_status st = tgx_sm5_code_file_read(data, size, name, &f, d);
-    if (st != TGX_OK)
-        return st;
-    if (f.is_cubin && !o->have_arch && f.sm && tgx_sm5_arch_from_sm(f.sm, arch) != TGX_OK)
-        st = tgx_diag_set(d, TGX_ERR_UNSUPPORTED, name, 0, 0,
-                          "the cubin is for sm_%u; give --arch sm_50, sm_52 or sm_53", f.sm);
-    for (size_t s = 0; s < f.count && st == TGX_OK; s++)
-        for (size_t i = 0; i < tgx_sm5_code_section_insns(&f.sections[s]) && st == TGX_OK; i++) {
-            tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(&f.sections[s], i);
-            st = add_word(l, ci.word, *arch, name, 0, ci.addr, d);
+    tgx_diag d;
+    tgx_sm5_code_file *f = &l->code;
+    tgx_status st = tgx_sm5_code_file_read(data, size, name, f, &d);
+    if (st != TGX_OK) {
+        tgx_cli_print_diag(&d);
+        return TGX_EXIT_INVALID;
+    }
+    const tgx_sm5_code_section *only = NULL;
+    if (o->section && !(only = tgx_cli_find_section("lift", name, f, o->section)))
+        return TGX_EXIT_USAGE;
+    if (f->is_cubin && !o->have_arch && f->sm && tgx_sm5_arch_from_sm(f->sm, arch) != TGX_OK)
+        st = tgx_diag_set(&d, TGX_ERR_UNSUPPORTED, name, 0, 0,
+                          "the cubin is for sm_%u; give --arch sm_50, sm_52 or sm_53", f->sm);
+    for (size_t s = 0; s < f->count && st == TGX_OK; s++) {
+        const tgx_sm5_code_section *sec = &f->sections[s];
+        if (only && sec != only)
+            continue;
+        for (size_t i = 0; i < tgx_sm5_code_section_insns(sec) && st == TGX_OK; i++) {
+            tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(sec, i);
+            st = add_word(l, ci.word, *arch, name, 0, ci.addr, f->is_cubin ? sec->name : NULL, &d);
         }
-    tgx_sm5_code_file_free(&f);
-    return st;
+    }
+    if (st == TGX_OK)
+        return TGX_EXIT_OK;
+    tgx_cli_print_diag(&d);
+    return st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
 /* Lines `WORD [CTRL]`, read as tgx dis --words reads them (cli_lines: a NUL byte or a line
@@ -172,7 +196,7 @@ static tgx_status read_word_list(const char *path, tgx_sm5_arch arch, item_list 
         if (st == TGX_OK)
             st = tgx_sm5_parse_word_line(line, in->name, in->lineno, &has, &w, &ctrl, &col, d);
         if (st == TGX_OK && has)
-            st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), d);
+            st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), NULL, d);
     }
     cli_lines_destroy(in);
     return st;
@@ -189,7 +213,7 @@ static tgx_status read_text(const char *text, size_t size, const char *name, tgx
             l->skipped++; /* a listing's non-texture instruction, kept by its hex comment */
             continue;
         }
-        st = add_item(l, &in, p.insns[i].line, 8u * i);
+        st = add_item(l, &in, p.insns[i].line, 8u * i, NULL);
     }
     if (st == TGX_OK || st == TGX_ERR_NOMEM)
         tgx_sm5_program_free(&p);
@@ -213,9 +237,18 @@ static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
             free(data);
             return TGX_EXIT_USAGE;
         }
-        if (code)
-            st = read_code_file(o, (const unsigned char *)data, size, name, arch, l, &d);
-        else if (st == TGX_OK)
+        if (code) {
+            int rc = read_code_file(o, (const unsigned char *)data, size, name, arch, l);
+            free(data);
+            return rc;
+        }
+        if (st == TGX_OK && o->section) {
+            free(data);
+            fprintf(stderr, "tgx lift: --section names a kernel of a cubin; %s is assembly text\n",
+                    name);
+            return TGX_EXIT_USAGE;
+        }
+        if (st == TGX_OK)
             st = read_text(data, size, name, *arch, l, &d);
         free(data);
     }
@@ -223,6 +256,31 @@ static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
         return TGX_EXIT_OK;
     tgx_cli_print_diag(&d);
     return st == TGX_ERR_IO || st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+}
+
+/* After refusals under the binding convention: whether --unit-per-word lifts more (the same
+ * items lifted again with it, nothing printed), said in a note, so that the option that fixes
+ * a refusal is named where it is needed. */
+static void suggest_unit_per_word(const lift_cli *o, const item_list *l, const char *name,
+                                  size_t refused)
+{
+    if (o->opts.unit_per_word)
+        return;
+    tgx_lift_opts per_word = o->opts;
+    per_word.unit_per_word = true;
+    tgx_diag_list diags;
+    tgx_diag_list_init(&diags);
+    char *text = NULL;
+    size_t len = 0;
+    tgx_lift(l->items, l->count, &per_word, name, &text, &len, &diags);
+    free(text);
+    size_t left = diags.errors;
+    tgx_diag_list_free(&diags);
+    if (left < refused)
+        fprintf(stderr,
+                "%s: note: with --unit-per-word (each distinct #tsPtrIdx its own unit instead of "
+                "the convention's v | s << 5) %zu of the %zu refusals go away\n",
+                name, refused - left, refused);
 }
 
 int tgx_cli_lift(int argc, char **argv)
@@ -237,23 +295,26 @@ int tgx_cli_lift(int argc, char **argv)
         return rc;
     o.file = argv[first];
     const char *name = tgx_cli_input_name(o.file);
-    item_list l = {NULL, 0, 0, 0};
+    item_list l;
+    memset(&l, 0, sizeof l);
     rc = read_program(&o, name, &o.opts.arch, &l);
-    if (rc != TGX_EXIT_OK) {
-        free(l.items);
-        return rc;
-    }
-    if (l.skipped)
+    if (rc == TGX_EXIT_OK && l.skipped)
         fprintf(stderr, "%s: note: %zu instruction%s outside the texture classes skipped\n", name,
                 l.skipped, l.skipped == 1 ? "" : "s");
-    tgx_diag_list diags;
-    tgx_diag_list_init(&diags);
-    char *text = NULL;
-    size_t len = 0;
-    tgx_status st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
-    tgx_cli_print_diags(&diags);
-    rc = tgx_cli_finish_output("lift", st, o.out, text, len);
-    free(text);
+    if (rc == TGX_EXIT_OK) {
+        tgx_diag_list diags;
+        tgx_diag_list_init(&diags);
+        char *text = NULL;
+        size_t len = 0;
+        tgx_status st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
+        size_t refused = diags.errors;
+        tgx_cli_print_diags(&diags);
+        if (st == TGX_ERR_INVALID)
+            suggest_unit_per_word(&o, &l, name, refused);
+        rc = tgx_cli_finish_output("lift", st, o.out, text, len);
+        free(text);
+    }
+    tgx_sm5_code_file_free(&l.code);
     free(l.items);
     return rc;
 }

@@ -53,3 +53,33 @@ bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data
             verb, file);
     return true;
 }
+
+bool tgx_cli_section_is(const tgx_sm5_code_section *s, const char *name)
+{
+    static const char prefix[] = ".text.";
+    size_t n = sizeof prefix - 1;
+    return !strcmp(s->name, name) || (!strncmp(s->name, prefix, n) && !strcmp(s->name + n, name));
+}
+
+const tgx_sm5_code_section *tgx_cli_find_section(const char *verb, const char *file,
+                                                 const tgx_sm5_code_file *cf, const char *name)
+{
+    char shown_file[TGX_DIAG_FILE_MAX], shown_name[TGX_DIAG_FILE_MAX];
+    tgx_diag_shown(shown_file, sizeof shown_file, file);
+    tgx_diag_shown(shown_name, sizeof shown_name, name);
+    if (!cf->is_cubin) { /* as for assembly text: a raw file has no sections */
+        fprintf(stderr, "tgx %s: --section names a kernel of a cubin; %s is a raw code file\n",
+                verb, shown_file);
+        return NULL;
+    }
+    for (size_t i = 0; i < cf->count; i++)
+        if (tgx_cli_section_is(&cf->sections[i], name))
+            return &cf->sections[i];
+    /* the names are printable ASCII: the reader refuses others */
+    fprintf(stderr, "tgx %s: %s has no section '%s'; its code sections:", verb, shown_file,
+            shown_name);
+    for (size_t i = 0; i < cf->count; i++)
+        fprintf(stderr, " %s", cf->sections[i].name);
+    fprintf(stderr, "\n");
+    return NULL;
+}

@@ -95,7 +95,8 @@ static void report(lift_ctx *c, tgx_severity sev, const char *fmt, ...)
                      "%s: %s", text, msg);
     else
         tgx_diag_set(&d, sev == TGX_SEV_ERROR ? TGX_ERR_INVALID : TGX_OK, c->file, 0, 0,
-                     "0x%04llx: %s: %s", (unsigned long long)c->item->addr, text, msg);
+                     "%s%s0x%04llx: %s: %s", c->item->section ? c->item->section : "",
+                     c->item->section ? " " : "", (unsigned long long)c->item->addr, text, msg);
     d.severity = sev;
     if (c->diags && tgx_diag_list_add(c->diags, &d) != TGX_OK)
         c->nomem = true;
@@ -853,7 +854,8 @@ static bool lift_one(lift_ctx *c)
     if (c->item->line)
         put(c, "# %s   (line %u)\n", text, c->item->line);
     else
-        put(c, "# %s   (0x%04llx)\n", text, (unsigned long long)c->item->addr);
+        put(c, "# %s   (%s%s0x%04llx)\n", text, c->item->section ? c->item->section : "",
+            c->item->section ? " " : "", (unsigned long long)c->item->addr);
     if (!common_checks(c, in))
         return false;
     lift_insn x = {in, {0, 0, {0}, {0}, 0}, {0}};

@@ -57,7 +57,35 @@ tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, ch
     return tgx_sm5_insn_text(word, ctrl, arch, 0, NULL, buf, size, len);
 }
 
-tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, char *buf,
+/* Blanks from o->len up to column col (at least one). */
+static void pad_to(sm5_out *o, size_t col)
+{
+    static const char blanks[] = "                                                                ";
+    size_t n = col > o->len ? col - o->len : 1;
+    while (n) {
+        size_t k = n < sizeof blanks - 1 ? n : sizeof blanks - 1;
+        sm5_put(o, blanks, k);
+        n -= k;
+    }
+}
+
+static void put_hex_comment(sm5_out *o, uint64_t word)
+{
+    sm5_put(o, "/* 0x", 5);
+    sm5_put_hex_digits(o, word, 16);
+    sm5_put(o, " */", 3);
+}
+
+static void end_line(sm5_out *o, char *buf, size_t size, size_t *len)
+{
+    if (size)
+        buf[o->len < size ? o->len : size - 1] = '\0';
+    if (len)
+        *len = o->len;
+}
+
+tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in,
+                                tgx_sm5_listing_layout layout, unsigned hexcol, char *buf,
                                 size_t size, size_t *len)
 {
     char text[TGX_DIAG_MSG_MAX + 64];
@@ -70,31 +98,39 @@ tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in, 
     }
     if (n >= sizeof text)
         n = sizeof text - 1;
-    if (in->pair == TGX_SM5_PAIR_SECOND) { /* the pair's second loses its ';' */
+    tgx_sm5_pair pair = layout == TGX_SM5_LISTING_HEX ? in->pair : TGX_SM5_PAIR_NONE;
+    if (pair == TGX_SM5_PAIR_SECOND) { /* the pair's second loses its ';' */
         if (n > 0 && text[n - 1] == ';')
             n--;
         if (n > 0 && text[n - 1] == ' ')
             n--;
     }
     /* nvdisasm's columns: 8 blanks, the address, then `{` in the 19 columns before the text of a
-     * pair's first (blanks otherwise); a pair's second ends in `}` (nvdisasm moves that word to
-     * a line of its own; the listing keeps it on the instruction's line). */
+     * pair's first (blanks otherwise); a pair's second ends in `}` 9 blanks after its text. */
     sm5_out o = {buf, size, 0};
     sm5_put(&o, "        /*", 10);
     sm5_put_hex_digits(&o, in->addr, 4);
     sm5_put(&o, "*/", 2);
-    sm5_put_str(&o, in->pair == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ");
+    sm5_put_str(&o, pair == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ");
     sm5_put(&o, text, n);
-    if (in->pair == TGX_SM5_PAIR_SECOND)
+    if (pair == TGX_SM5_PAIR_SECOND)
         sm5_put(&o, "         }", 10);
-    sm5_put(&o, " /* 0x", 6);
-    sm5_put_hex_digits(&o, in->word, 16);
-    sm5_put(&o, " */", 3);
-    if (size)
-        buf[o.len < size ? o.len : size - 1] = '\0';
-    if (len)
-        *len = o.len;
+    if (buf && pair != TGX_SM5_PAIR_SECOND) {
+        pad_to(&o, hexcol);
+        put_hex_comment(&o, in->word);
+    }
+    end_line(&o, buf, size, len);
     return st;
+}
+
+size_t tgx_sm5_listing_hex_line(uint64_t word, unsigned hexcol, char *buf, size_t size)
+{
+    sm5_out o = {buf, size, 0};
+    pad_to(&o, hexcol);
+    put_hex_comment(&o, word);
+    size_t len;
+    end_line(&o, buf, size, &len);
+    return len;
 }
 
 /* ---- reading them back ---------------------------------------------------------------------- */
@@ -271,6 +307,12 @@ typedef enum asm_end { END_TIGHT, END_SPACED, END_BRACE } asm_end;
 #define CTRL_PRINT_BITS 0x1ffffu /* what decides ';' versus ' ;' */
 #define CTRL_TIGHT      0x7e0u   /* stall 0, yield 0, no barriers */
 
+/* Bit 63 of the control word the listing gave for the bundle that instruction i starts. */
+static unsigned ctrl_top(const asm_run *r, size_t i)
+{
+    return r->has_ctrl_word && i == r->ctrl_base ? (unsigned)(r->ctrl_word >> 63) : 0u;
+}
+
 /* The control field of the instruction at program index i: its bundle's control word when the
  * listing gave one, else the neutral field; then what the text spells on top (a texture
  * instruction's .T/.P and its ';'). Inside { } the braces decide dual issue (close_pair marks
@@ -300,7 +342,8 @@ static tgx_status pad_bundle(asm_run *r, unsigned lineno)
 {
     while (r->p->count % 3) {
         size_t i = r->p->count;
-        tgx_sm5_asm_insn nop = {TGX_SM5_NOP_WORD, insn_field(r, i, 0, 0, END_SPACED), lineno, 0};
+        tgx_sm5_asm_insn nop = {TGX_SM5_NOP_WORD, insn_field(r, i, 0, 0, END_SPACED), lineno, 0,
+                                ctrl_top(r, i)};
         tgx_status st = program_add(r->p, nop, r->d);
         if (st != TGX_OK)
             return st;
@@ -400,7 +443,7 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
         return collect(r, d);
     }
     size_t i = r->p->count;
-    tgx_sm5_asm_insn insn = {w, insn_field(r, i, texture, c, end), lineno, texture};
+    tgx_sm5_asm_insn insn = {w, insn_field(r, i, texture, c, end), lineno, texture, ctrl_top(r, i)};
     st = program_add(r->p, insn, d);
     if (st == TGX_OK && end == END_BRACE && !had_hex) {
         r->pending = 1;

@@ -77,7 +77,8 @@ size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t c
 {
     size_t bundles = (p->count + 2) / 3, need = bundles * 4, k = 0;
     for (size_t b = 0; b < bundles; b++) {
-        uint64_t ctrl = 0, words[3];
+        uint64_t ctrl = b * 3 < p->count ? (uint64_t)(p->insns[b * 3].ctrl_top & 1u) << 63 : 0,
+                 words[3];
         for (unsigned slot = 0; slot < 3; slot++) {
             size_t i = b * 3 + slot;
             uint32_t c = i < p->count ? p->insns[i].ctrl : TGX_SM5_CTRL_NEUTRAL;
@@ -129,6 +130,12 @@ tgx_sm5_code_insn tgx_sm5_code_section_insn(const tgx_sm5_code_section *s, size_
     else if (i > 0 && TGX_SM5_CTRL_DUAL(insn_ctrl(s, i - 1)))
         in.pair = TGX_SM5_PAIR_SECOND;
     return in;
+}
+
+uint64_t tgx_sm5_code_section_ctrl_word(const tgx_sm5_code_section *s, size_t b)
+{
+    return (uint64_t)b * TGX_SM5_BUNDLE_BYTES < s->size ? rd64(s->data + b * TGX_SM5_BUNDLE_BYTES)
+                                                        : 0;
 }
 
 /* Every dual-issue request must have a partner that is not itself asking for one. nvdisasm 11.8

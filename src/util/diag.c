@@ -127,6 +127,13 @@ tgx_status tgx_diag_set(tgx_diag *d, tgx_status st, const char *file, unsigned l
     return st;
 }
 
+char *tgx_diag_shown(char *out, size_t size, const char *text)
+{
+    if (size)
+        copy_shown(out, size, text ? text : "");
+    return out;
+}
+
 void tgx_diag_set_file(tgx_diag *d, const char *file)
 {
     if (d && file != d->file)

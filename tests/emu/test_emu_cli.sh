@@ -149,6 +149,12 @@ expect_rc 2 "cubin sections" -- "$TGX" emu "$src/tests/data/cubin/tex_sm_52.cubi
 grep -q "name one with --section: .text.k_txq .text.k_tld4 .text.k_tex2d" "$tmp/err" && ok || bad "sections: $(cat "$tmp/err")"
 expect_rc 0 "cubin" -- "$TGX" emu --section .text.k_tld4 "$src/tests/data/cubin/tex_sm_52.cubin"
 grep -q "^# 2 instructions (16 non-texture skipped)" "$tmp/out" && ok || bad "cubin: $(head -1 "$tmp/out")"
+# the kernel's name finds its section too (.text.k_tld4 is k_tld4's code), the same run
+cp "$tmp/out" "$tmp/by_section"
+expect_rc 0 "cubin --section k_tld4" -- "$TGX" emu --section k_tld4 "$src/tests/data/cubin/tex_sm_52.cubin"
+cmp -s "$tmp/out" "$tmp/by_section" && ok || bad "--section k_tld4: $(head -1 "$tmp/out")"
+expect_rc 2 "cubin --section k_nope" -- "$TGX" emu --section k_nope "$src/tests/data/cubin/tex_sm_52.cubin"
+grep -q "has no section 'k_nope'; its code sections: .text.k_txq .text.k_tld4 .text.k_tex2d" "$tmp/err" && ok || bad "--section k_nope: $(cat "$tmp/err")"
 # A texture file named in a setup is found beside the setup, wherever tgx runs: raw texels of a
 # 2x1 rgba8 texture, texel 1 = (0x33, 0x66, 0x99, 0xcc); TLDS of texel (1, 0): red 0x33 / 255 = 0.2.
 mkdir -p "$tmp/sub"

@@ -73,7 +73,21 @@ grep -q "TEX TEMP\[1\].xyzw, TEMP\[0\].xyyy, SAMP\[3\], 2D" "$tmp/out" && ok || 
 expect_rc 0 "lift --words" -- "$TGX" lift --words "$tmp/one.words"
 grep -q "TEX TEMP\[1\].xyzw, TEMP\[0\].xyyy, SAMP\[3\], 2D" "$tmp/out" && ok || bad "lift --words"
 expect_rc 1 "lift of a CUDA cubin under the convention" -- "$TGX" lift "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
-grep -q "0x0050: TLDS.LZ RZ, R8, R8, R9, 0x55, 2D, RA: SVIEW\[21\] with SAMP\[2\]" "$tmp/err" && ok || bad "cubin refusal: $(head -c 300 "$tmp/err")"
+grep -q "cubin: error: .text.k_txq 0x0050: TLDS.LZ RZ, R8, R8, R9, 0x55, 2D, RA: SVIEW\[21\] with SAMP\[2\]" "$tmp/err" && ok || bad "cubin refusal: $(head -c 300 "$tmp/err")"
+# the option that lifts them is named, with how many of the refusals it removes: all three of
+# tex_sm_52's are bindings outside the convention (the --unit-per-word run below lifts them all)
+grep -q "note: with --unit-per-word (.*) 3 of the 3 refusals go away" "$tmp/err" && ok || bad "no --unit-per-word note: $(cat "$tmp/err")"
+# a refusal that the option does not remove gets no note (a bindless handle)
+expect_rc 1 "lift --section k_bindless" -- "$TGX" lift --section k_bindless "$TGX_TEST_DATA/cubin/more_sm_52.cubin"
+grep -q "error: .text.k_bindless 0x0090: TLD.B.LZ" "$tmp/err" && ! grep -q "unit-per-word" "$tmp/err" && ! grep -q "k_grad\|k_ms" "$tmp/err" &&
+    ok || bad "lift --section k_bindless: $(cat "$tmp/err")"
+# --section takes the section's name or its kernel's, and lifts that kernel alone
+expect_rc 0 "lift --section .text.k_tex2d" -- "$TGX" lift --unit-per-word --section .text.k_tex2d "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
+cp "$tmp/out" "$tmp/k1.tgsi"
+expect_rc 0 "lift --section k_tex2d" -- "$TGX" lift --unit-per-word --section k_tex2d "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
+cmp -s "$tmp/out" "$tmp/k1.tgsi" && grep -q "(.text.k_tex2d 0x" "$tmp/out" && ! grep -q "k_tld4" "$tmp/out" && ok || bad "lift --section k_tex2d: $(head -5 "$tmp/out")"
+expect_err 2 "has no section 'k_nope'; its code sections: .text.k_txq .text.k_tld4 .text.k_tex2d" "lift --section k_nope" -- "$TGX" lift --section k_nope "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
+expect_err 2 "--section names a kernel of a cubin; .*one.sass is assembly text" "lift --section on text" -- "$TGX" lift --section k "$tmp/one.sass"
 expect_rc 0 "lift --unit-per-word of a CUDA cubin" -- "$TGX" lift --unit-per-word "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
 cp "$tmp/out" "$tmp/cubin.tgsi"
 expect_rc 0 "the lifted cubin checks" -- "$TGX" check "$tmp/cubin.tgsi"

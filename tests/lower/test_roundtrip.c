@@ -264,7 +264,7 @@ int main(void)
         const tgx_lower_inst *li = &tgx_lower_runner_program(runner)->insts[0];
         tgx_diag_list_free(&diags);
         tgx_diag_list_init(&diags);
-        tgx_lift_item item = {li->insn, 1, 0};
+        tgx_lift_item item = {li->insn, 1, 0, NULL};
         tgx_lift_opts lo = {arch, c.fragment ? TGX_TGSI_PROC_FRAG : TGX_TGSI_PROC_VERT, false};
         tgx_status st = tgx_lift(&item, 1, &lo, "lowered", &lifted, NULL, &diags);
         if (c.indirect) { /* a bindless .B form: TGSI has no run-time handles */
