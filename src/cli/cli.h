@@ -44,6 +44,14 @@ const char *tgx_cli_output_path(const char *value);
     "write " what " to OUT instead of stdout (safely: a regular file is replaced only once every " \
     "byte is on disk; '-' is stdout)"
 
+/* The one --arch rule of every verb: the SM of an input that says it (a cubin's EF_CUDA_SM),
+ * else --arch, else sm_52; only a raw code file, whose bytes say nothing, needs --arch
+ * (tgx_cli_raw_needs_arch). */
+#define TGX_CLI_ARCH_DEFAULT TGX_SM5_ARCH_SM52
+#define TGX_CLI_ARCH_HELP                                                                          \
+    "the SM: sm_50, sm_52 (the default) or sm_53; a cubin's own SM is its default, a raw code "    \
+    "file needs it"
+
 /* --arch's value: sm_50, sm_52 or sm_53 into *arch; else a usage error of spec (exit 2). */
 int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch);
 

@@ -33,7 +33,7 @@ typedef struct as_opts {
 enum { AS_ARCH = 1, AS_HEX, AS_BUNDLES, AS_ALLOW_ILLEGAL, AS_OUT };
 
 static const tgx_cli_opt as_options[] = {
-    {AS_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 or sm_53 (required)"},
+    {AS_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {AS_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the words")},
     {AS_HEX, "--hex", NULL, "one word per line as 0x%016x instead of raw little-endian bytes"},
     {AS_BUNDLES, "--bundles", NULL,
@@ -48,7 +48,7 @@ static const tgx_cli_opt as_options[] = {
 
 const tgx_cli_spec tgx_cli_as_spec = {
     .verb = "as",
-    .synopsis = "--arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE",
+    .synopsis = "[--arch sm_50|sm_52|sm_53] [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE",
     .description =
         "Assembles Maxwell texture instructions written as nvdisasm prints them into 64-bit "
         "words. Every line of nvdisasm's listing of a cubin is accepted (labels, directives, "
@@ -86,8 +86,6 @@ static int parse_options(int argc, char **argv, as_opts *o)
     if (rc >= 0)
         return rc;
     o->file = argv[first];
-    if (!o->have_arch)
-        return tgx_cli_usage_error(&tgx_cli_as_spec, "--arch sm_50|sm_52|sm_53 is required");
     return -1;
 }
 
@@ -152,7 +150,7 @@ static int write_words(const as_opts *o, const tgx_sm5_program *p)
 
 int tgx_cli_as(int argc, char **argv)
 {
-    as_opts o = {TGX_SM5_ARCH_SM52, 0, 0, 0, 0, NULL, "-"};
+    as_opts o = {TGX_CLI_ARCH_DEFAULT, 0, 0, 0, 0, NULL, "-"};
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

@@ -32,7 +32,7 @@ static const tgx_cli_opt check_options[] = {
      "TGSI (docs/sm5-legality.md): the rules of the SM 5.x instruction pages that nvdisasm does "
      "not enforce (TEXS/TLDS encoding and write-mask tables, register alignment, RZ rules, "
      ".MS/.CL/.DC/.F16 restrictions, TXA's Ra)"},
-    {CHECK_ARCH, "--arch", "ARCH", "with --sm5 (required there): sm_50, sm_52 or sm_53"},
+    {CHECK_ARCH, "--arch", "ARCH", "with --sm5: " TGX_CLI_ARCH_HELP},
     {CHECK_WORDS, "--words", NULL,
      "with --sm5: each FILE holds lines `WORD [CTRL]` (hex, as tgx dis --words reads) instead "
      "of assembly text in nvdisasm syntax"},
@@ -82,15 +82,13 @@ static int check_option(void *ctx, int id, const char *value)
     return TGX_EXIT_USAGE;
 }
 
-/* The Maxwell options need --sm5, which needs --arch. Returns -1 to go on. */
+/* The Maxwell options need --sm5. Returns -1 to go on. */
 static int check_mode(const check_opts *o)
 {
     if (!o->sm5 && (o->have_arch || o->words || o->textures != TGX_SM5_TEX_UNKNOWN))
         return tgx_cli_usage_error(&tgx_cli_check_spec,
                                    "--arch, --words and --textures belong to --sm5 (TGSI "
                                    "files need none)");
-    if (o->sm5 && !o->have_arch)
-        return tgx_cli_usage_error(&tgx_cli_check_spec, "--sm5 needs --arch sm_50|sm_52|sm_53");
     return -1;
 }
 
@@ -166,7 +164,7 @@ static int check_tgsi_file(const char *path)
 
 int tgx_cli_check(int argc, char **argv)
 {
-    check_opts o = {0, 0, 0, TGX_SM5_ARCH_SM52, TGX_SM5_TEX_UNKNOWN};
+    check_opts o = {0, 0, 0, TGX_CLI_ARCH_DEFAULT, TGX_SM5_TEX_UNKNOWN};
     int first;
     int rc = tgx_cli_parse(&tgx_cli_check_spec, argc, argv, check_option, &o, &first);
     if (rc < 0)

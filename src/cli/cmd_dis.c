@@ -34,9 +34,7 @@ typedef struct dis_opts {
 enum { DIS_ARCH = 1, DIS_WORDS, DIS_NOVLIW, DIS_SECTION };
 
 static const tgx_cli_opt dis_options[] = {
-    {DIS_ARCH, "--arch", "ARCH",
-     "sm_50, sm_52 or sm_53; required for --words and raw files, a cubin's own SM is the "
-     "default"},
+    {DIS_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {DIS_WORDS, "--words", NULL,
      "FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally its 21-bit "
      "scheduling-control field, hex with optional 0x, `#` starts a comment; prints one line per "
@@ -294,17 +292,14 @@ static int dis_option(void *ctx, int id, const char *value)
 
 int tgx_cli_dis(int argc, char **argv)
 {
-    dis_opts o = {TGX_SM5_ARCH_SM52, 0, 0, TGX_SM5_LISTING_HEX, NULL, "-"};
+    dis_opts o = {TGX_CLI_ARCH_DEFAULT, 0, 0, TGX_SM5_LISTING_HEX, NULL, "-"};
     int first;
     int rc = tgx_cli_parse(&tgx_cli_dis_spec, argc, argv, dis_option, &o, &first);
     if (rc >= 0)
         return rc;
     if (first < argc)
         o.file = argv[first];
-    if (o.words) {
-        if (!o.have_arch)
-            return tgx_cli_usage_error(&tgx_cli_dis_spec, "--words needs --arch sm_50|sm_52|sm_53");
+    if (o.words)
         return run_words(&o);
-    }
     return run_code_file(&o);
 }

@@ -49,8 +49,7 @@ typedef struct emu_prog {
 enum { EMU_ARCH = 1, EMU_PROFILE, EMU_FORMAT, EMU_SECTION, EMU_OUT };
 
 static const tgx_cli_opt emu_options[] = {
-    {EMU_ARCH, "--arch", "ARCH",
-     "sm_50, sm_52 or sm_53; required for text, a cubin's own SM is the default"},
+    {EMU_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {EMU_PROFILE, "--profile", "exact|nv", "the precision profile of every sampler"},
     {EMU_FORMAT, "--format", "both|hex|float", "how values print (default both: hex and float)"},
     {EMU_SECTION, "--section", "NAME", "the code section to run (a cubin with several kernels)"},
@@ -407,9 +406,6 @@ static int emu_main(emu_opts *o)
         rc = TGX_EXIT_USAGE;
     } else if (code) {
         rc = load_code(o, (const unsigned char *)data, size, &p);
-    } else if (!o->have_arch) {
-        fprintf(stderr, "tgx emu: --arch sm_50|sm_52|sm_53 is required for assembly text\n");
-        rc = TGX_EXIT_USAGE;
     } else if (o->section) {
         fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is assembly text\n",
                 o->program_name);
@@ -441,6 +437,7 @@ int tgx_cli_emu(int argc, char **argv)
 {
     emu_opts o;
     memset(&o, 0, sizeof o);
+    o.arch = TGX_CLI_ARCH_DEFAULT;
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;

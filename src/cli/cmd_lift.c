@@ -37,9 +37,7 @@ typedef struct item_list {
 enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_SECTION, LIFT_OUT };
 
 static const tgx_cli_opt lift_options[] = {
-    {LIFT_ARCH, "--arch", "ARCH",
-     "the SM: sm_50, sm_52 or sm_53 (default: a cubin's own SM, else sm_52; required for a raw "
-     "code file)"},
+    {LIFT_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {LIFT_WORDS, "--words", NULL,
      "PROGRAM holds lines `WORD [CTRL]` (hex, `#` comments), as tgx dis --words reads"},
     {LIFT_STAGE, "--stage", "STAGE",
@@ -287,7 +285,7 @@ int tgx_cli_lift(int argc, char **argv)
 {
     lift_cli o;
     memset(&o, 0, sizeof o);
-    o.opts.arch = TGX_SM5_ARCH_SM52;
+    o.opts.arch = TGX_CLI_ARCH_DEFAULT;
     o.opts.processor = TGX_TGSI_PROC_FRAG;
     int first;
     int rc = tgx_cli_parse(&tgx_cli_lift_spec, argc, argv, lift_option, &o, &first);

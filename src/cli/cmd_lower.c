@@ -25,7 +25,7 @@ typedef struct lower_opts {
 enum { LOWER_ARCH = 1, LOWER_OUT };
 
 static const tgx_cli_opt lower_options[] = {
-    {LOWER_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (default) or sm_53"},
+    {LOWER_ARCH, "--arch", "ARCH", "the SM: sm_50, sm_52 (the default) or sm_53"},
     {LOWER_OUT, "-o", "OUT", TGX_CLI_OUT_HELP("the listing")},
     {0}};
 
@@ -98,7 +98,7 @@ static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **
 
 int tgx_cli_lower(int argc, char **argv)
 {
-    lower_opts o = {TGX_SM5_ARCH_SM52, NULL, NULL};
+    lower_opts o = {TGX_CLI_ARCH_DEFAULT, NULL, NULL};
     int first;
     int rc = tgx_cli_parse(&tgx_cli_lower_spec, argc, argv, lower_option, &o, &first);
     if (rc >= 0)

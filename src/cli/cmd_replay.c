@@ -305,7 +305,7 @@ int tgx_cli_replay(int argc, char **argv)
     replay_cli o;
     memset(&o, 0, sizeof o);
     tgx_replay_opts_init(&o.opts);
-    o.arch = TGX_SM5_ARCH_SM52;
+    o.arch = TGX_CLI_ARCH_DEFAULT;
     int rc = tgx_cli_parse(&tgx_cli_replay_spec, argc, argv, replay_option, &o, &first);
     if (rc < 0 && o.have_arch && !o.via_sm5) /* it would change nothing: say so */
         rc = tgx_cli_usage_error(&tgx_cli_replay_spec,

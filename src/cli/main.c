@@ -40,12 +40,13 @@ static const char top_summary[] = "the texture path of GPU shader pipelines: TGS
 
 static const tgx_cli_spec top_spec = {
     .verb = "",
-    .synopsis = "VERB [OPTIONS] [ARGS]\n--help | --version | --man [VERB]",
+    .synopsis = "VERB [OPTIONS] [ARGS]\n--help | --version | --man [VERB] | help [VERB]",
     .description =
         "The texture path of GPU shader pipelines: TGSI text (parse, print, check, execute), one "
         "texture unit shared by everything that samples, and NVIDIA Maxwell (SM 5.x) texture "
         "instructions (encode, decode, disassemble as nvdisasm does, assemble, check).\n\n"
-        "'tgx VERB --help' describes a verb. Every verb takes options GNU-style: '--opt value' or "
+        "'tgx VERB --help' (or 'tgx help VERB') describes a verb. Every verb takes options "
+        "GNU-style: '--opt value' or "
         "'--opt=value', one-letter options as '-o value' or '-ovalue', options and arguments in "
         "any "
         "order, '--' ends the options, and '-' as a file name means stdin (or stdout where a file "
@@ -57,7 +58,9 @@ static const tgx_cli_spec top_spec = {
         "disk (a file with several hard links gets a new file under the name written, as with "
         "sed -i), a symbolic link is written through to its target, and a device or FIFO is "
         "written in place. A failed write, to stdout too, is reported and gives exit status 2. "
-        "An input file read whole is at most 256 MiB.",
+        "An input file read whole is at most 256 MiB. The Maxwell verbs (dis, as, emu, lower, "
+        "lift, check --sm5, replay --via sm5) take one --arch rule: a cubin's own SM, else "
+        "--arch, else sm_52; only a raw code file, whose bytes say nothing, needs --arch.",
     .exit_status =
         "0 success; 1 the input is invalid or a comparison failed; 2 a usage error (an unknown "
         "option, a bad value, a missing or extra argument) or an I/O error. Each verb's page says "
@@ -174,12 +177,27 @@ static int man_page(int argc, char **argv)
     return TGX_EXIT_OK;
 }
 
+/* tgx help VERB */
+static int help_verb(int argc, char **argv)
+{
+    if (argc > 3)
+        return tgx_cli_usage_error(&top_spec, "help takes one VERB at most, not '%s' too", argv[3]);
+    const verb *v = find_verb(argv[2]);
+    if (!v)
+        return tgx_cli_usage_error(&top_spec, "help: unknown verb '%s' (try 'tgx --help')",
+                                   argv[2]);
+    tgx_cli_help(v->spec, stdout);
+    return TGX_EXIT_OK;
+}
+
 /* tgx without a verb: --help, --version, --man, or a mistake. */
 static int top_level(int argc, char **argv)
 {
     const char *a = argc >= 2 ? argv[1] : NULL;
     if (!a)
         return tgx_cli_usage_error(&top_spec, "missing VERB (try 'tgx --help')");
+    if (strcmp(a, "help") == 0 && argc >= 3) /* tgx help VERB: tgx VERB --help */
+        return help_verb(argc, argv);
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "help") == 0) {
         tgx_cli_help(&top_spec, stdout);
         return TGX_EXIT_OK;

@@ -13,15 +13,19 @@
 #define HELP_COL   22 /* where option help starts, unless the option is wider */
 
 static const tgx_cli_opt help_opt = {0, "--help", NULL, "print this help and exit"};
+static const tgx_cli_opt version_opt = {0, "--version", NULL, "print tgx's version and exit"};
 
+/* The message quotes the command line, which may hold anything: shown as tgx_diag_set shows
+ * input (an ESC byte as \x1b), never raw on the terminal. */
 int tgx_cli_usage_error(const tgx_cli_spec *spec, const char *fmt, ...)
 {
+    char raw[1024], shown[4096];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "tgx%s%s: ", *spec->verb ? " " : "", spec->verb);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "tgx%s%s: %s\n", *spec->verb ? " " : "", spec->verb,
+            tgx_diag_shown(shown, sizeof shown, raw));
     return TGX_EXIT_USAGE;
 }
 
@@ -38,6 +42,11 @@ static const tgx_cli_opt *find_long(const tgx_cli_spec *spec, const char *name, 
 static bool is_help(const char *a)
 {
     return strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0;
+}
+
+static bool is_version(const char *a)
+{
+    return strcmp(a, "--version") == 0;
 }
 
 /* One argument that starts with '-' (not "-" or "--"): its option and value. *used_next is set
@@ -90,11 +99,12 @@ static bool is_option(const char *a)
     return a[0] == '-' && a[1] != '\0' && strcmp(a, "--") != 0;
 }
 
-/* -h / --help before "--", where it stands as an option (not as another option's value). */
-static bool wants_help(const tgx_cli_spec *spec, int argc, char **argv)
+/* An argument that is (-h / --help, or --version) before "--", where it stands as an option
+ * (not as another option's value). */
+static bool wants(bool (*is)(const char *), const tgx_cli_spec *spec, int argc, char **argv)
 {
     for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (is_help(argv[i]))
+        if (is(argv[i]))
             return true;
         const tgx_cli_opt *o;
         const char *v;
@@ -126,8 +136,12 @@ static int check_count(const tgx_cli_spec *spec, int n, char **ops)
 int tgx_cli_parse(const tgx_cli_spec *spec, int argc, char **argv, tgx_cli_handler handler,
                   void *ctx, int *first)
 {
-    if (wants_help(spec, argc, argv)) {
+    if (wants(is_help, spec, argc, argv)) {
         tgx_cli_help(spec, stdout);
+        return TGX_EXIT_OK;
+    }
+    if (wants(is_version, spec, argc, argv)) { /* every verb is tgx's version */
+        printf("tgx %s\n", TGX_VERSION);
         return TGX_EXIT_OK;
     }
     char **ops = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *ops);
@@ -349,7 +363,10 @@ static void help_option(FILE *out, const tgx_cli_opt *o, int col)
     }
 }
 
-static void help_table(FILE *out, const char *title, const tgx_cli_opt *rows, bool with_help)
+/* rows, then -h/--help when with_help (and --version in a verb's table: the top level lists
+ * its own) */
+static void help_table(FILE *out, const char *title, const tgx_cli_opt *rows, bool with_help,
+                       bool with_version)
 {
     int col = HELP_COL;
     for (const tgx_cli_opt *o = rows; o && o->name; o++)
@@ -360,6 +377,8 @@ static void help_table(FILE *out, const char *title, const tgx_cli_opt *rows, bo
         help_option(out, o, col);
     if (with_help)
         help_option(out, &help_opt, col);
+    if (with_version)
+        help_option(out, &version_opt, col);
 }
 
 static void print_synopsis(const tgx_cli_spec *spec, FILE *out)
@@ -380,8 +399,8 @@ void tgx_cli_help(const tgx_cli_spec *spec, FILE *out)
     fputc('\n', out);
     help_paragraphs(out, spec->description);
     if (spec->table)
-        help_table(out, spec->table_title, spec->table, false);
-    help_table(out, "Options", spec->opts, true);
+        help_table(out, spec->table_title, spec->table, false, false);
+    help_table(out, "Options", spec->opts, true, *spec->verb != '\0');
     if (spec->notes) {
         fputc('\n', out);
         help_paragraphs(out, spec->notes);
@@ -506,6 +525,8 @@ void tgx_cli_man(const tgx_cli_spec *spec, const char *summary, FILE *out)
     for (const tgx_cli_opt *o = spec->opts; o && o->name; o++)
         man_option(out, o);
     man_option(out, &help_opt);
+    if (*spec->verb)
+        man_option(out, &version_opt);
     if (spec->notes) {
         fputs(".SH NOTES\n", out);
         man_paragraphs(out, spec->notes);

@@ -184,7 +184,13 @@ expect_rc 2 "both stdin" -- sh -c "'$TGX' emu --arch sm_52 - - <'$tmp/p5.sass'"
 grep -q "^tgx emu: PROGRAM and SETUP cannot both be '-'" "$tmp/err" && ok || bad "- -: $(cat "$tmp/err")"
 
 # usage
-expect_rc 2 "no arch for text" -- "$TGX" emu "$tmp/p3.sass"
+# text without --arch is sm_52's, as in every verb (tgx lower x.tgsi | tgx emu - works)
+"$TGX" emu --arch sm_52 "$tmp/p3.sass" >"$tmp/with_arch" 2>&1
+expect_rc 0 "no arch for text: sm_52" -- "$TGX" emu "$tmp/p3.sass"
+cmp -s "$tmp/out" "$tmp/with_arch" && ok || bad "emu without --arch differs from --arch sm_52: $(head -3 "$tmp/out")"
+"$TGX" lower "$src/tests/data/corpus/tex2d_proj/shader.tgsi" >"$tmp/lowered.sass" 2>/dev/null
+expect_rc 0 "tgx lower x.tgsi | tgx emu -" -- "$TGX" emu - <"$tmp/lowered.sass"
+grep -q "^# 2 instructions" "$tmp/out" && ok || bad "lower | emu: $(head -2 "$tmp/out" "$tmp/err")"
 expect_rc 2 "bad option" -- "$TGX" emu --frobnicate "$tmp/p3.sass"
 expect_rc 2 "bad profile" -- "$TGX" emu --arch sm_52 --profile fast "$tmp/p3.sass"
 expect_rc 2 "missing file" -- "$TGX" emu --arch sm_52 "$tmp/nonexistent.sass"

@@ -177,9 +177,16 @@ if grep -q 'TXA R0, R4, 0x103, 0xf' "$TMP/got"; then ok; else bad "TXA tid 3, sm
 check_pair_error 'TMML.LOD R0, R2, 0x100, 0x1, 2D, 0x3 ;' "pair.s:1:18: error: field 'tidU08': expected a texture index 0x0-0xff"
 check_pair_error 'TMML.LOD R0, R2, 0x1, 0x20, 2D, 0x3 ;' "pair.s:1:23: error: field 'smpU05': expected a sampler index 0x0-0x1f"
 
-# Usage: no arch, two files, unknown option.
-"$TGX" as "$TMP/il.s" >/dev/null 2>&1
-r1=$?
+# Usage: two files, unknown option. Without --arch it is sm_52, as in every verb: .F16 is
+# sm_52's and sm_50 refuses it.
+printf '%s\n' 'TEXS.F16 R20, R19, R8, R9, 0x58, 2D, RGBA ;' >"$TMP/f16.s"
+"$TGX" as --hex "$TMP/f16.s" >"$TMP/noarch" 2>&1
+r0=$?
+"$TGX" as --arch sm_52 --hex "$TMP/f16.s" >"$TMP/sm52" 2>&1
+"$TGX" as --arch sm_50 --hex "$TMP/f16.s" >/dev/null 2>&1
+r50=$?
+if [ $r0 -eq 0 ] && [ $r50 -eq 1 ] && cmp -s "$TMP/noarch" "$TMP/sm52"; then ok; else bad "as without --arch: rc $r0 (sm_50 $r50): $(cat "$TMP/noarch")"; fi
+r1=2
 "$TGX" as --arch sm_52 "$TMP/il.s" "$TMP/il.s" >/dev/null 2>&1
 r2=$?
 "$TGX" as --arch sm_52 --bogus "$TMP/il.s" >/dev/null 2>&1

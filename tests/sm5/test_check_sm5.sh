@@ -72,7 +72,13 @@ else
     bad ".F16 and integer textures: rc $r1 $r2 $(cat "$TMP/err")"
 fi
 
+# without --arch it is sm_52 (every verb's default): .F16 passes, as on sm_52; sm_50 refuses it
 "$TGX" check --sm5 "$TMP/f16.s" >/dev/null 2>&1
+r0=$?
+"$TGX" check --sm5 --arch sm_50 "$TMP/f16.s" >/dev/null 2>&1
+r50=$?
+if [ "$r0$r50" = 01 ]; then ok; else bad "check --sm5 without --arch: rc $r0 (sm_50: $r50)"; fi
+"$TGX" check --sm5 --frobnicate "$TMP/f16.s" >/dev/null 2>&1
 r1=$?
 "$TGX" check --sm5 --arch sm_99 "$TMP/f16.s" >/dev/null 2>&1
 r2=$?
