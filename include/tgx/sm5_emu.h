@@ -102,6 +102,22 @@ float tgx_sm5_emu_reg_f(const tgx_sm5_emu *emu, unsigned thread, unsigned reg);
 void tgx_sm5_emu_set_pred(tgx_sm5_emu *emu, unsigned thread, unsigned pred, bool value);
 bool tgx_sm5_emu_pred(const tgx_sm5_emu *emu, unsigned thread, unsigned pred);
 
+/* What a register of a thread holds, so that a printer shows it as the instruction wrote it:
+ * RAW, bits the caller set (tgx_sm5_emu_set_reg) or nothing written yet, or an instruction whose
+ * threads' textures disagree (bindless handles naming float and integer formats); FLOAT, fp32;
+ * INT / UINT, integers: TXQ's counts and codes, TMML's fixed-point fields (R and A signed),
+ * texels of SINT / UINT formats; HALF2, .F16's packed halves (the low half the first
+ * component). */
+typedef enum tgx_sm5_emu_kind {
+    TGX_SM5_EMU_RAW = 0,
+    TGX_SM5_EMU_FLOAT,
+    TGX_SM5_EMU_INT,
+    TGX_SM5_EMU_UINT,
+    TGX_SM5_EMU_HALF2
+} tgx_sm5_emu_kind;
+/* The kind of reg in thread; set_reg_f's registers are FLOAT, set_reg's RAW. */
+tgx_sm5_emu_kind tgx_sm5_emu_reg_kind(const tgx_sm5_emu *emu, unsigned thread, unsigned reg);
+
 /* Which registers / predicates an instruction has written in any thread since the machine was
  * created or the marks were cleared (for printing "what the program wrote"). */
 bool tgx_sm5_emu_reg_written(const tgx_sm5_emu *emu, unsigned reg);

@@ -1,6 +1,6 @@
 /* tgx emu: run Maxwell texture instructions on one emulated warp (tgx/sm5_emu.h).
  *
- *   tgx emu [--arch ARCH] [--profile exact|nv] [--format both|hex|float] [--section NAME]
+ *   tgx emu [--arch ARCH] [--profile exact|nv] [--format auto|both|hex|float] [--section NAME]
  *           [-o OUT.tgxr] PROGRAM [SETUP]
  *
  * PROGRAM is assembly text as `tgx as` reads it, or a code file (cubin, raw bundles) whose
@@ -20,7 +20,13 @@
 #include "tgx/io.h"
 #include "tgx/util.h"
 
-typedef enum emu_format { FMT_BOTH, FMT_HEX, FMT_FLOAT } emu_format;
+/* --format: by what each instruction wrote (auto), or one reading for every value */
+typedef enum emu_format { FMT_AUTO, FMT_BOTH, FMT_HEX, FMT_FLOAT } emu_format;
+
+static const struct {
+    const char *name;
+    emu_format format;
+} formats[] = {{"auto", FMT_AUTO}, {"both", FMT_BOTH}, {"hex", FMT_HEX}, {"float", FMT_FLOAT}};
 
 typedef struct emu_opts {
     tgx_sm5_arch arch;
@@ -51,7 +57,10 @@ enum { EMU_ARCH = 1, EMU_PROFILE, EMU_FORMAT, EMU_SECTION, EMU_OUT };
 static const tgx_cli_opt emu_options[] = {
     {EMU_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {EMU_PROFILE, "--profile", "exact|nv", "the precision profile of every sampler"},
-    {EMU_FORMAT, "--format", "both|hex|float", "how values print (default both: hex and float)"},
+    {EMU_FORMAT, "--format", "auto|both|hex|float",
+     "how values print: auto (the default) the bits in hex and the value as the instruction "
+     "wrote it (fp32, integer, .F16's two halves; bits alone where nothing says); both, hex and "
+     "fp32 for every value; hex, the raw bits alone; float, fp32 alone"},
     {EMU_SECTION, "--section", "NAME", "the code section to run (a cubin with several kernels)"},
     {EMU_OUT, "-o", "OUT.tgxr",
      "write the registers as TGXR (row = thread, column = written register in increasing "
@@ -105,15 +114,12 @@ static int emu_option(void *ctx, int id, const char *v)
             return bad_value("--profile", v, "exact or nv");
         return 0;
     case EMU_FORMAT:
-        if (!strcmp(v, "both"))
-            o->format = FMT_BOTH;
-        else if (!strcmp(v, "hex"))
-            o->format = FMT_HEX;
-        else if (!strcmp(v, "float"))
-            o->format = FMT_FLOAT;
-        else
-            return bad_value("--format", v, "both, hex or float");
-        return 0;
+        for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++)
+            if (!strcmp(v, formats[k].name)) {
+                o->format = formats[k].format;
+                return 0;
+            }
+        return bad_value("--format", v, "auto, both, hex or float");
     case EMU_SECTION: o->section = v; return 0;
     case EMU_OUT: o->out = v; return 0;
     }
@@ -274,14 +280,30 @@ static int load_code(emu_opts *o, const unsigned char *data, size_t size, emu_pr
 
 /* ---- output ---------------------------------------------------------------------------------- */
 
-static void print_value(emu_format f, uint32_t v)
+/* The value of v as kind k, in parentheses after its bits (auto); nothing for RAW. */
+static void print_reading(tgx_sm5_emu_kind k, uint32_t v)
 {
-    if (f != FMT_FLOAT)
-        printf("0x%08x", v);
-    if (f == FMT_BOTH)
-        printf(" ");
+    switch (k) {
+    case TGX_SM5_EMU_FLOAT: printf(" (%.9g)", (double)tgx_bits2f(v)); break;
+    case TGX_SM5_EMU_INT: printf(" (%d)", (int)(int32_t)v); break;
+    case TGX_SM5_EMU_UINT: printf(" (%u)", v); break;
+    case TGX_SM5_EMU_HALF2:
+        printf(" (%.5g, %.5g)", (double)tgx_half_to_float((uint16_t)(v & 0xffffu)),
+               (double)tgx_half_to_float((uint16_t)(v >> 16)));
+        break;
+    case TGX_SM5_EMU_RAW: break;
+    }
+}
+
+static void print_value(emu_format f, tgx_sm5_emu_kind k, uint32_t v)
+{
+    if (f == FMT_FLOAT) {
+        printf("%.9g", (double)tgx_bits2f(v));
+        return;
+    }
+    printf("0x%08x", v);
     if (f != FMT_HEX)
-        printf(f == FMT_BOTH ? "(%.9g)" : "%.9g", (double)tgx_bits2f(v));
+        print_reading(f == FMT_BOTH ? TGX_SM5_EMU_FLOAT : k, v);
 }
 
 static int print_registers(const emu_opts *o, tgx_sm5_emu *emu, const emu_prog *p)
@@ -307,7 +329,7 @@ static int print_registers(const emu_opts *o, tgx_sm5_emu *emu, const emu_prog *
             if (!tgx_sm5_emu_reg_written(emu, r))
                 continue;
             printf("  R%u=", r);
-            print_value(o->format, tgx_sm5_emu_reg(emu, t, r));
+            print_value(o->format, tgx_sm5_emu_reg_kind(emu, t, r), tgx_sm5_emu_reg(emu, t, r));
         }
         for (unsigned q = 0; q < TGX_SM5_EMU_PREDS; q++)
             if (tgx_sm5_emu_pred_written(emu, q))

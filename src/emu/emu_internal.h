@@ -20,8 +20,9 @@ typedef struct emu_sampler_slot {
 struct tgx_sm5_emu {
     tgx_sm5_arch arch;
     uint32_t reg[TGX_SM5_EMU_REGS][EMU_W];
-    uint32_t pred[TGX_SM5_EMU_PREDS]; /* bit t = thread t */
-    uint32_t reg_written[8];          /* bit r of the 256-bit set */
+    uint8_t reg_kind[TGX_SM5_EMU_REGS][EMU_W]; /* tgx_sm5_emu_kind of each value */
+    uint32_t pred[TGX_SM5_EMU_PREDS];          /* bit t = thread t */
+    uint32_t reg_written[8];                   /* bit r of the 256-bit set */
     uint32_t pred_written;
     uint32_t active, helpers;
     bool quads;
@@ -50,6 +51,8 @@ typedef struct emu_ctx {
     bool has[TGX_SM5_P_COUNT];
     uint32_t exec;   /* threads that execute and write */
     emu_col res[4];  /* result components R, G, B, A */
+    uint8_t kind[4]; /* what each component holds (tgx_sm5_emu_kind), as the groups agree */
+    bool kind_set;   /* a group has set kind */
     uint32_t sparse; /* threads whose fetch hit unmapped memory (Ps) */
     tgx_diag *d;
 } emu_ctx;
@@ -77,7 +80,9 @@ tgx_status emu_gather(emu_ctx *c, const emu_group *g); /* TLD4, TLD4S */
 tgx_status emu_fetch(emu_ctx *c, const emu_group *g);  /* TLD, TLDS */
 tgx_status emu_lod(emu_ctx *c, const emu_group *g);    /* TMML */
 tgx_status emu_query(emu_ctx *c, const emu_group *g);  /* TXQ */
-tgx_status emu_txa(emu_ctx *c, const emu_group *g);    /* TXA */
+/* What TXQ's query returns in each component for header h (query.c, beside the answers). */
+void emu_query_kinds(unsigned query, const tgx_sm5_emu_header *h, uint8_t kind[4]);
+tgx_status emu_txa(emu_ctx *c, const emu_group *g); /* TXA */
 
 /* Shared by the executors (target.c). */
 

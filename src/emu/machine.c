@@ -48,13 +48,23 @@ tgx_sm5_arch tgx_sm5_emu_arch(const tgx_sm5_emu *emu)
 
 void tgx_sm5_emu_set_reg(tgx_sm5_emu *emu, unsigned thread, unsigned reg, uint32_t value)
 {
-    if (thread < EMU_W && reg < TGX_SM5_EMU_REGS)
+    if (thread < EMU_W && reg < TGX_SM5_EMU_REGS) {
         emu->reg[reg][thread] = value;
+        emu->reg_kind[reg][thread] = TGX_SM5_EMU_RAW;
+    }
 }
 
 void tgx_sm5_emu_set_reg_f(tgx_sm5_emu *emu, unsigned thread, unsigned reg, float value)
 {
     tgx_sm5_emu_set_reg(emu, thread, reg, tgx_f2bits(value));
+    if (thread < EMU_W && reg < TGX_SM5_EMU_REGS)
+        emu->reg_kind[reg][thread] = TGX_SM5_EMU_FLOAT;
+}
+
+tgx_sm5_emu_kind tgx_sm5_emu_reg_kind(const tgx_sm5_emu *emu, unsigned thread, unsigned reg)
+{
+    return thread < EMU_W && reg < TGX_SM5_EMU_REGS ? (tgx_sm5_emu_kind)emu->reg_kind[reg][thread]
+                                                    : TGX_SM5_EMU_RAW;
 }
 
 uint32_t tgx_sm5_emu_reg(const tgx_sm5_emu *emu, unsigned thread, unsigned reg)

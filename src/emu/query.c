@@ -102,6 +102,18 @@ static void sampler_answer(const tgx_sampler *s, const tgx_sm5_emu_header *h, un
     }
 }
 
+void emu_query_kinds(unsigned query, const tgx_sm5_emu_header *h, uint8_t kind[4])
+{
+    uint8_t k = TGX_SM5_EMU_UINT; /* sizes, counts, TIC and TSC codes; the zeros of the rest */
+    if (query == Q_SAMPLER_POS || query == Q_LOD)
+        k = TGX_SM5_EMU_FLOAT;
+    else if (query == Q_BORDER && !tgx_tex_format_get(h->view.format)->is_integer)
+        k = TGX_SM5_EMU_FLOAT;
+    else if (query == Q_BORDER && tgx_tex_format_get(h->view.format)->is_signed)
+        k = TGX_SM5_EMU_INT;
+    memset(kind, k, 4);
+}
+
 static bool is_sampler_query(unsigned q)
 {
     return q == Q_FILTER || q == Q_LOD || q == Q_WRAP || q == Q_BORDER;

@@ -148,6 +148,40 @@ static executor executor_for(tgx_sm5_class cls)
     }
 }
 
+/* What each result component of the instruction holds for a group reading header h: TXQ's
+ * answers by query, TMML's fixed-point fields (sm5-TMML: R = S8.8, G = U8.8, then packed
+ * fields, A signed), TXA's weighted floats, and the texels of every other class: raw integers
+ * for SINT / UINT formats (tex.h), floats otherwise. */
+static void result_kinds(const tgx_sm5_insn *in, const tgx_sm5_emu_header *h, uint8_t kind[4])
+{
+    const tgx_tex_format_info *f = tgx_tex_format_get(h->view.format);
+    uint8_t texel = !f->is_integer ? TGX_SM5_EMU_FLOAT
+                    : f->is_signed ? TGX_SM5_EMU_INT
+                                   : TGX_SM5_EMU_UINT;
+    switch (in->cls) {
+    case TGX_SM5_TXQ:
+    case TGX_SM5_TXQ_B: emu_query_kinds(in->query, h, kind); return;
+    case TGX_SM5_TMML:
+    case TGX_SM5_TMML_B:
+        kind[0] = kind[3] = TGX_SM5_EMU_INT;
+        kind[1] = kind[2] = TGX_SM5_EMU_UINT;
+        return;
+    case TGX_SM5_TXA: texel = TGX_SM5_EMU_FLOAT; break;
+    default: break;
+    }
+    memset(kind, texel, 4);
+}
+
+/* The groups' kinds into the instruction's: a component the groups disagree on is RAW. */
+static void merge_kinds(emu_ctx *c, const tgx_sm5_emu_header *h)
+{
+    uint8_t k[4];
+    result_kinds(c->in, h, k);
+    for (unsigned j = 0; j < 4; j++)
+        c->kind[j] = !c->kind_set || c->kind[j] == k[j] ? k[j] : (uint8_t)TGX_SM5_EMU_RAW;
+    c->kind_set = true;
+}
+
 /* Runs the executor once per distinct (header, sampler) pair among the executing threads. */
 static tgx_status run_groups(emu_ctx *c)
 {
@@ -174,6 +208,7 @@ static tgx_status run_groups(emu_ctx *c)
         emu_fill(c, g.mask, 0u); /* invalid textures and mismatches read zeros */
         if (!g.header)
             continue;
+        merge_kinds(c, g.header);
         tgx_status st = run(c, &g);
         if (st < 0)
             return st;
@@ -181,9 +216,10 @@ static tgx_status run_groups(emu_ctx *c)
     return TGX_OK;
 }
 
-/* One register's new value in one thread, assembled from its slots. */
+/* One register's new value in one thread, assembled from its slots, and what it holds. */
 typedef struct pending {
     uint8_t reg;
+    uint8_t kind;
     uint32_t value;
 } pending;
 
@@ -199,14 +235,17 @@ static void write_thread(emu_ctx *c, const tgx_sm5_dest *dst, unsigned t)
         while (j < n && p[j].reg != s->reg)
             j++;
         if (j == n)
-            p[n++] = (pending){s->reg, 0u};
+            p[n++] = (pending){s->reg, 0u, 0u};
         uint32_t v = c->res[s->comp].u[t];
         if (s->half) /* sm5-TEXS .F16: packed halves, the unused half 0 */
             v = (uint32_t)tgx_float_to_half(tgx_bits2f(v)) << (s->half == 2 ? 16 : 0);
         p[j].value |= v;
+        /* threads without a valid texture read zeros, whatever the groups hold */
+        p[j].kind = s->half ? TGX_SM5_EMU_HALF2 : c->kind_set ? c->kind[s->comp] : TGX_SM5_EMU_RAW;
     }
     for (unsigned j = 0; j < n; j++) {
         c->emu->reg[p[j].reg][t] = p[j].value;
+        c->emu->reg_kind[p[j].reg][t] = p[j].kind;
         c->emu->reg_written[p[j].reg / 32] |= 1u << (p[j].reg % 32);
     }
 }

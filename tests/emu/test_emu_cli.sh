@@ -10,7 +10,8 @@ src=${TGX_SRC:-$(dirname "$0")/../..}
 . "$(dirname "$0")/../common/lib.sh"
 
 # reg THREAD REG FILE: "0xHEX (float)" of register REG on THREAD's line
-reg() { sed -n "s/^t$1 .* R$2=\([^ ]* ([^)]*)\).*/\1/p" "$3"; }
+# thread $1's R$2 in file $3: its hex, and its value in parentheses when it has one
+reg() { sed -n "s/^t$1 .* R$2=\(0x[0-9a-f]*\( ([^)]*)\)\?\).*/\1/p" "$3"; }
 want() { # want WHAT GOT EXPECTED
     if [ "$2" = "$3" ]; then ok; else bad "$1: '$2', expected '$3'"; fi
 }
@@ -44,6 +45,45 @@ want "TLD4S 2" "$(reg 5 18 "$o")" "0x3d70f0f1 (0.0588235296)"
 want "TMML LOD" "$(reg 5 20 "$o")" "0x00000000 (0)"
 want "TXQ width" "$(reg 5 24 "$o" | cut -d' ' -f1)" "0x00000008"
 want "TXQ levels" "$(reg 5 26 "$o" | cut -d' ' -f1)" "0x00000004"
+# Each register shows what its instruction wrote (--format auto, the default): TXQ's width as
+# the integer it is (it printed 1.12103877e-44 as a float), TMML's clamped LOD in U8.8 (0.5 ->
+# 128), TXQ TEX_SAMPLER_LOD's fp32 min and max LOD (0.5, 1000: GL's default max), .F16's halves
+# (15/255 rounds to the half 0x2b88 = 0.058838, low half first; B = 0, A = 1 in R2), and the
+# texels of integer formats as signed (rgba32i: -1) or unsigned (rgba32ui: 4294967295)
+# integers. --format both keeps the old hex-and-float reading of every value.
+want "TXQ width as an integer" "$(reg 5 24 "$o")" "0x00000008 (8)"
+cat >"$tmp/kinds.sass" <<'EOF2'
+TEXS.F16.LZ R2, R0, R4, R5, 0x52, 2D, RGBA ;
+TLDS.LZ RZ, R8, R10, R11, 0x53, 2D, RG ;
+TXQ R24, RZ, TEX_SAMPLER_LOD, 0x52, 0x7 ;
+TMML.LOD R20, R4, 0x52, 2D, 0x3 ;
+EOF2
+cat >"$tmp/kinds.setup" <<'EOF2'
+header 1 = gradient@8x8,levels=4
+sampler 1 = filter=nearest,mip=nearest,wrap=clamp_to_edge,min_lod=0.5
+bind 0x52 = 1
+header 2 = hex:ffffffff020000000000000000000000@1x1,format=rgba32i,levels=1
+bind 0x53 = 2
+R4 = (x + 0.5) / 8
+R5 = (y + 0.5) / 8
+R10 = 0u
+R11 = 0u
+active 0x0000000f
+EOF2
+expect_rc 0 "kinds" -- "$TGX" emu "$tmp/kinds.sass" "$tmp/kinds.setup"
+cp "$tmp/out" "$tmp/kinds.out"
+want "F16 halves" "$(reg 0 0 "$tmp/kinds.out")" "0x2b882b88 (0.058838, 0.058838)"
+want "F16 B, A" "$(reg 0 2 "$tmp/kinds.out")" "0x3c000000 (0, 1)"
+want "rgba32i texel" "$(reg 0 8 "$tmp/kinds.out")" "0xffffffff (-1)"
+want "rgba32i texel G" "$(reg 0 9 "$tmp/kinds.out")" "0x00000002 (2)"
+want "TMML clamped LOD U8.8" "$(reg 0 21 "$tmp/kinds.out")" "0x00000080 (128)"
+want "TXQ min LOD fp32" "$(reg 0 24 "$tmp/kinds.out")" "0x3f000000 (0.5)"
+want "TXQ max LOD fp32" "$(reg 0 25 "$tmp/kinds.out")" "0x447a0000 (1000)"
+sed 's/rgba32i,/rgba32ui,/' "$tmp/kinds.setup" >"$tmp/kindsu.setup"
+expect_rc 0 "kinds, rgba32ui" -- "$TGX" emu "$tmp/kinds.sass" "$tmp/kindsu.setup"
+want "rgba32ui texel" "$(reg 0 8 "$tmp/out")" "0xffffffff (4294967295)"
+expect_rc 0 "--format both" -- "$TGX" emu --format both "$tmp/kinds.sass" "$tmp/kinds.setup"
+want "--format both: fp32 of every value" "$(reg 0 21 "$tmp/out")" "0x00000080 (1.79366203e-43)"
 # --format hex and float
 expect_rc 0 "hex" -- "$TGX" emu --arch sm_52 --format hex "$src/examples/emu_tour.sass" "$src/examples/emu_tour.setup"
 grep -q '^t5   R0=0x3edededf  R1=' "$tmp/out" && ok || bad "--format hex: $(sed -n 7p "$tmp/out" | head -c 100)"
@@ -70,7 +110,7 @@ EOF
 printf '@P0 TLDS.LZ RZ, R0, R4, R5, 0x52, 2D, RG ;\n' >"$tmp/p1.sass"
 expect_rc 0 "setup 1" -- "$TGX" emu --arch sm_52 "$tmp/p1.sass" "$tmp/s1.setup"
 want "R5[1] = 7u" "$(reg 1 1 "$tmp/out")" "0x3f6feff0 (0.937254906)"
-want "P0 false: untouched" "$(reg 2 0 "$tmp/out")" "0x00000000 (0)"
+want "P0 false: untouched, bits nothing wrote" "$(reg 2 0 "$tmp/out")" "0x00000000"
 want "thread 3 red" "$(reg 3 0 "$tmp/out")" "0x3e3cbcbd (0.184313729)"
 # view: levels 1..3 (TLDS level 0 reads level 1, 4x4: thread 3 = texel (1, 1), red
 # floor(255 * 3 / 8) = 95)
@@ -98,7 +138,7 @@ expect_rc 0 "via header" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/s2.setu
 want "via header binding" "$(reg 5 0 "$tmp/out")" "0x3edededf (0.435294122)"
 printf 'header_max 1\n' >>"$tmp/s2.setup"
 expect_rc 0 "header_max" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/s2.setup"
-want "header past MaximumIndex" "$(reg 5 0 "$tmp/out")" "0x00000000 (0)"
+want "header past MaximumIndex: zeros, nothing to say what" "$(reg 5 0 "$tmp/out")" "0x00000000"
 # expressions: operators and precedence; active mask from an expression
 cat >"$tmp/s3.setup" <<'EOF'
 header 1 = gradient@8x8

@@ -151,6 +151,34 @@ static void test_sparse(tgx_sm5_emu *emu)
         CHECK_REG_F(emu, 9, 0, 11.0f, "resident");
         TGX_CHECK(!tgx_sm5_emu_pred(emu, 9, 1), "resident clears P1");
     }
+    /* Guarded: threads whose guard is false do not execute, so their Ps keeps its value (a
+     * thread that does not run writes nothing, sm5 "Predicated execution"). P1 set in every
+     * thread, P0 in the even ones; the fetch is resident: P1 cleared in the even threads only. */
+    for (unsigned t = 0; t < 32; t++) {
+        tgx_sm5_emu_set_pred(emu, t, 1, true);
+        tgx_sm5_emu_set_pred(emu, t, 0, t % 2 == 0);
+    }
+    if (run_line(emu, "@P0 TLD.LZ P1, R0, R4, RZ, 0x11, 2D, 0x1 ;") == TGX_OK)
+        for (unsigned t = 0; t < 32; t++)
+            TGX_CHECK(tgx_sm5_emu_pred(emu, t, 1) == (t % 2 != 0),
+                      "guarded sparse fetch: thread %u's P1 is %d", t, tgx_sm5_emu_pred(emu, t, 1));
+}
+
+/* A handle's header index has 20 bits (TGX_SM5_EMU_MAX_HEADER, sm5-TEX .B: headerPtr in bits
+ * 0..19): header 0x12345 is not header 0x2345. The texel rule gives texel (1, 1) of level 0 of
+ * textures[1] the red 11, as the resident fetch above; header 0x2345 is never set (zeros). */
+static void test_wide_header(tgx_sm5_emu *emu)
+{
+    tgx_sm5_emu_header h;
+    tgx_sm5_emu_header_init(&h, textures[1]);
+    tgx_status st = tgx_sm5_emu_set_header(emu, 0x12345, &h, NULL);
+    TGX_CHECK(st == TGX_OK, "header 0x12345 set");
+    fill_sentinel(emu);
+    set_all_u(emu, 4, 1);
+    set_all_u(emu, 5, 1);
+    set_all_u(emu, 6, 0x11u << 20 | 0x12345u);
+    if (st == TGX_OK && run_line(emu, "TLD.B.LZ R0, R4, R6, 0x0, 2D, 0x1 ;") == TGX_OK)
+        CHECK_REG_F(emu, 3, 0, 11.0f, "TLD.B through header 0x12345");
 }
 
 int main(void)
@@ -163,6 +191,7 @@ int main(void)
     run_case_table(emu, tld_cases, sizeof tld_cases / sizeof tld_cases[0]);
     test_bindless(emu);
     test_sparse(emu);
+    test_wide_header(emu);
     tgx_sm5_emu_destroy(emu);
     for (unsigned i = 0; i < ntex; i++)
         tgx_tex_destroy(textures[i]);

@@ -50,6 +50,12 @@ static const emu_case txq_cases[] = {
      {U(4, 0)},
      {F(0, 0.5), F(1, 7), F(2, -1.25), U(3, 0)}},
     {"TXQ R0, R4, TEX_SAMPLER_WRAP, 0x21, 0xf ;", {U(4, 0)}, {U(0, 0), U(1, 1), U(2, 3), U(3, 12)}},
+    /* the other five modes (wrap_sampler): GL's MIRROR_CLAMP is the TSC's MIRROR_ONCE_CLAMP_OGL
+     * 7, MIRROR_CLAMP_TO_EDGE MIRROR_ONCE_CLAMP_TO_EDGE 5, CLAMP CLAMP_OGL 4, CLAMP_TO_EDGE 2,
+     * MIRROR_CLAMP_TO_BORDER MIRROR_ONCE_BORDER 6 (nouveau's nv50_tsc_wrap_mode over
+     * g80_texture.xml.h); no compare: 0 */
+    {"TXQ R0, R4, TEX_SAMPLER_WRAP, 0x23, 0xf ;", {U(4, 0)}, {U(0, 7), U(1, 5), U(2, 4), U(3, 0)}},
+    {"TXQ R0, R4, TEX_SAMPLER_WRAP, 0x24, 0x7 ;", {U(4, 0)}, {U(0, 2), U(1, 6), U(2, 0)}},
     {"TXQ R0, R4, TEX_SAMPLER_BORDER_COLOR, 0x21, 0xf ;",
      {U(4, 0)},
      {F(0, 0.25), F(1, 0.5), F(2, 0.75), F(3, 1)}},
@@ -62,6 +68,17 @@ static const emu_case txq_cases[] = {
      {U(4, 0x01600016), U(5, 1)},
      {U(0, 2), U(1, 2)}},
 };
+
+/* Samplers 0x23, 0x24: every wrap mode query_sampler() leaves out. */
+static tgx_sampler wrap_sampler(tgx_tex_wrap s, tgx_tex_wrap t, tgx_tex_wrap r)
+{
+    tgx_sampler smp;
+    tgx_sampler_init(&smp);
+    smp.wrap_s = s;
+    smp.wrap_t = t;
+    smp.wrap_r = r;
+    return smp;
+}
 
 static tgx_sampler query_sampler(void)
 {
@@ -220,6 +237,32 @@ static void test_txa(tgx_sm5_emu *emu, const tgx_tex *tex2)
     CHECK_REG_F(emu, 31, 0, acc / wsum, "TXA linear");
 }
 
+/* What each register holds (tgx_sm5_emu_reg_kind): TXQ's sizes and TMML's fixed-point fields
+ * are integers (TMML's R and A signed, sm5-TMML S8.8 / S4.12), TXQ's LODs fp32, the caller's
+ * set_reg bits RAW and set_reg_f values FLOAT; the kind follows the last write. */
+static void test_kinds(tgx_sm5_emu *emu)
+{
+    tgx_sm5_emu_set_reg(emu, 7, 0, 5u);
+    TGX_CHECK(tgx_sm5_emu_reg_kind(emu, 7, 0) == TGX_SM5_EMU_RAW, "set_reg: RAW");
+    tgx_sm5_emu_set_reg_f(emu, 7, 0, 5.0f);
+    TGX_CHECK(tgx_sm5_emu_reg_kind(emu, 7, 0) == TGX_SM5_EMU_FLOAT, "set_reg_f: FLOAT");
+    set_all_u(emu, 4, 0);
+    if (run_line(emu, "TXQ R0, R4, TEX_HEADER_DIMENSION, 0x11, 0x3 ;") == TGX_OK)
+        TGX_CHECK(tgx_sm5_emu_reg_kind(emu, 7, 0) == TGX_SM5_EMU_UINT &&
+                      tgx_sm5_emu_reg_kind(emu, 7, 1) == TGX_SM5_EMU_UINT,
+                  "TXQ sizes: UINT");
+    if (run_line(emu, "TXQ R0, R4, TEX_SAMPLER_LOD, 0x21, 0x3 ;") == TGX_OK)
+        TGX_CHECK(tgx_sm5_emu_reg_kind(emu, 7, 0) == TGX_SM5_EMU_FLOAT, "TXQ LODs: FLOAT");
+    const float dx[2] = {1.0f, 0.75f}, dy[2] = {0.0f, 0.3125f};
+    set_tmml_quads(emu, 4, dx, dy);
+    static const tgx_sm5_emu_kind want[4] = {TGX_SM5_EMU_INT, TGX_SM5_EMU_UINT, TGX_SM5_EMU_UINT,
+                                             TGX_SM5_EMU_INT};
+    if (run_line(emu, "TMML.LOD R0, R4, 0x11, 2D, 0xf ;") == TGX_OK)
+        for (unsigned k = 0; k < 4; k++)
+            TGX_CHECK(tgx_sm5_emu_reg_kind(emu, 7, k) == want[k], "TMML R%u's kind %d", k,
+                      (int)tgx_sm5_emu_reg_kind(emu, 7, k));
+}
+
 int main(void)
 {
     tgx_sm5_emu *emu;
@@ -238,11 +281,18 @@ int main(void)
     bind(emu, 0x18, 0x18, tm, &s);
     bind(emu, 0x19, 0x19, tc, &s);
     bind(emu, 0x21, 0x21, t2, &qs);
+    tgx_sampler w1 = wrap_sampler(TGX_TEX_WRAP_MIRROR_CLAMP, TGX_TEX_WRAP_MIRROR_CLAMP_TO_EDGE,
+                                  TGX_TEX_WRAP_CLAMP),
+                w2 = wrap_sampler(TGX_TEX_WRAP_CLAMP_TO_EDGE, TGX_TEX_WRAP_MIRROR_CLAMP_TO_BORDER,
+                                  TGX_TEX_WRAP_REPEAT);
+    bind(emu, 0x23, 0x23, t2, &w1);
+    bind(emu, 0x24, 0x24, t2, &w2);
     bind(emu, 0x30, 0x30, tx, &s);
     tgx_sm5_emu_set_cbank(emu, 0, 0x22, 0x7ffu << 20 | 0x11u, NULL);
     run_case_table(emu, txq_cases, sizeof txq_cases / sizeof txq_cases[0]);
     test_tmml(emu);
     test_txa(emu, tx);
+    test_kinds(emu);
     tgx_sm5_emu_destroy(emu);
     tgx_tex *all[] = {t2, ta, t3, tm, tc, tx};
     for (unsigned i = 0; i < 6; i++)
