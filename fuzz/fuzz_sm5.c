@@ -66,7 +66,7 @@ static void fuzz_word(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch)
     round_trip(word, ctrl, arch, &in);
     tgx_diag_list out;
     tgx_diag_list_init(&out);
-    tgx_sm5_check_legal(&in, arch, NULL, "fuzz", 1, &out);
+    tgx_sm5_check_legal(&in, arch, NULL, "fuzz", 1, NULL, &out);
     tgx_diag_list_free(&out);
 }
 

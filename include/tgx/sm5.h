@@ -375,23 +375,28 @@ typedef struct tgx_sm5_legal_opts {
     void *user;
 } tgx_sm5_legal_opts;
 
-/* Appends one diagnostic per violated rule to out, each message "<spec page>: <rule>:
- * <details>", e.g. "sm5-TEXS: Rb must be RZ when nothing is packed in it: encoding 0 (1D .LZ)
- * packs no parameter in Rb, but Rb is R4". file and line go into the diagnostics (may be NULL/0).
+/* Appends one diagnostic per violated rule to out, each message "<the class's own page>:
+ * <rule>: <details>", e.g. "sm5-TEXS: Rb must be RZ when nothing is packed in it: encoding 0
+ * (1D .LZ) packs no parameter in Rb, but Rb is R4"; a class without a page of its own is named
+ * by itself, with the page the rule comes from ("TEX: Rb must not be RZ when parameters are
+ * packed in it (sm5-TLD's rule; TEX has no page): TEX 2D .LL packs lod in Rb, but Rb is RZ").
+ * file and line go into the diagnostics (may be NULL/0); with the instruction's text (one
+ * statement, as tgx_sm5_parse reads it; may be NULL) each points at the operand its rule is about
+ * (Ra, Rb, Rd, the mask, the target; the mnemonic for modifier rules), else its column is 0.
  * Rules the pages word as "should ... (no error is generated)" are warnings. Returns
  * TGX_ERR_INVALID if any error was added, TGX_ERR_NOMEM if the list could not grow, else TGX_OK.
  * opts may be NULL. */
 tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
                                const tgx_sm5_legal_opts *opts, const char *file, unsigned line,
-                               tgx_diag_list *out);
+                               const char *text, tgx_diag_list *out);
 
 /* tgx_sm5_assemble that does not stop at the first problem: every statement that does not
  * parse or encode adds an error (line, column, message naming the field) to out, and every one
  * that does is decoded again and checked by tgx_sm5_check_legal, its violations placed at the
- * statement's line and first column. p gets the instructions that assembled (legal or not);
- * free it with tgx_sm5_program_free. Returns TGX_ERR_PARSE if a statement did not assemble,
- * else TGX_ERR_INVALID if out holds an error, else TGX_OK (warnings allowed); TGX_ERR_NOMEM
- * when out or p could not grow. opts as for tgx_sm5_check_legal (may be NULL). */
+ * statement's line and the column of the operand each rule is about. p gets the instructions that
+ * assembled (legal or not); free it with tgx_sm5_program_free. Returns TGX_ERR_PARSE if a statement
+ * did not assemble, else TGX_ERR_INVALID if out holds an error, else TGX_OK (warnings allowed);
+ * TGX_ERR_NOMEM when out or p could not grow. opts as for tgx_sm5_check_legal (may be NULL). */
 tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *file,
                                     tgx_sm5_arch arch, const tgx_sm5_legal_opts *opts,
                                     tgx_sm5_program *p, tgx_diag_list *out);

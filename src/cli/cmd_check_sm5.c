@@ -51,7 +51,7 @@ static tgx_status check_word_line(const check_sm5_opts *o, const tgx_sm5_legal_o
         return tgx_diag_list_add(out, &d);
     }
     size_t first = out->count;
-    tgx_status st = tgx_sm5_check_legal(&in, o->arch, lo, file, lineno, out);
+    tgx_status st = tgx_sm5_check_legal(&in, o->arch, lo, file, lineno, NULL, out);
     for (size_t i = first; i < out->count; i++)
         out->items[i].column = col;
     return st == TGX_ERR_NOMEM ? st : TGX_OK;

@@ -47,8 +47,9 @@ typedef struct emu_prog {
     unsigned *line; /* text: 1-based line; code file: 0 */
     uint64_t *addr; /* code file: the instruction's address */
     size_t count;
-    size_t skipped;   /* non-texture instructions of a code file */
-    const char *text; /* the source text (for columns), or NULL */
+    size_t skipped;      /* non-texture instructions of a code file */
+    const char *text;    /* the source text (for columns), or NULL */
+    tgx_diag_list legal; /* text: the legality rules' findings, each at its operand's column */
     char section[TGX_SM5_SECT_NAME_MAX];
 } emu_prog;
 
@@ -157,6 +158,7 @@ static void prog_free(emu_prog *p)
     free(p->insns);
     free(p->line);
     free(p->addr);
+    tgx_diag_list_free(&p->legal);
 }
 
 /* The column of the first non-blank character of line `lineno` of text (1 if unknown). */
@@ -174,13 +176,25 @@ static unsigned statement_column(const char *text, unsigned lineno)
     return col;
 }
 
+/* The column of d's problem on line `line`: the operand a legality rule is about, as the
+ * checked assembly of the text placed the same finding; else the statement's. */
+static unsigned problem_column(const emu_prog *p, unsigned line, const tgx_diag *d)
+{
+    for (size_t k = 0; k < p->legal.count; k++) {
+        const tgx_diag *f = &p->legal.items[k];
+        if (f->line == line && f->column && !strcmp(f->message, d->message))
+            return f->column;
+    }
+    return statement_column(p->text, line);
+}
+
 /* Puts the position of instruction i into d (file:line:col for text, the address otherwise). */
 static void position(const emu_opts *o, const emu_prog *p, size_t i, tgx_diag *d)
 {
     tgx_diag_set_file(d, o->program_name);
     if (p->text) {
         d->line = p->line[i];
-        d->column = statement_column(p->text, p->line[i]);
+        d->column = problem_column(p, p->line[i], d);
         return;
     }
     char msg[TGX_SM5_SECT_NAME_MAX + TGX_DIAG_MSG_MAX + 64];
@@ -212,6 +226,13 @@ static int load_text(const emu_opts *o, const char *data, size_t size, emu_prog 
         p->count++;
     }
     tgx_sm5_program_free(&asmp);
+    /* the rules' findings with their operands' columns, for the emulator's check to point at
+     * (it knows the instruction, not the text) */
+    tgx_sm5_program again;
+    if (rc < 0) {
+        tgx_sm5_assemble_checked(data, size, o->program_name, o->arch, NULL, &again, &p->legal);
+        tgx_sm5_program_free(&again);
+    }
     return rc;
 }
 

@@ -68,7 +68,7 @@ tgx_status tgx_sm5_emu_check(const tgx_sm5_emu *emu, const tgx_sm5_insn *in, tgx
     tgx_diag_list list;
     tgx_diag_list_init(&list);
     tgx_sm5_legal_opts opts = {tex_kind_of, (void *)emu};
-    tgx_status st = tgx_sm5_check_legal(in, emu->arch, &opts, NULL, 0, &list);
+    tgx_status st = tgx_sm5_check_legal(in, emu->arch, &opts, NULL, 0, NULL, &list);
     if (st == TGX_ERR_INVALID) {
         for (size_t i = 0; i < list.count; i++) {
             if (list.items[i].severity == TGX_SEV_ERROR) {

@@ -678,7 +678,7 @@ static tgx_status canonical(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst 
                     opname(rq), ed.message);
     tgx_diag_list found;
     tgx_diag_list_init(&found);
-    st = tgx_sm5_check_legal(&li->insn, arch, NULL, NULL, 0, &found);
+    st = tgx_sm5_check_legal(&li->insn, arch, NULL, NULL, 0, NULL, &found);
     if (st == TGX_ERR_INVALID)
         for (size_t k = 0; k < found.count; k++)
             if (found.items[k].severity == TGX_SEV_ERROR) {

@@ -261,10 +261,11 @@ static tgx_status collect(asm_run *r, tgx_diag *d)
     return TGX_OK;
 }
 
-/* The legality rules for one assembled word. Its diagnostics get the statement's column (the
- * checker knows the instruction, not the text). The word is decoded again so that the checker
- * sees exactly what nvdisasm would read. */
-static tgx_status check_word(asm_run *r, uint64_t word, unsigned lineno, unsigned col)
+/* The legality rules for one assembled word, whose statement text starts at column col of its
+ * line: each diagnostic points at the operand its rule is about. The word is decoded again so
+ * that the checker sees exactly what nvdisasm would read. */
+static tgx_status check_word(asm_run *r, uint64_t word, const char *text, unsigned lineno,
+                             unsigned col)
 {
     tgx_sm5_insn in;
     tgx_diag d;
@@ -274,9 +275,9 @@ static tgx_status check_word(asm_run *r, uint64_t word, unsigned lineno, unsigne
         return collect(r, &d);
     }
     size_t first = r->list->count;
-    tgx_status st = tgx_sm5_check_legal(&in, r->arch, r->legal, r->file, lineno, r->list);
-    for (size_t i = first; i < r->list->count; i++)
-        r->list->items[i].column = col;
+    tgx_status st = tgx_sm5_check_legal(&in, r->arch, r->legal, r->file, lineno, text, r->list);
+    for (size_t i = first; i < r->list->count; i++) /* from the statement's to the line's */
+        r->list->items[i].column += r->list->items[i].column ? col - 1 : col;
     if (st == TGX_ERR_NOMEM)
         return tgx_diag_set(r->d, TGX_ERR_NOMEM, r->file, lineno, 0, "out of memory");
     return TGX_OK;
@@ -453,7 +454,7 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
         r->pending_col = col + 1;
     }
     if (st == TGX_OK && r->list && texture)
-        st = check_word(r, w, lineno, col + 1);
+        st = check_word(r, w, text, lineno, col + 1);
     return st;
 }
 

@@ -24,34 +24,38 @@
 #include "sm5/sm5_internal.h"
 #include "tgx/sm5.h"
 
-/* The rules: X(id, spec page, rule as the page states it). */
+/* The rules: X(id, spec page, the operand it is about, rule as the page states it). An empty
+ * page is the page whose register rules the class follows (class_rules_page); the operand is
+ * where a diagnostic points when the caller gives the text (END: the mnemonic and its
+ * modifiers; Rd alignment names Rd, Rd0 or Rd1 itself). */
 #define LEGAL_RULES(X)                                                                             \
-    X(TEXS_ENCODING, "sm5-TEXS", "legal modifier table for #paramA, .DC, .lod")                    \
-    X(TLDS_ENCODING, "TLDS", "encodings of nvdisasm's Tld2D4 table")                               \
-    X(FIELDS_MATCH_ENCODING, "sm5-TEXS", "the modifiers are those of the encoding")                \
-    X(WMASK_TABLE, "sm5-TEXS", "legal modifier table for Rd1, Rd0, wmsk")                          \
-    X(RD_ALIGN, "", "Rd aligned to the number of components written")                              \
-    X(RA_ALIGN, "", "Ra aligned to the number of scalars packed in it")                            \
-    X(RB_ALIGN, "", "Rb aligned to the number of scalars packed in it")                            \
-    X(RB_UNUSED_RZ, "", "Rb must be RZ when no parameter is packed in it")                         \
-    X(RA_NOT_RZ, "", "Ra must not be RZ when parameters are packed in it")                         \
-    X(RB_NOT_RZ, "", "Rb must not be RZ when parameters are packed in it")                         \
-    X(MS_LZ_2D, "sm5-TLD", ".MS can only be used with .LZ and 2D/ARRAY_2D textures")               \
-    X(MS_CL, "sm5-TLD", ".CL cannot be combined with .MS")                                         \
-    X(DC_3D, "sm5-TEXS", "depth comparison is not supported by 3D textures")                       \
-    X(F16_INT, "sm5-TEXS", ".F16 is not supported for integer textures")                           \
-    X(TXA_RA, "sm5-TXA", "Ra aligned to 4 (vec4) and not RZ")
+    X(TEXS_ENCODING, "sm5-TEXS", END, "legal modifier table for #paramA, .DC, .lod")               \
+    X(TLDS_ENCODING, "TLDS", END, "encodings of nvdisasm's Tld2D4 table")                          \
+    X(FIELDS_MATCH_ENCODING, "sm5-TEXS", TARGET, "the modifiers are those of the encoding")        \
+    X(WMASK_TABLE, "sm5-TEXS", WMASK, "legal modifier table for Rd1, Rd0, wmsk")                   \
+    X(RD_ALIGN, "", RD, "Rd aligned to the number of components written")                          \
+    X(RA_ALIGN, "", RA, "Ra aligned to the number of scalars packed in it")                        \
+    X(RB_ALIGN, "", RB, "Rb aligned to the number of scalars packed in it")                        \
+    X(RB_UNUSED_RZ, "", RB, "Rb must be RZ when no parameter is packed in it")                     \
+    X(RA_NOT_RZ, "", RA, "Ra must not be RZ when parameters are packed in it")                     \
+    X(RB_NOT_RZ, "", RB, "Rb must not be RZ when parameters are packed in it")                     \
+    X(MS_LZ_2D, "sm5-TLD", END, ".MS can only be used with .LZ and 2D/ARRAY_2D textures")          \
+    X(MS_CL, "sm5-TLD", END, ".CL cannot be combined with .MS")                                    \
+    X(DC_3D, "sm5-TEXS", END, "depth comparison is not supported by 3D textures")                  \
+    X(F16_INT, "sm5-TEXS", END, ".F16 is not supported for integer textures")                      \
+    X(TXA_RA, "sm5-TXA", RA, "Ra aligned to 4 (vec4) and not RZ")
 
 typedef enum legal_rule {
-#define X(id, page, text) RULE_##id,
+#define X(id, page, where, text) RULE_##id,
     LEGAL_RULES(X)
 #undef X
 } legal_rule;
 
 static const struct {
     const char *page, *text;
+    sm5_opnd where;
 } rules[] = {
-#define X(id, page, text) {page, text},
+#define X(id, page, where, text) {page, text, SM5_OPND_##where},
     LEGAL_RULES(X)
 #undef X
 };
@@ -94,16 +98,22 @@ static unsigned popcount4(unsigned m)
 typedef struct checker {
     const tgx_sm5_insn *in;
     const char *file;
+    const char *text; /* the instruction's text, for columns (NULL: none) */
     unsigned line;
     tgx_diag_list *out;
     tgx_status st;
     const char *page; /* the page whose register rules apply to this class */
+    const char *own;  /* the class's own page, NULL for a class without one */
     char what[64];    /* "encoding 3 (2D .LL)" or "2D .LZ" & co., for messages */
 } checker;
 
-static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, ...)
+/* A diagnostic names the instruction's own page first (sm5-TLD for TLD); a class without one
+ * (TEX, TLD4, TXD, TLDS, TLD4S) is named by itself, and a rule from another page says which. It
+ * points at the operand the rule is about when the text is known. */
+static void report_at(checker *c, tgx_severity sev, legal_rule r, sm5_opnd where, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+static void report_at(checker *c, tgx_severity sev, legal_rule r, sm5_opnd where, const char *fmt,
+                      ...)
 {
     char detail[TGX_DIAG_MSG_MAX];
     va_list ap;
@@ -111,15 +121,23 @@ static void report(checker *c, tgx_severity sev, legal_rule r, const char *fmt, 
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
     const char *page = rules[r].page[0] ? rules[r].page : c->page;
+    const char *head = c->own ? c->own : sm5_syntaxes[c->in->cls].mnemonic; /* TXD.B: TXD */
+    char from[64] = "";
+    if (!c->own && strcmp(page, head) != 0)
+        snprintf(from, sizeof from, " (%s's rule; %s has no page)", page, head);
+    else if (c->own && strcmp(page, c->own) != 0)
+        snprintf(from, sizeof from, " (%s's rule)", page);
     tgx_diag d;
-    tgx_diag_set(&d, TGX_ERR_INVALID, c->file, c->line, 0, "%s: %s: %s", page, rules[r].text,
-                 detail);
+    tgx_diag_set(&d, TGX_ERR_INVALID, c->file, c->line, sm5_operand_column(c->text, where),
+                 "%s: %s%s: %s", head, rules[r].text, from, detail);
     d.severity = sev;
     if (tgx_diag_list_add(c->out, &d) < 0)
         c->st = TGX_ERR_NOMEM;
     else if (sev == TGX_SEV_ERROR && c->st == TGX_OK)
         c->st = TGX_ERR_INVALID;
 }
+
+#define report(c, sev, r, ...) report_at((c), (sev), (r), rules[r].where, __VA_ARGS__)
 
 static void reg_name(unsigned r, char buf[8])
 {
@@ -163,9 +181,10 @@ static void check_dest(checker *c, const char *name, unsigned reg, unsigned n, c
         return;
     char rn[8];
     reg_name(reg, rn);
-    report(c, TGX_SEV_ERROR, RULE_RD_ALIGN,
-           "write mask %s writes %u register%s at %s, so %s must be a multiple of %u, not %s", mask,
-           n, n == 1 ? "" : "s", name, name, al, rn);
+    /* TEXS's Rd1 is the operand before Rd0 (sm5_syntax.def) */
+    report_at(c, TGX_SEV_ERROR, RULE_RD_ALIGN, strcmp(name, "Rd1") ? SM5_OPND_RD : SM5_OPND_RD1,
+              "write mask %s writes %u register%s at %s, so %s must be a multiple of %u, not %s",
+              mask, n, n == 1 ? "" : "s", name, name, al, rn);
 }
 
 static void mask_text(unsigned m, char buf[8])
@@ -326,6 +345,22 @@ static int has_wmask4(tgx_sm5_class cls)
     return cls != TGX_SM5_TEXS && cls != TGX_SM5_TLDS && cls != TGX_SM5_TLD4S;
 }
 
+/* The page each class has: TEXS, TLD, TMML and TXA; the others have none. */
+static const char *class_own_page(tgx_sm5_class cls)
+{
+    switch (cls) {
+    case TGX_SM5_TEXS: return "sm5-TEXS";
+    case TGX_SM5_TLD:
+    case TGX_SM5_TLD_B: return "sm5-TLD";
+    case TGX_SM5_TMML:
+    case TGX_SM5_TMML_B: return "sm5-TMML";
+    case TGX_SM5_TXA: return "sm5-TXA";
+    default: return NULL;
+    }
+}
+
+/* The page whose register rules a class follows: its own, or its sibling's (TLDS and TLD4S
+ * TEXS's, TEX, TLD4, TXD and TXQ TLD's). */
 static const char *class_page(tgx_sm5_class cls)
 {
     switch (cls) {
@@ -361,11 +396,12 @@ static void check_common(checker *c, tgx_sm5_arch arch, const tgx_sm5_legal_opts
 
 tgx_status tgx_sm5_check_legal(const tgx_sm5_insn *in, tgx_sm5_arch arch,
                                const tgx_sm5_legal_opts *opts, const char *file, unsigned line,
-                               tgx_diag_list *out)
+                               const char *text, tgx_diag_list *out)
 {
     if (!in || !out || (unsigned)in->cls >= TGX_SM5_CLASS_COUNT)
         return TGX_ERR_ARG;
-    checker c = {in, file, line, out, TGX_OK, class_page(in->cls), ""};
+    checker c = {in, file, text, line, out, TGX_OK, class_page(in->cls), class_own_page(in->cls),
+                 ""};
     switch (in->cls) {
     case TGX_SM5_TEXS: check_texs_tlds(&c, 0); break;
     case TGX_SM5_TLDS: check_texs_tlds(&c, 1); break;

@@ -26,8 +26,11 @@ typedef struct sm5_parser {
     size_t nparts;
     sm5_tok ops[SM5_MAX_OPERANDS];
     size_t nops;
-    sm5_tok end; /* the ';' */
-    int tight;   /* ';' directly after the last operand */
+    sm5_tok end;                     /* the ';' */
+    int tight;                       /* ';' directly after the last operand */
+    unsigned col_of[SM5_OPND_COUNT]; /* 1-based column of each operand of the syntax row (an
+                                        optional one left out: where it would stand);
+                                        [SM5_OPND_END] the mnemonic's */
 } sm5_parser;
 
 static tgx_status fail(sm5_parser *p, const sm5_tok *at, const char *field, const char *what)
@@ -418,8 +421,10 @@ static tgx_status parse_legacy_index(sm5_parser *p, const uint8_t *op, size_t k,
 static tgx_status parse_operands(sm5_parser *p)
 {
     size_t k = 0;
+    p->col_of[SM5_OPND_END] = p->parts[0].col + 1;
     for (const uint8_t *op = sm5_syntaxes[p->in->cls].ops; *op != SM5_OPND_END; op++) {
         int used = 0;
+        p->col_of[*op] = (k < p->nops ? p->ops[k].col : p->end.col) + 1;
         tgx_status st = *op == SM5_OPND_INDEX ? parse_legacy_index(p, op, k, &used) : TGX_OK;
         if (st == TGX_OK && used == 0)
             st = parse_operand(p, (sm5_opnd)*op, k < p->nops ? &p->ops[k] : NULL, &used);
@@ -449,6 +454,35 @@ static tgx_status pick_encoding(sm5_parser *p)
                 "no encoding of this instruction has this target with these modifiers");
 }
 
+/* Parses text into p (p->text, p->d, p->in set). */
+static tgx_status parse_into(sm5_parser *p)
+{
+    insn_defaults(p->in);
+    tgx_status st = tokenize(p);
+    if (st == TGX_OK)
+        st = match_class(p);
+    if (st == TGX_OK)
+        st = parse_operands(p);
+    if (st == TGX_OK && (p->in->cls == TGX_SM5_TEXS || p->in->cls == TGX_SM5_TLDS))
+        st = pick_encoding(p);
+    return st;
+}
+
+unsigned sm5_operand_column(const char *text, sm5_opnd op)
+{
+    tgx_sm5_insn in;
+    sm5_parser p = {0};
+    p.text = text;
+    p.in = &in;
+    if (!text || parse_into(&p) != TGX_OK)
+        return 0;
+    if (op == SM5_OPND_RB && !p.col_of[op]) /* Rb optional in this class's syntax */
+        op = SM5_OPND_RB_OPT;
+    if (op == SM5_OPND_WMASK && !p.col_of[op])
+        op = SM5_OPND_WENC;
+    return p.col_of[op];
+}
+
 tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, uint32_t *ctrl,
                          tgx_diag *d)
 {
@@ -459,14 +493,7 @@ tgx_status tgx_sm5_parse(const char *text, tgx_sm5_arch arch, tgx_sm5_insn *in, 
     p.text = text;
     p.d = d;
     p.in = in;
-    insn_defaults(in);
-    tgx_status st = tokenize(&p);
-    if (st == TGX_OK)
-        st = match_class(&p);
-    if (st == TGX_OK)
-        st = parse_operands(&p);
-    if (st == TGX_OK && (in->cls == TGX_SM5_TEXS || in->cls == TGX_SM5_TLDS))
-        st = pick_encoding(&p);
+    tgx_status st = parse_into(&p);
     if (st != TGX_OK)
         return st;
     if (ctrl) {

@@ -203,6 +203,11 @@ typedef enum sm5_opnd {
 
 extern const char *const sm5_opnd_names[SM5_OPND_COUNT];
 
+/* The 1-based column of operand op in an instruction's text as the parser reads it (RB and
+ * WMASK find the class's optional Rb and TEXS/TLDS mask too; an optional operand left out is
+ * where it would stand); SM5_OPND_END is the mnemonic. 0 when the text does not parse. */
+unsigned sm5_operand_column(const char *text, sm5_opnd op);
+
 #define SM5_SYNTAX_MAX 8 /* modifiers or operands a row lists, SM5_*_END-terminated */
 
 /* The token lists of SYNTAX rows, (LOD, DC), as enumerators SM5_MOD_LOD, SM5_MOD_DC, or as

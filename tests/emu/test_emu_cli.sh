@@ -173,7 +173,7 @@ expect_rc 1 "view of nothing" -- "$TGX" emu --arch sm_52 "$tmp/p3.sass" "$tmp/e5
 grep -q "e5.setup:1:6: error: header 9 is not set" "$tmp/err" && ok || bad "view: $(cat "$tmp/err")"
 printf 'TEXS.LZ RZ, R0, R4, R5, 0x52, 2D, R ;\n  TEXS RZ, R1, R4, R5, 0x52, 2D, RG ;\n' >"$tmp/e6.sass"
 expect_rc 1 "illegal line 2" -- "$TGX" emu --arch sm_52 "$tmp/e6.sass"
-grep -q "e6.sass:2:3: error: sm5-TEXS: Rd aligned" "$tmp/err" && ok || bad "checker: $(cat "$tmp/err")"
+grep -q "e6.sass:2:12: error: sm5-TEXS: Rd aligned" "$tmp/err" && ok || bad "checker: $(cat "$tmp/err")"
 [ -s "$tmp/out" ] && bad "an illegal program printed registers" || ok
 printf 'TEXS.LZ RZ, R0, R4, Q5, 0x52, 2D, R ;\n' >"$tmp/e7.sass"
 expect_rc 1 "parse error" -- "$TGX" emu --arch sm_52 "$tmp/e7.sass"

@@ -99,15 +99,15 @@ if [ "$(cat "$TMP/out")" = 0xd030058140970813 ]; then ok; else bad "F16 on sm_52
 printf '%s\n' 'TEX R0, R4, 0x52, 2D, 0x5 ;' '{ TXA R1, RZ, 0x1, 0x1 ;  TEX R1, R4, 0x52, 2D, 0xf ; }' >"$TMP/il.s"
 "$TGX" as --arch sm_52 --hex "$TMP/il.s" >"$TMP/out" 2>"$TMP/err"
 rc=$?
-if [ $rc -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q "il.s:2:3: error: sm5-TXA: Ra aligned to 4" "$TMP/err" &&
-    grep -q "il.s:2:27: error: .*Rd aligned" "$TMP/err"; then
+if [ $rc -eq 1 ] && [ ! -s "$TMP/out" ] && grep -q "il.s:2:11: error: sm5-TXA: Ra aligned to 4" "$TMP/err" &&
+    grep -q "il.s:2:31: error: TEX: Rd aligned" "$TMP/err"; then
     ok
 else
     bad "illegal text (rc $rc): $(cat "$TMP/err")"
 fi
 "$TGX" as --arch sm_52 --hex --allow-illegal "$TMP/il.s" >"$TMP/out" 2>"$TMP/err"
 rc=$?
-if [ $rc -eq 0 ] && [ "$(wc -l <"$TMP/out")" -eq 3 ] && grep -q "il.s:2:3: warning: sm5-TXA" "$TMP/err" &&
+if [ $rc -eq 0 ] && [ "$(wc -l <"$TMP/out")" -eq 3 ] && grep -q "il.s:2:11: warning: sm5-TXA" "$TMP/err" &&
     ! grep -q ': error: ' "$TMP/err"; then
     ok
 else

@@ -36,10 +36,10 @@ printf '%s\n' 'TEX R0, R4, 0x52, 2D, 0x5 ;' '{ TXA R1, RZ, 0x1, 0x1 ;  TEX R1, R
     'TEX R0, R4, 0x52, 9D, 0x5 ;' >"$TMP/il.s"
 "$TGX" check --sm5 --arch sm_52 "$TMP/il.s" 2>"$TMP/err"
 rc=$?
-if [ $rc -eq 1 ] && grep -q "il.s:2:3: error: sm5-TXA: Ra aligned to 4" "$TMP/err" &&
-    grep -q "il.s:2:27: error: .*Rd aligned to the number of components" "$TMP/err" &&
+if [ $rc -eq 1 ] && grep -q "il.s:2:11: error: sm5-TXA: Ra aligned to 4" "$TMP/err" &&
+    grep -q "il.s:2:31: error: TEX: Rd aligned to the number of components" "$TMP/err" &&
     grep -q "il.s:3:1: error: sm5-TLD: .CL cannot be combined with .MS" "$TMP/err" &&
-    grep -q "il.s:4:1: error: sm5-TEXS: Rb must be RZ when no parameter is packed in it" "$TMP/err" &&
+    grep -q "il.s:4:21: error: sm5-TEXS: Rb must be RZ when no parameter is packed in it" "$TMP/err" &&
     grep -q "il.s:5:19: error: field 'paramA'" "$TMP/err"; then
     ok
 else

@@ -74,7 +74,7 @@ static void expect_at(int line, const tgx_sm5_insn *in, tgx_sm5_arch arch,
 {
     tgx_diag_list l;
     tgx_diag_list_init(&l);
-    tgx_status st = tgx_sm5_check_legal(in, arch, opts, "t.sass", 7, &l);
+    tgx_status st = tgx_sm5_check_legal(in, arch, opts, "t.sass", 7, NULL, &l);
     if (!expect) {
         TGX_CHECK(l.count == 0 && st == TGX_OK, "line %d: expected legal, got %zu: %s", line,
                   l.count, l.count ? l.items[0].message : "");
@@ -202,7 +202,8 @@ static void tlds_rules(void)
     tgx_sm5_insn a2d = tlds(8, TGX_SM5_ARRAY_2D, LZ, 0, RZ, 0, 3, 6, 0);
     LEGAL(a2d);
     tgx_sm5_insn a2d_odd = tlds(8, TGX_SM5_ARRAY_2D, LZ, 0, RZ, 0, 3, 5, 0);
-    ILLEGAL(a2d_odd, "sm5-TEXS: Rb aligned to the number of scalars packed in it: encoding 8 "
+    ILLEGAL(a2d_odd, "TLDS: Rb aligned to the number of scalars packed in it (sm5-TEXS's rule; "
+                     "TLDS has no page): encoding 8 "
                      "(ARRAY_2D .LZ) packs s,t (2 scalars) in Rb, so Rb must be a multiple of 2, "
                      "not R5");
     tgx_sm5_insn ms = tlds(6, TGX_SM5_2D, LZ, MS, RZ, 4, 6, 16, 5); /* the cubin's TLDS.LZ.MS */
@@ -210,12 +211,15 @@ static void tlds_rules(void)
     tgx_sm5_insn e3 = tlds(3, TGX_SM5_2D, LZ, 0, RZ, 0, 4, 6, 0);
     ILLEGAL(e3, "TLDS: encodings of nvdisasm's Tld2D4 table: encoding 3 does not exist");
     tgx_sm5_insn e0 = tlds(0, TGX_SM5_1D, LZ, 0, RZ, 0, 4, 6, 0);
-    ILLEGAL(e0, "sm5-TEXS: Rb must be RZ when no parameter is packed in it: encoding 0 (1D .LZ)");
+    ILLEGAL(e0, "TLDS: Rb must be RZ when no parameter is packed in it (sm5-TEXS's rule; TLDS has "
+                "no page): encoding 0 (1D .LZ)");
     tgx_sm5_insn e12 = tlds(12, TGX_SM5_2D, LL, AOFFI, 8, 2, 4, 7, 0);
-    ILLEGAL(e12, "sm5-TEXS: Rb aligned to the number of scalars packed in it: encoding 12 "
+    ILLEGAL(e12, "TLDS: Rb aligned to the number of scalars packed in it (sm5-TEXS's rule; TLDS "
+                 "has no page): encoding 12 "
                  "(2D .LL .AOFFI) packs lod,offset");
     tgx_sm5_insn wm = tlds(2, TGX_SM5_2D, LZ, 0, 8, 2, 4, 6, 6);
-    ILLEGAL(wm, "sm5-TEXS: legal modifier table for Rd1, Rd0, wmsk:");
+    ILLEGAL(wm,
+            "TLDS: legal modifier table for Rd1, Rd0, wmsk (sm5-TEXS's rule; TLDS has no page):");
 }
 
 static void tld4s_rules(void)
@@ -227,15 +231,20 @@ static void tld4s_rules(void)
     in.rb = 5;
     LEGAL(in);
     in.flags = DC; /* s,t in Ra */
-    ILLEGAL(in, "sm5-TEXS: Ra aligned to the number of scalars packed in it: TLD4S.DC packs s,t");
+    ILLEGAL(in,
+            "TLD4S: Ra aligned to the number of scalars packed in it (sm5-TEXS's rule; TLD4S has "
+            "no page): TLD4S.DC packs s,t");
     in.ra = 4;
     in.flags = AOFFI | DC;
-    ILLEGAL(in, "sm5-TEXS: Rb aligned to the number of scalars packed in it: TLD4S.AOFFI.DC "
-                "packs offset,dc");
+    ILLEGAL(in,
+            "TLD4S: Rb aligned to the number of scalars packed in it (sm5-TEXS's rule; TLD4S has "
+            "no page): TLD4S.AOFFI.DC "
+            "packs offset,dc");
     in.rb = 6;
     LEGAL(in);
     in.rd = 5;
-    ILLEGAL(in, "sm5-TEXS: Rd aligned to the number of components written:");
+    ILLEGAL(in, "TLD4S: Rd aligned to the number of components written (sm5-TEXS's rule; TLD4S has "
+                "no page):");
     in.flags |= F16;
     LEGAL(in);
 }
@@ -273,12 +282,16 @@ static void tld_rules(void)
     tgx_sm5_insn txd = general(TGX_SM5_TXD_B, TGX_SM5_ARRAY_1D, 0, 0, 16, 8, 18, 0xf);
     LEGAL(txd);
     txd.ra = 10;
-    ILLEGAL(txd, "sm5-TLD: Ra aligned to the number of scalars packed in it: TXD.B ARRAY_1D packs "
-                 "handle,s,array|off (3 scalars) in Ra, so Ra must be a multiple of 4, not R10");
+    ILLEGAL(txd,
+            "TXD: Ra aligned to the number of scalars packed in it (sm5-TLD's rule; TXD has no "
+            "page): TXD.B ARRAY_1D packs "
+            "handle,s,array|off (3 scalars) in Ra, so Ra must be a multiple of 4, not R10");
     txd.ra = 8;
     txd.rb = 19;
-    ILLEGAL(txd, "sm5-TLD: Rb aligned to the number of scalars packed in it: TXD.B ARRAY_1D packs "
-                 "dsdx,dsdy (2 scalars) in Rb, so Rb must be a multiple of 2, not R19");
+    ILLEGAL(txd,
+            "TXD: Rb aligned to the number of scalars packed in it (sm5-TLD's rule; TXD has no "
+            "page): TXD.B ARRAY_1D packs "
+            "dsdx,dsdy (2 scalars) in Rb, so Rb must be a multiple of 2, not R19");
     /* Rb: handle (.B), LOD (.LL), offsets (.AOFFI), sample (.MS) */
     tgx_sm5_insn rb2 = general(TGX_SM5_TLD_B, TGX_SM5_2D, LL, 0, 0, 4, 7, 0xf);
     ILLEGAL(rb2, "sm5-TLD: Rb aligned to the number of scalars packed in it:");
@@ -337,8 +350,8 @@ static void tmml_txa_rules(void)
 static void dc_f16_rules(void)
 {
     tgx_sm5_insn dc3 = general(TGX_SM5_TEX, TGX_SM5_3D, NONE, DC, 0, 4, 6, 0xf);
-    ILLEGAL(dc3, "sm5-TEXS: depth comparison is not supported by 3D textures: TEX has .DC with "
-                 "target 3D");
+    ILLEGAL(dc3, "TEX: depth comparison is not supported by 3D textures (sm5-TEXS's rule; TEX has "
+                 "no page): TEX has .DC with target 3D");
     tgx_sm5_insn dc2 = general(TGX_SM5_TEX, TGX_SM5_CUBE, NONE, DC, 0, 4, 6, 0xf);
     LEGAL(dc2);
 
@@ -355,6 +368,59 @@ static void dc_f16_rules(void)
     expect_at(__LINE__, &f32, TGX_SM5_ARCH_SM52, &opts, NULL, 0);
 }
 
+/* With the instruction's text, a diagnostic points at the operand its rule is about (columns
+ * counted by hand), and names the instruction's own page: a TEX, which has none, is named
+ * itself with the page whose rule it follows (it read 'sm5-TLD: ... at column 1). */
+typedef struct at_case {
+    const char *text;
+    unsigned column;
+    const char *expect;
+} at_case;
+
+static const at_case at_cases[] = {
+    /* 1234567890123456789 */
+    {"TEX.LL R0, R4, RZ, 0x52, 2D, 0x1 ;", 16,
+     "TEX: Rb must not be RZ when parameters are packed in it (sm5-TLD's rule; TEX has no page)"},
+    {"  TLDS.LZ RZ, R8, RZ, R9, 0x53, 2D, RG ;", 19,
+     "TLDS: Ra must not be RZ when parameters are packed in it (sm5-TEXS's rule"},
+    {"TEXS R3, R4, R8, R9, 0x52, 2D, RGBA ;", 6,
+     "sm5-TEXS: Rd aligned to the number of components written: write mask RGBA writes 2 "
+     "registers at Rd1"},
+    {"TLD.LZ R0, R5, RZ, 0x52, ARRAY_1D, 0xf ;", 12,
+     "sm5-TLD: Ra aligned to the number of scalars packed in it"},
+    {"TLD.B.LL R0, R4, R7, 0x0, 2D, 0xf ;", 18,
+     "sm5-TLD: Rb aligned to the number of scalars packed in it"},
+    {"TLD.LL.MS R0, R4, R6, 0x52, 2D, 0xf ;", 1,
+     "sm5-TLD: .MS can only be used with .LZ and 2D/ARRAY_2D textures"},
+    {"@P1 TXA R0, R5, 0x52, 0xf ;", 13, "sm5-TXA: Ra aligned to 4 (vec4) and not RZ"},
+    {"TMML.LOD R1, R4, 0x52, 2D, 0x3 ;", 10, "sm5-TMML: Rd aligned to the number of components"},
+};
+
+static void operand_columns(void)
+{
+    for (size_t i = 0; i < sizeof at_cases / sizeof at_cases[0]; i++) {
+        const at_case *c = &at_cases[i];
+        tgx_sm5_insn in;
+        tgx_diag d;
+        uint32_t ctrl;
+        if (tgx_sm5_parse(c->text, TGX_SM5_ARCH_SM52, &in, &ctrl, &d) != TGX_OK) {
+            TGX_CHECK(0, "%s: %s", c->text, d.message);
+            continue;
+        }
+        tgx_diag_list l;
+        tgx_diag_list_init(&l);
+        tgx_sm5_check_legal(&in, TGX_SM5_ARCH_SM52, NULL, "t.sass", 3, c->text, &l);
+        int found = 0;
+        for (size_t k = 0; k < l.count; k++)
+            found |= strncmp(l.items[k].message, c->expect, strlen(c->expect)) == 0 &&
+                     l.items[k].column == c->column && l.items[k].line == 3;
+        TGX_CHECK(found, "%s: want '%s' at column %u; got %zu: %s (column %u)", c->text, c->expect,
+                  c->column, l.count, l.count ? l.items[0].message : "",
+                  l.count ? l.items[0].column : 0);
+        tgx_diag_list_free(&l);
+    }
+}
+
 int main(void)
 {
     texs_encodings();
@@ -368,10 +434,12 @@ int main(void)
     tgx_sm5_insn many = general(TGX_SM5_TLD, TGX_SM5_3D, LL, MS | CL, 1, 5, 7, 0xf);
     tgx_diag_list l;
     tgx_diag_list_init(&l);
-    TGX_CHECK(tgx_sm5_check_legal(&many, TGX_SM5_ARCH_SM52, NULL, NULL, 0, &l) == TGX_ERR_INVALID,
+    TGX_CHECK(tgx_sm5_check_legal(&many, TGX_SM5_ARCH_SM52, NULL, NULL, 0, NULL, &l) ==
+                  TGX_ERR_INVALID,
               "many: status");
     TGX_CHECK(l.count == 5 && l.errors == 5, "many: %zu diagnostics, %zu errors", l.count,
               l.errors);
     tgx_diag_list_free(&l);
+    operand_columns();
     return tgx_test_finish();
 }

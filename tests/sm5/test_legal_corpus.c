@@ -39,7 +39,7 @@ static void run(const char *name, int real, size_t *words, size_t flagged[TGX_SM
         seen[in.cls]++;
         tgx_diag_list l;
         tgx_diag_list_init(&l);
-        tgx_sm5_check_legal(&in, arch, NULL, name, 0, &l);
+        tgx_sm5_check_legal(&in, arch, NULL, name, 0, NULL, &l);
         if (l.count) {
             flagged[in.cls]++;
             if (real && shown++ < 20)
