@@ -23,8 +23,19 @@ extern "C" {
  * PNG
  */
 
+/* The most bytes a PNG's pixels may take as 8-bit RGBA (8192x8192): a PNG holds its size in its
+ * header (IHDR), and a small file can claim gigabytes of pixels (16384x16384 in 1 MB), so every
+ * PNG read is measured before it is decoded, as a file read whole is. */
+#define TGX_PNG_MAX_BYTES ((uint64_t)256 << 20)
+
+/* The size a PNG's header (IHDR) gives, without decoding the pixels; TGX_ERR_PARSE when data
+ * is not a PNG. */
+tgx_status tgx_png_header(const void *data, size_t size, const char *name, uint32_t *width,
+                          uint32_t *height, tgx_diag *d);
+
 /* Any PNG (palette, grey, 16-bit, alpha or not) converted to 8-bit RGBA, rows top to bottom,
- * tightly packed. *rgba is malloc'ed; the caller frees it. */
+ * tightly packed. *rgba is malloc'ed; the caller frees it. A PNG whose header announces more
+ * than TGX_PNG_MAX_BYTES of pixels is TGX_ERR_LIMIT, before anything is decoded. */
 tgx_status tgx_png_load_rgba8(const char *path, uint8_t **rgba, uint32_t *width, uint32_t *height,
                               tgx_diag *d);
 /* Same from memory (name is used in messages). */
@@ -46,6 +57,12 @@ tgx_status tgx_png_save_rgba8(const char *path, const uint8_t *rgba, uint32_t wi
  * stored as lrint(v * 255) (NaN -> 0); missing channels: 0, alpha 1 (the corpus .png rule). */
 tgx_status tgx_png_save_float(const char *path, const float *pixels, uint32_t width,
                               uint32_t height, uint32_t channels, tgx_diag *d);
+/* The same PNGs into a malloc'ed buffer (*data, *size bytes) instead of a file: for a caller
+ * that writes them elsewhere (tgx run -o - to stdout). */
+tgx_status tgx_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                size_t row_stride, uint8_t **data, size_t *size, tgx_diag *d);
+tgx_status tgx_png_encode_float(const float *pixels, uint32_t width, uint32_t height,
+                                uint32_t channels, uint8_t **data, size_t *size, tgx_diag *d);
 
 /* ---------------------------------------------------------------------------------------------
  * TGXR: 16-byte header, little endian: "TGXR", u32 width, u32 height, u16 channels, u16 type
@@ -156,6 +173,10 @@ typedef struct tgx_tex_source {
 
 /* Parses a spec string into src; src->png points into spec. Nothing is built. */
 tgx_status tgx_tex_source_parse(const char *spec, tgx_tex_source *src, tgx_diag *d);
+/* The description of the texture src builds, without building it: a PNG's is read from its
+ * header (2D, RGBA8, its size, a full mip chain), so that a caller with a budget can refuse it
+ * before it is decoded. */
+tgx_status tgx_tex_source_desc(const tgx_tex_source *src, tgx_tex_desc *out, tgx_diag *d);
 /* Builds the texture src describes. On error *out is untouched and nothing stays allocated. */
 tgx_status tgx_tex_source_build(const tgx_tex_source *src, tgx_tex **out, tgx_diag *d);
 /* tgx_tex_source_parse, then tgx_tex_source_build. */

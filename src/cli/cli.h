@@ -78,6 +78,11 @@ bool tgx_cli_is_code(const char *data, size_t size);
 bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data, size_t size,
                             bool have_arch);
 
+/* Binary output on a terminal is refused, as gzip refuses it: when stdout is a terminal, prints
+ * "tgx VERB: WHAT is binary and stdout is a terminal; redirect it or give -o FILE" and returns
+ * true (a usage error, exit 2). Checked before any work. */
+bool tgx_cli_binary_to_terminal(const char *verb, const char *what);
+
 /* Whether code section s is the one NAME names: its own name (".text.k_tld4") or its kernel's
  * ("k_tld4"), so that both spellings find it. */
 bool tgx_cli_section_is(const tgx_sm5_code_section *s, const char *name);

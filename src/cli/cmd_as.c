@@ -1,6 +1,6 @@
 /* tgx as: Maxwell texture instructions in nvdisasm syntax -> 64-bit words.
  *
- *   tgx as --arch sm_50|sm_52|sm_53 [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE
+ *   tgx as [--arch sm_50|sm_52|sm_53] [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE
  *
  * Reads assembly text (tgx_sm5_assemble's syntax: one instruction per line or several in a
  * `{ ... }` bundle, nvdisasm's address and hex comments allowed) and writes the words, raw
@@ -58,7 +58,8 @@ const tgx_cli_spec tgx_cli_as_spec = {
     .opts = as_options,
     .notes =
         "Problems are printed as file:line:col: error|warning: message (the field or the rule). "
-        "Without --bundles only the instruction words are written.",
+        "Without --bundles only the instruction words are written. Raw words are not written to "
+        "a terminal (exit 2, as gzip refuses): redirect stdout, give -o or --hex.",
     .exit_status = "0 success, 1 an error in the input (nothing is written), 2 usage or I/O error.",
     .operand = "FILE",
     .min_operands = 1,
@@ -86,6 +87,8 @@ static int parse_options(int argc, char **argv, as_opts *o)
     if (rc >= 0)
         return rc;
     o->file = argv[first];
+    if (!o->out && !o->hex && tgx_cli_binary_to_terminal("as", "the code (without --hex)"))
+        return TGX_EXIT_USAGE;
     return -1;
 }
 

@@ -22,6 +22,13 @@ typedef struct replay_cli {
     /* --via sm5: the current case's first lowering warning with its position (LODQ's 8.8 fixed
      * point), said again on the case's FAIL line as its likely reason; "" when none */
     char lowering_loss[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
+    /* --save: the cases saved so far, name and folder, so that a second case of the same name
+     * is refused instead of overwriting the first one's files */
+    struct saved_case {
+        char name[TGX_CASE_NAME_MAX];
+        const char *dir;
+    } * saved;
+    size_t nsaved;
 } replay_cli;
 
 enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE, REPLAY_VIA, REPLAY_ARCH };
@@ -60,6 +67,14 @@ const tgx_cli_spec tgx_cli_replay_spec = {
     .min_operands = 1,
     .max_operands = TGX_CLI_MANY,
 };
+
+/* "dir/" and "dir//" as "dir" ("/" stays). */
+static void strip_slashes(char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/')
+        dir[--n] = '\0';
+}
 
 static const char *base_name(const char *dir)
 {
@@ -154,19 +169,89 @@ static int check_result(const char *dir, const tgx_case *c, size_t i, const tgx_
     return df.pass;
 }
 
+/* mkdir of path[0..n) unless it is a folder already; errno on failure. */
+static bool make_dir(char *path, size_t n)
+{
+    char keep = path[n];
+    path[n] = '\0';
+    struct stat sb;
+    bool ok = (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) || mkdir(path, 0777) == 0;
+    path[n] = keep;
+    return ok;
+}
+
+/* --save DIR and the folders above it, as mkdir -p makes them (it made only the last). */
+static int prepare_save_dir(const char *dir)
+{
+    char path[4096], shown[TGX_DIAG_FILE_MAX];
+    size_t len = strlen(dir);
+    if (len >= sizeof path) {
+        fprintf(stderr, "tgx replay: --save: the folder name is too long\n");
+        return TGX_EXIT_USAGE;
+    }
+    memcpy(path, dir, len + 1);
+    for (size_t i = 1; i <= len; i++) {
+        if (i < len && path[i] != '/')
+            continue;
+        if (path[i - 1] == '/')
+            continue; /* "a//b", a trailing '/' */
+        if (!make_dir(path, i)) {
+            int err = errno;
+            path[i] = '\0';
+            char part[TGX_DIAG_FILE_MAX];
+            fprintf(stderr, "tgx replay: --save %s: %s%s%s\n",
+                    tgx_diag_shown(shown, sizeof shown, dir),
+                    i < len ? tgx_diag_shown(part, sizeof part, path) : "", i < len ? ": " : "",
+                    err == EEXIST ? "exists and is not a directory" : strerror(err));
+            return TGX_EXIT_USAGE;
+        }
+    }
+    return TGX_EXIT_OK;
+}
+
+/* --save: a case whose name an earlier case of this run has would overwrite that case's files
+ * (two folders dup/a and dup/b, both named tex2d_offsets): it is refused, and both of the earlier
+ * one's files stay. Returns false with msg set for such a case, else records it. */
+static bool claim_save_name(replay_cli *o, const char *name, const char *dir, char *msg, size_t cap)
+{
+    for (size_t k = 0; k < o->nsaved; k++)
+        if (!strcmp(o->saved[k].name, name)) {
+            char shown[TGX_DIAG_FILE_MAX], earlier[TGX_DIAG_FILE_MAX];
+            snprintf(msg, cap,
+                     "--save: case %s is named '%s' as the case of %s is; its results would "
+                     "replace that case's files, so they are not saved",
+                     tgx_diag_shown(shown, sizeof shown, dir), name,
+                     tgx_diag_shown(earlier, sizeof earlier, o->saved[k].dir));
+            return false;
+        }
+    struct saved_case *grown = realloc(o->saved, (o->nsaved + 1) * sizeof *grown);
+    if (!grown) {
+        snprintf(msg, cap, "out of memory");
+        return false;
+    }
+    o->saved = grown;
+    snprintf(o->saved[o->nsaved].name, sizeof o->saved[o->nsaved].name, "%s", name);
+    o->saved[o->nsaved++].dir = dir;
+    return true;
+}
+
 /* Runs one case; returns 1 on PASS. msg receives the reason of a FAIL. */
-static int replay_one(const replay_cli *o, const char *dir, char *name, size_t name_cap,
-                      case_tally *t, char *msg, size_t cap)
+static int replay_one(replay_cli *o, const char *dir, char *name, size_t name_cap, case_tally *t,
+                      char *msg, size_t cap)
 {
     tgx_case c;
     tgx_diag d;
     tgx_diag_clear(&d);
-    snprintf(name, name_cap, "%s", base_name(dir));
+    tgx_diag_shown(name, name_cap, base_name(dir)); /* the folder's name may hold anything */
     if (tgx_case_load(dir, &c, &d) < 0) {
         message_from_diag(&d, msg, cap);
         return 0;
     }
     snprintf(name, name_cap, "%s", c.name);
+    if (o->save_dir && !claim_save_name(o, c.name, dir, msg, cap)) {
+        tgx_case_free(&c);
+        return 0;
+    }
     tgx_tgxr *outs = calloc(c.result_count, sizeof *outs);
     int pass = outs != NULL;
     if (!outs)
@@ -200,18 +285,6 @@ static int replay_one(const replay_cli *o, const char *dir, char *name, size_t n
 }
 
 /* --save DIR: created when missing (one level, as mkdir does). */
-static int prepare_save_dir(const char *dir)
-{
-    struct stat sb;
-    if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
-        return TGX_EXIT_OK;
-    if (mkdir(dir, 0777) == 0)
-        return TGX_EXIT_OK;
-    fprintf(stderr, "tgx replay: --save %s: %s\n", dir,
-            errno == EEXIST ? "exists and is not a directory" : strerror(errno));
-    return TGX_EXIT_USAGE;
-}
-
 static int replay_option(void *ctx, int id, const char *value)
 {
     replay_cli *o = ctx;
@@ -327,6 +400,7 @@ int tgx_cli_replay(int argc, char **argv)
         char name[TGX_CASE_NAME_MAX], msg[1024];
         case_tally t = {0, 0};
         o.lowering_loss[0] = '\0';
+        strip_slashes(argv[i]); /* "dir/" is "dir": its files are dir/case.json, not dir//... */
         if (replay_one(&o, argv[i], name, sizeof name, &t, msg, sizeof msg)) {
             printf("PASS %s (%zu/%zu bit-exact)\n", name, t.bit_exact, t.values);
             passed++;
@@ -337,5 +411,6 @@ int tgx_cli_replay(int argc, char **argv)
         fflush(stdout);
     }
     printf("%u passed, %u failed\n", passed, failed);
+    free(o.saved);
     return failed ? TGX_EXIT_INVALID : TGX_EXIT_OK;
 }

@@ -106,8 +106,9 @@ static const tgx_cli_opt run_options[] = {
      "D3D10 and Mesa's draws do (tgx replay uses this for draws; docs/exec.md)"},
     {R_JOBS, "-j", "N", "render threads, 0 to 256 (default 0: all cores; same result for any N)"},
     {R_OUT, "-o", "FILE",
-     "fragment: out.png (8-bit view, row 0 = window row 0) or out.tgxr (exact words; default "
-     "out.png); compute: BUFFER[0] as with --dump 0=FILE (default: BUFFER[0] in hex on stdout)"},
+     "fragment: out.png (8-bit view, row 0 = window row 0), out.tgxr (exact words) or '-' (the "
+     "PNG on stdout, which must not be a terminal; default out.png); compute: BUFFER[0] as with "
+     "--dump 0=FILE (default: BUFFER[0] in hex on stdout)"},
     {0}};
 
 const tgx_cli_spec tgx_cli_run_spec = {
@@ -572,12 +573,16 @@ static int run_option(void *ctx, int id, const char *val)
     case R_INT: o->integer = true; return 0;
     case R_SIZE: {
         uint32_t wh[2];
-        int rc = tgx_cli_u32_list(sp, "--size", val, 'x', 2, 1, MAX_SIZE, wh);
+        static const char *const sides[] = {"width", "height"};
+        int rc = tgx_cli_u32_list(sp, "--size", val, 'x', 2, sides, 1, MAX_SIZE, wh);
         if (rc == 0)
             o->width = wh[0], o->height = wh[1];
         return rc;
     }
-    case R_GRID: return tgx_cli_u32_list(sp, "--grid", val, ',', 3, 1, MAX_GROUPS, o->grid);
+    case R_GRID: {
+        static const char *const axes[] = {"X count", "Y count", "Z count"};
+        return tgx_cli_u32_list(sp, "--grid", val, ',', 3, axes, 1, MAX_GROUPS, o->grid);
+    }
     case R_JOBS: return tgx_cli_u32(sp, "-j", val, 0, 256, &o->threads);
     case R_BUDGET: return tgx_cli_u64(sp, "--budget", val, 1, UINT64_MAX, &o->budget);
     case R_PROFILE: o->profile = val; return 0;
@@ -669,8 +674,8 @@ static int load_checked(const char *path, tgx_pipe_shader **out)
     return st == TGX_ERR_IO ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
-/* FILE.tgxr: the exact words, typed `type`; FILE.png: the corpus's 8-bit view (floats clamped,
- * integers by their low byte). */
+/* FILE.tgxr: the exact words, typed `type`; FILE.png, or '-' (stdout): the corpus's 8-bit view
+ * (floats clamped, integers by their low byte) as a PNG. */
 static tgx_status save_target(const char *path, const tgx_pipe_target *t, tgx_tgxr_type type,
                               tgx_diag *d)
 {
@@ -679,16 +684,29 @@ static tgx_status save_target(const char *path, const tgx_pipe_target *t, tgx_tg
         tgx_tgxr img = {t->width, t->height, 4, (uint16_t)type, t->words};
         return tgx_tgxr_write(path, &img, d);
     }
-    if (!t->integer)
-        return tgx_png_save_float(path, (const float *)(const void *)t->words, t->width, t->height,
-                                  4, d);
-    uint8_t *rgba = malloc(n);
-    if (!rgba)
-        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
-    for (size_t i = 0; i < n; i++)
-        rgba[i] = (uint8_t)(t->words[i] & 255u);
-    tgx_status st = tgx_png_save_rgba8(path, rgba, t->width, t->height, (size_t)t->width * 4, d);
-    free(rgba);
+    bool to_stdout = strcmp(path, "-") == 0;
+    uint8_t *png = NULL;
+    size_t size = 0;
+    tgx_status st;
+    if (!t->integer) {
+        const float *px = (const float *)(const void *)t->words;
+        st = to_stdout ? tgx_png_encode_float(px, t->width, t->height, 4, &png, &size, d)
+                       : tgx_png_save_float(path, px, t->width, t->height, 4, d);
+    } else {
+        uint8_t *rgba = malloc(n);
+        if (!rgba)
+            return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
+        for (size_t i = 0; i < n; i++)
+            rgba[i] = (uint8_t)(t->words[i] & 255u);
+        size_t stride = (size_t)t->width * 4;
+        st = to_stdout ? tgx_png_encode_rgba8(rgba, t->width, t->height, stride, &png, &size, d)
+                       : tgx_png_save_rgba8(path, rgba, t->width, t->height, stride, d);
+        free(rgba);
+    }
+    /* stdout's write errors are main's to report (close_stdout) */
+    if (st == TGX_OK && to_stdout)
+        fwrite(png, 1, size, stdout);
+    free(png);
     return st;
 }
 
@@ -897,8 +915,12 @@ static int run_shader(run_opts *o, const tgx_pipe_shader *sh)
         return usage_error("tgx run takes a fragment (FRAG) or compute (COMP) shader", o->shader);
     if (!o->out)
         o->out = "out.png";
-    if (!ends_with(o->out, ".png") && !ends_with(o->out, ".tgxr"))
-        return usage_error("-o: a fragment shader's output must end in .png or .tgxr", o->out);
+    bool to_stdout = strcmp(o->out, "-") == 0;
+    if (!to_stdout && !ends_with(o->out, ".png") && !ends_with(o->out, ".tgxr"))
+        return usage_error("-o: a fragment shader's output must end in .png or .tgxr, or be '-'",
+                           o->out);
+    if (to_stdout && tgx_cli_binary_to_terminal("run", "-o -: the PNG"))
+        return TGX_EXIT_USAGE;
     return render(o, sh);
 }
 

@@ -118,11 +118,16 @@ static int usage_error(const char *what, const char *arg)
     return tgx_cli_usage_error(&tgx_cli_sample_spec, "%s: '%s'", what, arg);
 }
 
+/* "tgx sample: WHAT: message"; a message that names its file already (a PNG the texture spec
+ * names) is not given the spec again (it said 'bad.png: bad.png: error: ...'). */
 static int diag_error(const char *what, const tgx_diag *d, int code)
 {
-    char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64];
+    char buf[TGX_DIAG_MSG_MAX + TGX_DIAG_FILE_MAX + 64], shown[TGX_DIAG_FILE_MAX];
     tgx_diag_format(d, buf, sizeof buf);
-    fprintf(stderr, "tgx sample: %s%s%s\n", what, *what ? ": " : "", buf);
+    if (d->file[0] && !strcmp(d->file, tgx_diag_shown(shown, sizeof shown, what)))
+        what = "";
+    fprintf(stderr, "tgx sample: %s%s%s\n", tgx_diag_shown(shown, sizeof shown, what),
+            *what ? ": " : "", buf);
     return code;
 }
 

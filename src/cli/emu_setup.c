@@ -282,12 +282,12 @@ static tgx_status spend(emu_setup *s, emu_scan *sc, const char *at, const tgx_te
         s->tex_bytes += bytes;
         return TGX_OK;
     }
-    return emu_fail_at(
-        sc, at,
-        "texture: a %ux%ux%u %s texture of %u levels (%llu bytes) would emu_take the "
-        "setup's textures past %u MiB",
-        desc->width, desc->height, desc->depth, tgx_tex_format_get(desc->format)->name,
-        desc->levels, (unsigned long long)bytes, (unsigned)(s->tex_budget >> 20));
+    return emu_fail_at(sc, at,
+                       "texture: a %ux%ux%u %s texture of %u levels (%llu bytes) would take the "
+                       "setup's textures past %u MiB",
+                       desc->width, desc->height, desc->depth,
+                       tgx_tex_format_get(desc->format)->name, desc->levels,
+                       (unsigned long long)bytes, (unsigned)(s->tex_budget >> 20));
 }
 
 static tgx_status stmt_header(emu_setup *s, emu_scan *sc)
@@ -315,9 +315,13 @@ static tgx_status stmt_header(emu_setup *s, emu_scan *sc)
         else if (name)
             src.data = path, src.data_len = strlen(path);
         file = name != NULL;
-        if (!src.png && (st = spend(s, sc, at, &src.desc)) < 0)
+        /* a PNG's size is in its header: measured before a pixel is decoded */
+        tgx_tex_desc desc;
+        st = tgx_tex_source_desc(&src, &desc, &inner);
+        if (st == TGX_OK && (st = spend(s, sc, at, &desc)) < 0)
             return st;
-        st = tgx_tex_source_build(&src, &tex, &inner);
+        if (st == TGX_OK)
+            st = tgx_tex_source_build(&src, &tex, &inner);
     }
     if (st < 0)
         return file && inner.file[0]
@@ -327,8 +331,6 @@ static tgx_status stmt_header(emu_setup *s, emu_scan *sc)
         tgx_tex_destroy(tex);
         return tgx_diag_set(sc->d, TGX_ERR_NOMEM, sc->file, sc->lineno, 1, "out of memory");
     }
-    if (src.png && (st = spend(s, sc, at, tgx_tex_get_desc(tex))) < 0)
-        return st; /* a PNG's size is known once it is read */
     tgx_sm5_emu_header h;
     tgx_sm5_emu_header_init(&h, tex);
     return tgx_sm5_emu_set_header(s->emu, index, &h, sc->d);

@@ -2,9 +2,11 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/opts.h"
+#include "tgx/tex.h"
 #include "tgx/util.h"
 
 typedef struct verb {
@@ -40,17 +42,17 @@ static const char top_summary[] = "the texture path of GPU shader pipelines: TGS
 
 static const tgx_cli_spec top_spec = {
     .verb = "",
-    .synopsis = "VERB [OPTIONS] [ARGS]\n--help | --version | --man [VERB] | help [VERB]",
+    .synopsis = "VERB [OPTIONS] [ARGS]\n--help | --version | --man [VERB]\n"
+                "help [VERB | formats | targets]",
     .description =
         "The texture path of GPU shader pipelines: TGSI text (parse, print, check, execute), one "
         "texture unit shared by everything that samples, and NVIDIA Maxwell (SM 5.x) texture "
         "instructions (encode, decode, disassemble as nvdisasm does, assemble, check).\n\n"
-        "'tgx VERB --help' (or 'tgx help VERB') describes a verb. Every verb takes options "
-        "GNU-style: '--opt value' or "
-        "'--opt=value', one-letter options as '-o value' or '-ovalue', options and arguments in "
-        "any "
-        "order, '--' ends the options, and '-' as a file name means stdin (or stdout where a file "
-        "is "
+        "'tgx VERB --help' (or 'tgx help VERB') describes a verb; 'tgx help formats' and 'tgx "
+        "help targets' list the texel formats and texture targets that texture options name "
+        "(format=, target=). Every verb takes options GNU-style: '--opt value' or '--opt=value', "
+        "one-letter options as '-o value' or '-ovalue', options and arguments in any order, '--' "
+        "ends the options, and '-' as a file name means stdin (or stdout where a file is "
         "written).",
     .opts = top_opts,
     .notes =
@@ -98,6 +100,15 @@ int tgx_cli_read_input(const char *path, char **data, size_t *size)
 const char *tgx_cli_input_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+bool tgx_cli_binary_to_terminal(const char *verb_name, const char *what)
+{
+    if (!isatty(STDOUT_FILENO))
+        return false;
+    fprintf(stderr, "tgx %s: %s is binary and stdout is a terminal; redirect it or give -o FILE\n",
+            verb_name, what);
+    return true;
 }
 
 const char *tgx_cli_output_path(const char *value)
@@ -177,14 +188,63 @@ static int man_page(int argc, char **argv)
     return TGX_EXIT_OK;
 }
 
-/* tgx help VERB */
+/* tgx help formats: every texel format the texture options (format=NAME) take. */
+static void list_formats(void)
+{
+    static const char *const type_names[] = {"unorm", "snorm", "uint",   "sint",
+                                             "float", "srgb",  "ufloat", "sharedexp"};
+    printf("%-20s %-8s %-10s %s\n", "format", "bytes", "type", "channel bits");
+    for (unsigned i = 0; i < TGX_TEX_FORMAT_COUNT; i++) {
+        const tgx_tex_format_info *f = tgx_tex_format_get((tgx_tex_format)i);
+        char bytes[16];
+        snprintf(bytes, sizeof bytes, f->block > 1 ? "%u/4x4" : "%u", f->bytes);
+        printf("%-20s %-8s %-10s", f->name, bytes,
+               (unsigned)f->type < sizeof type_names / sizeof *type_names ? type_names[f->type]
+                                                                          : "?");
+        for (unsigned c = 0; c < 4 && f->bits[c]; c++)
+            printf(" %u", f->bits[c]);
+        printf("%s\n", f->is_depth ? " (depth)" : "");
+    }
+}
+
+/* tgx help targets: every texture target (target=NAME) and the largest size it takes. */
+static void list_targets(void)
+{
+    printf("%-12s %-6s %-7s %-9s %s\n", "target", "dims", "coords", "slices", "largest");
+    for (unsigned t = 0; t < TGX_TEX_TARGET_COUNT; t++) {
+        const tgx_tex_target_info *i = tgx_tex_target_get((tgx_tex_target)t);
+        const char *kind = i->cube && i->layered ? "6 a layer"
+                           : i->cube             ? "6 faces"
+                           : i->layered          ? "layers"
+                           : i->dims == 3        ? "depth"
+                                                 : "-";
+        printf("%-12s %-6u %-7u %-9s %ux%ux%u%s%s\n", i->name, i->dims, i->coords, kind,
+               i->max_width, i->max_height, i->max_depth, i->multisample ? ", samples" : "",
+               i->mipmapped ? ", levels" : "");
+    }
+}
+
+/* What `tgx help NAME` lists besides the verbs: the names texture options take. */
+static const struct {
+    const char *name;
+    void (*print)(void);
+} help_topics[] = {{"formats", list_formats}, {"targets", list_targets}};
+
+/* tgx help VERB | formats | targets */
 static int help_verb(int argc, char **argv)
 {
     if (argc > 3)
         return tgx_cli_usage_error(&top_spec, "help takes one VERB at most, not '%s' too", argv[3]);
+    for (size_t k = 0; k < sizeof help_topics / sizeof *help_topics; k++)
+        if (!strcmp(argv[2], help_topics[k].name)) {
+            help_topics[k].print();
+            return TGX_EXIT_OK;
+        }
     const verb *v = find_verb(argv[2]);
     if (!v)
-        return tgx_cli_usage_error(&top_spec, "help: unknown verb '%s' (try 'tgx --help')",
+        return tgx_cli_usage_error(&top_spec,
+                                   "help: unknown verb '%s' (try 'tgx --help'; 'tgx help formats' "
+                                   "and 'tgx help targets' list the texture names)",
                                    argv[2]);
     tgx_cli_help(v->spec, stdout);
     return TGX_EXIT_OK;

@@ -236,7 +236,8 @@ int tgx_cli_u32(const tgx_cli_spec *spec, const char *opt, const char *text, uin
 }
 
 int tgx_cli_u32_list(const tgx_cli_spec *spec, const char *opt, const char *text, char sep,
-                     unsigned n, uint32_t min, uint32_t max, uint32_t *out)
+                     unsigned n, const char *const *names, uint32_t min, uint32_t max,
+                     uint32_t *out)
 {
     const char *p = text;
     for (unsigned k = 0; k < n; k++) {
@@ -247,8 +248,11 @@ int tgx_cli_u32_list(const tgx_cli_spec *spec, const char *opt, const char *text
                                        "%s: '%s' has %u value%s, expected %u separated by "
                                        "'%c'",
                                        opt, text, k + 1, k ? "s" : "", n, sep);
-        char what[32];
-        snprintf(what, sizeof what, "value %u, ", k + 1);
+        char what[48];
+        if (names)
+            snprintf(what, sizeof what, "the %s ", names[k]);
+        else
+            snprintf(what, sizeof what, "value %u, ", k + 1);
         uint64_t v;
         int rc = one_number(spec, opt, n > 1 ? what : "", p, len, min, max, &v);
         if (rc)

@@ -64,9 +64,12 @@ int tgx_cli_u64(const tgx_cli_spec *spec, const char *opt, const char *text, uin
                 uint64_t max, uint64_t *out);
 int tgx_cli_u32(const tgx_cli_spec *spec, const char *opt, const char *text, uint32_t min,
                 uint32_t max, uint32_t *out);
-/* n numbers separated by sep ("X,Y,Z" with ','; "WxH" with 'x'), each within [min, max]. */
+/* n numbers separated by sep ("X,Y,Z" with ','; "WxH" with 'x'), each within [min, max]; names
+ * (n of them, or NULL) say what each is in messages ("the width 0 is out of range"), else
+ * "value k". */
 int tgx_cli_u32_list(const tgx_cli_spec *spec, const char *opt, const char *text, char sep,
-                     unsigned n, uint32_t min, uint32_t max, uint32_t *out);
+                     unsigned n, const char *const *names, uint32_t min, uint32_t max,
+                     uint32_t *out);
 
 /* Parses a whole number from text[0..len) into *v; 0 if it is not digits or exceeds 2^64-1. */
 int tgx_cli_digits(const char *text, size_t len, uint64_t *v);

@@ -8,14 +8,46 @@
 #include "tgx/io.h"
 #include "tgx/util.h"
 
+/* libpng's begin_read reads the chunks before the pixels (IHDR & co.) and decodes nothing. */
+static tgx_status begin_read(png_image *img, const void *data, size_t size, const char *name,
+                             tgx_diag *d)
+{
+    memset(img, 0, sizeof *img);
+    img->version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(img, data, size))
+        return tgx_diag_set(d, TGX_ERR_PARSE, name, 0, 0, "not a readable PNG: %s", img->message);
+    return TGX_OK;
+}
+
+tgx_status tgx_png_header(const void *data, size_t size, const char *name, uint32_t *width,
+                          uint32_t *height, tgx_diag *d)
+{
+    png_image img;
+    tgx_status st = begin_read(&img, data, size, name, d);
+    if (st != TGX_OK)
+        return st;
+    *width = img.width;
+    *height = img.height;
+    png_image_free(&img);
+    return TGX_OK;
+}
+
 tgx_status tgx_png_decode_rgba8(const void *data, size_t size, const char *name, uint8_t **rgba,
                                 uint32_t *width, uint32_t *height, tgx_diag *d)
 {
     png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&img, data, size))
-        return tgx_diag_set(d, TGX_ERR_PARSE, name, 0, 0, "not a readable PNG: %s", img.message);
+    tgx_status st = begin_read(&img, data, size, name, d);
+    if (st != TGX_OK)
+        return st;
+    uint64_t pixels = (uint64_t)img.width * img.height * 4u;
+    if (pixels > TGX_PNG_MAX_BYTES) {
+        png_image_free(&img);
+        return tgx_diag_set(d, TGX_ERR_LIMIT, name, 0, 0,
+                            "a %ux%u PNG: its header announces %llu MiB of RGBA8 pixels, more "
+                            "than the %llu MiB a PNG may hold (refused before decoding)",
+                            img.width, img.height, (unsigned long long)(pixels >> 20),
+                            (unsigned long long)(TGX_PNG_MAX_BYTES >> 20));
+    }
     img.format = PNG_FORMAT_RGBA;
     size_t bytes = PNG_IMAGE_SIZE(img);
     uint8_t *buf = malloc(bytes ? bytes : 1);
@@ -78,8 +110,9 @@ tgx_status tgx_png_load_tex(const char *path, unsigned flags, tgx_tex **out, tgx
     return st;
 }
 
-static tgx_status encode_and_write(const char *path, const uint8_t *rgba, uint32_t width,
-                                   uint32_t height, size_t row_stride, tgx_diag *d)
+/* rgba (rows row_stride bytes apart) as a PNG in a malloc'ed buffer of *size bytes. */
+static tgx_status encode(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+                         size_t row_stride, uint8_t **data, size_t *size, tgx_diag *d)
 {
     png_image img;
     memset(&img, 0, sizeof img);
@@ -96,14 +129,26 @@ static tgx_status encode_and_write(const char *path, const uint8_t *rgba, uint32
      * (the pixels are the same, the file a little larger): `make demo` spent a third of its time
      * compressing, serially after the threaded render. */
     img.flags = PNG_IMAGE_FLAG_FAST;
-    png_alloc_size_t size = PNG_IMAGE_PNG_SIZE_MAX(img);
-    void *buf = malloc(size);
+    png_alloc_size_t n = PNG_IMAGE_PNG_SIZE_MAX(img);
+    void *buf = malloc(n);
     if (!buf)
         return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory encoding a PNG");
-    tgx_status st = TGX_OK;
-    if (!png_image_write_to_memory(&img, buf, &size, 0, rgba, (png_int_32)row_stride, NULL))
-        st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "PNG encoding failed: %s", img.message);
-    else
+    if (!png_image_write_to_memory(&img, buf, &n, 0, rgba, (png_int_32)row_stride, NULL)) {
+        free(buf);
+        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "PNG encoding failed: %s", img.message);
+    }
+    *data = buf;
+    *size = n;
+    return TGX_OK;
+}
+
+static tgx_status encode_and_write(const char *path, const uint8_t *rgba, uint32_t width,
+                                   uint32_t height, size_t row_stride, tgx_diag *d)
+{
+    uint8_t *buf = NULL;
+    size_t size = 0;
+    tgx_status st = encode(path, rgba, width, height, row_stride, &buf, &size, d);
+    if (st == TGX_OK)
         st = tgx_write_file_atomic(path, buf, size, d);
     free(buf);
     return st;
@@ -113,6 +158,12 @@ tgx_status tgx_png_save_rgba8(const char *path, const uint8_t *rgba, uint32_t wi
                               uint32_t height, size_t row_stride, tgx_diag *d)
 {
     return encode_and_write(path, rgba, width, height, row_stride, d);
+}
+
+tgx_status tgx_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                size_t row_stride, uint8_t **data, size_t *size, tgx_diag *d)
+{
+    return encode(NULL, rgba, width, height, row_stride, data, size, d);
 }
 
 /* clamp to [0, 1], lrint(v * 255): the corpus .png rule; NaN -> 0. */
@@ -125,22 +176,44 @@ static uint8_t to_byte(float v)
     return (uint8_t)lrintf(v * 255.0f);
 }
 
-tgx_status tgx_png_save_float(const char *path, const float *pixels, uint32_t width,
-                              uint32_t height, uint32_t channels, tgx_diag *d)
+/* Float pixels of `channels` as the corpus's 8-bit RGBA view, into *rgba (malloc'ed). */
+static tgx_status float_to_rgba8(const float *pixels, uint32_t width, uint32_t height,
+                                 uint32_t channels, const char *path, uint8_t **rgba, tgx_diag *d)
 {
     if (channels < 1 || channels > 4 || !width || !height)
         return tgx_diag_set(d, TGX_ERR_ARG, path, 0, 0,
                             "cannot write a %ux%u PNG from %u channels per pixel", width, height,
                             channels);
     size_t n = (size_t)width * height;
-    uint8_t *rgba = malloc(n * 4);
-    if (!rgba)
+    uint8_t *out = malloc(n * 4);
+    if (!out)
         return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory converting an image");
     for (size_t i = 0; i < n; i++) {
         for (uint32_t c = 0; c < 4; c++)
-            rgba[4 * i + c] = c < channels ? to_byte(pixels[i * channels + c]) : (c == 3 ? 255 : 0);
+            out[4 * i + c] = c < channels ? to_byte(pixels[i * channels + c]) : (c == 3 ? 255 : 0);
     }
-    tgx_status st = encode_and_write(path, rgba, width, height, (size_t)width * 4, d);
+    *rgba = out;
+    return TGX_OK;
+}
+
+tgx_status tgx_png_save_float(const char *path, const float *pixels, uint32_t width,
+                              uint32_t height, uint32_t channels, tgx_diag *d)
+{
+    uint8_t *rgba = NULL;
+    tgx_status st = float_to_rgba8(pixels, width, height, channels, path, &rgba, d);
+    if (st == TGX_OK)
+        st = encode_and_write(path, rgba, width, height, (size_t)width * 4, d);
+    free(rgba);
+    return st;
+}
+
+tgx_status tgx_png_encode_float(const float *pixels, uint32_t width, uint32_t height,
+                                uint32_t channels, uint8_t **data, size_t *size, tgx_diag *d)
+{
+    uint8_t *rgba = NULL;
+    tgx_status st = float_to_rgba8(pixels, width, height, channels, NULL, &rgba, d);
+    if (st == TGX_OK)
+        st = encode(NULL, rgba, width, height, (size_t)width * 4, data, size, d);
     free(rgba);
     return st;
 }

@@ -163,6 +163,33 @@ static tgx_status fill_from_data(tgx_tex *tex, const tgx_tex_source *src, tgx_di
     return st;
 }
 
+tgx_status tgx_tex_source_desc(const tgx_tex_source *src, tgx_tex_desc *out, tgx_diag *d)
+{
+    if (!src->png) {
+        *out = src->desc;
+        return TGX_OK;
+    }
+    char *data = NULL;
+    size_t size = 0;
+    uint32_t w = 0, h = 0;
+    tgx_status st = tgx_read_file(src->png, &data, &size, d);
+    if (st == TGX_OK)
+        st = tgx_png_header(data, size, src->png, &w, &h, d);
+    free(data);
+    if (st != TGX_OK)
+        return st;
+    /* what tgx_png_load_tex(..., TGX_PNG_MIPMAPS) creates */
+    tgx_tex_desc desc = {.target = TGX_TEX_2D,
+                         .format = TGX_TEX_FORMAT_RGBA8_UNORM,
+                         .width = w,
+                         .height = h,
+                         .depth = 1,
+                         .levels = tgx_tex_full_levels(w, h, 1),
+                         .samples = 1};
+    *out = desc;
+    return TGX_OK;
+}
+
 tgx_status tgx_tex_source_build(const tgx_tex_source *src, tgx_tex **out, tgx_diag *d)
 {
     tgx_tex *tex = NULL;

@@ -1,6 +1,7 @@
 /* Text forms of texture descriptions and sampler states, shared by the command-line verbs
  * (tgx sample; tgx run could use them too) and case files: "16x16,levels=3,format=rgba32f" and
  * "wrap=clamp_to_border,border=1,0,0,1,filter=linear". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,67 @@ static int parse_sizes(const char *tok, uint32_t v[3])
     return n >= 2 ? n : 0;
 }
 
+/* Levenshtein distance of a and b, counted up to 3 (the names are short). */
+static unsigned name_distance(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > 32 || nb > 32)
+        return 3;
+    unsigned row[33];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (unsigned)j;
+    for (size_t i = 1; i <= na; i++) {
+        unsigned diag = row[0];
+        row[0] = (unsigned)i;
+        for (size_t j = 1; j <= nb; j++) {
+            unsigned up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best)
+                best = up + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[nb] < 3 ? row[nb] : 3;
+}
+
+/* "unknown format 'z32f' (not one of the 102 formats; close: r32f, a32f, ...)": the names one or
+ * two edits away, or that hold what was typed. */
+static tgx_status unknown_format(const char *name, tgx_diag *d)
+{
+    char close[160] = "";
+    size_t len = 0, shown = 0;
+    for (unsigned i = 0; i < TGX_TEX_FORMAT_COUNT && shown < 8; i++) {
+        const char *f = tgx_tex_format_get((tgx_tex_format)i)->name;
+        if (name_distance(name, f) > 2 && !(*name && strstr(f, name)))
+            continue;
+        int n = snprintf(close + len, sizeof close - len, "%s%s", shown ? ", " : "; close: ", f);
+        if (n < 0 || (size_t)n >= sizeof close - len)
+            break;
+        len += (size_t)n;
+        shown++;
+    }
+    return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                        "unknown format '%s' (not one of the %u formats%s)", name,
+                        (unsigned)TGX_TEX_FORMAT_COUNT, close);
+}
+
+/* "unknown target 'z' (1d, 2d, ...)": there are few enough to name them all. */
+static tgx_status unknown_target(const char *name, tgx_diag *d)
+{
+    char all[160] = "";
+    size_t len = 0;
+    for (unsigned t = 0; t < TGX_TEX_TARGET_COUNT; t++) {
+        int n = snprintf(all + len, sizeof all - len, "%s%s", t ? ", " : "",
+                         tgx_tex_target_name((tgx_tex_target)t));
+        if (n < 0 || (size_t)n >= sizeof all - len)
+            break;
+        len += (size_t)n;
+    }
+    return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown target '%s' (%s)", name, all);
+}
+
 /* One option of tgx_tex_desc_parse; sets *levels_given / *box_mips as it goes. */
 static tgx_status desc_option(const char *tok, tgx_tex_desc *desc, bool *levels_given,
                               bool *box_mips, tgx_diag *d)
@@ -66,10 +128,10 @@ static tgx_status desc_option(const char *tok, tgx_tex_desc *desc, bool *levels_
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "samples=%s is not a number", tok + 8);
     } else if (!strncmp(tok, "format=", 7)) {
         if (tgx_tex_format_from_name(tok + 7, &desc->format) < 0)
-            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown format '%s'", tok + 7);
+            return unknown_format(tok + 7, d);
     } else if (!strncmp(tok, "target=", 7)) {
         if (tgx_tex_target_from_name(tok + 7, &desc->target) < 0)
-            return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "unknown target '%s'", tok + 7);
+            return unknown_target(tok + 7, d);
     } else if (box_mips && !strcmp(tok, "mips=box")) {
         *box_mips = true;
     } else {

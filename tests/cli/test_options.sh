@@ -96,17 +96,17 @@ range() { # DESCRIPTION PATTERN -- command
     shift 2
     expect_err 2 "$pat" "$what" "$@"
 }
-range "--size 4294967297x1" "--size: value 1, 4294967297 is out of range \(1 to 16384\)" -- \
+range "--size 4294967297x1" "--size: the width 4294967297 is out of range \(1 to 16384\)" -- \
     "$TGX" run "$tmp/fs.tgsi" --size 4294967297x1
-range "--size 0x1" "--size: value 1, 0 is out of range" -- "$TGX" run "$tmp/fs.tgsi" --size 0x1
-range "--size 2x" "--size: value 2, '' is not a whole number" -- "$TGX" run "$tmp/fs.tgsi" --size 2x
+range "--size 0x1" "--size: the width 0 is out of range \(1 to 16384\)" -- "$TGX" run "$tmp/fs.tgsi" --size 0x1
+range "--size 2x" "--size: the height '' is not a whole number" -- "$TGX" run "$tmp/fs.tgsi" --size 2x
 range "--size 2" "--size: '2' has 1 value, expected 2 separated by 'x'" -- \
     "$TGX" run "$tmp/fs.tgsi" --size 2
-range "--size 2x2x2" "--size: value 2, '2x2' is not a whole number" -- \
+range "--size 2x2x2" "--size: the height '2x2' is not a whole number" -- \
     "$TGX" run "$tmp/fs.tgsi" --size 2x2x2
-range "--grid -1,1,1" "--grid: value 1, '-1' is not a whole number" -- \
+range "--grid -1,1,1" "--grid: the X count '-1' is not a whole number" -- \
     "$TGX" run "$tmp/cs.tgsi" --buffer 0=4 --grid -1,1,1
-range "--grid 1,1,65536" "--grid: value 3, 65536 is out of range \(1 to 65535\)" -- \
+range "--grid 1,1,65536" "--grid: the Z count 65536 is out of range \(1 to 65535\)" -- \
     "$TGX" run "$tmp/cs.tgsi" --buffer 0=4 --grid 1,1,65536
 range "--grid 1,1" "--grid: '1,1' has 2 values" -- "$TGX" run "$tmp/cs.tgsi" --grid 1,1
 range "--budget -1" "--budget: '-1' is not a whole number" -- \

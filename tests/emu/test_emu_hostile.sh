@@ -114,6 +114,13 @@ setup_ok 'header 1 = gradient@8x8x12,target=2d_array\nview 1 = target=cube,layer
 # texture files: named in the message, found beside the setup file
 setup_err 'header 0 = missing.png\n' 1:12 "texture $tmp/missing.png: cannot open"
 
+# A PNG is measured by its header before it is decoded: a 69-byte file whose IHDR says
+# 16384x16384 RGBA8 (1 GiB, 15 levels with its mips) is refused by the setup's 512 MiB budget
+# at its statement (it was decoded first: "damaged PNG" here, 2.45 GB and 18 s with a full IDAT),
+# and the message reads "would take" (it said "would emu_take").
+printf '\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x40\x00\x00\x00\x40\x00\x08\x06\x00\x00\x00\xa9\xc8\x10\x84\x00\x00\x00\x0c\x49\x44\x41\x54\x78\x9c\x63\x60\xa0\x3d\x00\x00\x00\x64\x00\x01\x86\x64\x3c\x35\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82' >"$tmp/huge.png"
+setup_err 'R4 = 0\nheader 1 = huge.png\n' 2:12 "texture: a 16384x16384x1 rgba8 texture of 15 levels \\(1431655764 bytes\\) would take the setup's textures past 512 MiB"
+
 # ---- part 2: generated setups ------------------------------------------------------------------
 # The generators set variables instead of printing, so that no case forks a subshell.
 big() { # N: a number past 32 bits, or a long run of digits

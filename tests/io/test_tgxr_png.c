@@ -139,6 +139,47 @@ static void png(void)
     TGX_CHECK(tgx_png_save_float(tmp("bad.png"), f, 0, 1, 2, &d) == TGX_ERR_ARG, "zero width");
 }
 
+/* A PNG whose header (IHDR: 16384x16384, 8-bit RGBA; CRC-32 of the chunk, PNG spec section 5.5)
+ * announces 1 GiB of pixels over a 100-byte IDAT of zeros: measured from the header and refused
+ * before libpng decodes a row (it said "damaged PNG: Not enough image data" after allocating
+ * the gigabyte; with a full IDAT, 2.45 GB and 18 s in tgx emu's setup). The header alone reads. */
+static const unsigned char huge_png[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48,
+    0x44, 0x52, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00, 0x08, 0x06, 0x00, 0x00,
+    0x00, 0xa9, 0xc8, 0x10, 0x84, 0x00, 0x00, 0x00, 0x0c, 0x49, 0x44, 0x41, 0x54, 0x78,
+    0x9c, 0x63, 0x60, 0xa0, 0x3d, 0x00, 0x00, 0x00, 0x64, 0x00, 0x01, 0x86, 0x64, 0x3c,
+    0x35, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+
+static void png_size_limit(void)
+{
+    tgx_diag d;
+    uint32_t w = 0, h = 0;
+    TGX_CHECK(tgx_png_header(huge_png, sizeof huge_png, "huge.png", &w, &h, &d) == TGX_OK &&
+                  w == 16384 && h == 16384,
+              "header: %ux%u", w, h);
+    uint8_t *back = (uint8_t *)0x1;
+    tgx_status st = tgx_png_decode_rgba8(huge_png, sizeof huge_png, "huge.png", &back, &w, &h, &d);
+    TGX_CHECK(st == TGX_ERR_LIMIT && back == (uint8_t *)0x1 &&
+                  strstr(d.message, "a 16384x16384 PNG") && strstr(d.message, "1024 MiB") &&
+                  strstr(d.message, "before decoding"),
+              "huge PNG: %d %s", (int)st, d.message);
+    /* the texture-source description reads the same header: 15 levels of 2D RGBA8 */
+    FILE *f = fopen(tmp("huge.png"), "wb");
+    TGX_CHECK(f && fwrite(huge_png, 1, sizeof huge_png, f) == sizeof huge_png, "write huge.png");
+    if (f)
+        fclose(f);
+    tgx_tex_source src;
+    tgx_tex_desc desc;
+    TGX_CHECK(tgx_tex_source_parse(tmp("huge.png"), &src, &d) == TGX_OK &&
+                  tgx_tex_source_desc(&src, &desc, &d) == TGX_OK && desc.width == 16384 &&
+                  desc.height == 16384 && desc.levels == 15 &&
+                  desc.format == TGX_TEX_FORMAT_RGBA8_UNORM,
+              "source desc of huge.png: %s", d.message);
+    tgx_tex *tex = NULL;
+    TGX_CHECK(tgx_png_load_tex(tmp("huge.png"), TGX_PNG_MIPMAPS, &tex, &d) == TGX_ERR_LIMIT && !tex,
+              "texture from huge.png: %s", d.message);
+}
+
 int main(void)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/tgx_io_test_XXXXXX");
@@ -146,8 +187,9 @@ int main(void)
         TGX_SKIP("cannot make a temporary directory");
     tgxr();
     png();
-    const char *names[] = {"a.tgxr", "a.png", "f.png", "m.png"};
-    for (int i = 0; i < 4; i++)
+    png_size_limit();
+    const char *names[] = {"a.tgxr", "a.png", "f.png", "m.png", "huge.png"};
+    for (int i = 0; i < 5; i++)
         unlink(tmp(names[i]));
     rmdir(tmpdir);
     return tgx_test_finish();
