@@ -133,10 +133,14 @@ static tgx_status replace_regular(const char *path, const struct stat *old, cons
         free(tmp);
         return TGX_ERR_IO;
     }
-    /* rewriting a file (tgx fmt -i) keeps its permissions and, where allowed, its owner */
+    /* rewriting a file (tgx fmt -i) keeps its permissions -- all twelve bits, set-user-ID,
+     * set-group-ID and sticky included -- and, where allowed, its owner. The owner first: chown
+     * clears the set-ID bits (chown(2), root's calls too), so a mode set before it lost them
+     * (chmod 4644 f.tgsi; tgx fmt -i f.tgsi left 0644). */
     if (old) {
-        (void)fchmod(fd, old->st_mode & 07777);
-        if (fchown(fd, old->st_uid, old->st_gid) != 0)
+        if (fchown(fd, old->st_uid, old->st_gid) == 0)
+            (void)fchmod(fd, old->st_mode & 07777);
+        else
             (void)fchmod(fd, old->st_mode & 0777); /* no set-id bits for another owner */
     }
     int err = write_all(fd, data, size) == 0 && fsync(fd) == 0 ? 0 : errno;
@@ -220,7 +224,13 @@ tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size
         else
             st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
     } else if (S_ISREG(old.st_mode)) {
-        st = replace_regular(target, &old, data, size, d);
+        /* a file we may not write is not ours to replace either: the folder's write permission
+         * would let the rename through (a root-owned 0444 file became the user's), while the
+         * shell's `>` fails with EACCES; so does tgx, with the same words */
+        if (faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
+            st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
+        else
+            st = replace_regular(target, &old, data, size, d);
     } else if (S_ISDIR(old.st_mode)) {
         st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: it is a directory");
     } else {

@@ -126,6 +126,53 @@ rc=$?
     bad "fmt -i past the file size limit: exit $rc, file changed?"
 ls "$tmp" | grep -q '\.tmp' && bad "temporary files left: $(ls "$tmp")" || ok
 
+# ---- a file the user may not write is not replaced ---------------------------------------------
+# As an unprivileged user in a folder anyone may write: a root-owned 0444 file was replaced (the
+# rename needs only the folder) and became the user's; the shell's `>` fails with EACCES there,
+# and so must every verb's -o (and replay's --save). Needs root to make the files and setpriv to
+# drop to nobody; skipped with a note otherwise.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+    as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+    chmod 755 "$tmp"
+    mkdir -m 777 "$tmp/shared"
+    ro=$tmp/shared
+    for f in ro.png ro.bin ro.sass ro.tgsi ro.tgxr tex2d_proj.softpipe.f32; do
+        echo "root's" >"$ro/$f"
+        chmod 444 "$ro/$f"
+    done
+    cp -r "$TGX_TEST_DATA/corpus/tex2d_proj" "$ro/case"
+    chmod -R a+rX "$ro/case"
+    cp "$tmp/fs.tgsi" "$tmp/texs.s" "$ro/" && chmod 644 "$ro/fs.tgsi" "$ro/texs.s"
+    printf 'R4 = 0.5\nR5 = 0.5\n' >"$ro/s.setup"
+    chmod 644 "$ro/s.setup"
+    ro_cmds=(
+        "run:run $ro/fs.tgsi --size 2x2 -o $ro/ro.png"
+        "as:as -o $ro/ro.bin $ro/texs.s"
+        "lower:lower -o $ro/ro.sass $ro/fs.tgsi"
+        "lift:lift -o $ro/ro.tgsi $ro/texs.s"
+        "emu:emu -o $ro/ro.tgxr $ro/texs.s $ro/s.setup"
+        "replay:replay --save $ro $ro/case"
+    )
+    for entry in "${ro_cmds[@]}"; do
+        verb=${entry%%:*}
+        # shellcheck disable=SC2086
+        as_nobody "$TGX" ${entry#*:} >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        grep -q "cannot write: Permission denied" "$tmp/out" "$tmp/err" && [ "$rc" -ne 0 ] && ok ||
+            bad "$verb as nobody onto a root-owned 0444 file: exit $rc, $(head -c 300 "$tmp/err" "$tmp/out")"
+    done
+    for f in ro.png ro.bin ro.sass ro.tgsi ro.tgxr tex2d_proj.softpipe.f32; do
+        [ "$(stat -c '%U %a' "$ro/$f")" = "root 444" ] && [ "$(cat "$ro/$f")" = "root's" ] && ok ||
+            bad "$f was replaced: $(stat -c '%U %a %s' "$ro/$f")"
+    done
+    ls "$ro" | grep -q '\.tmp' && bad "temporary files left: $(ls "$ro")" || ok
+    # root itself writes such a file, as the shell's `>` does for root (the permission is root's)
+    expect_rc 0 "root onto a 0444 file" -- "$TGX" as -o "$ro/ro.bin" "$tmp/texs.s"
+    cmp -s "$ro/ro.bin" "$tmp/texs.bin" && ok || bad "root could not write its 0444 file"
+else
+    echo "note: not root, or no setpriv: the read-only target cases are skipped"
+fi
+
 # ---- stdout write errors ----------------------------------------------------------------------
 printf '0.25 0.25\n0.75 0.25\n0.25 0.75\n0.75 0.75\n' >"$tmp/coords"
 echo 0xd820052000570004 >"$tmp/words"

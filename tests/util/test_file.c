@@ -257,6 +257,16 @@ int main(void)
     chmod(in_dir("a"), 0640);
     TGX_CHECK(tgx_write_file_atomic(in_dir("a"), "again", 5, &d) == TGX_OK, "rewrite");
     TGX_CHECK(mode_of(in_dir("a")) == 0640, "rewritten file keeps 0640: %o", mode_of(in_dir("a")));
+    /* all twelve mode bits: set-user-ID and sticky (chmod 4644 f.tgsi; tgx fmt -i f.tgsi left
+     * 0644: the chown after the chmod cleared the set-ID bit, chown(2)) */
+    static const unsigned modes[] = {04644, 01644, 04751};
+    for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+        chmod(in_dir("a"), modes[k]);
+        TGX_CHECK(tgx_write_file_atomic(in_dir("a"), "more", 4, &d) == TGX_OK, "rewrite %o",
+                  modes[k]);
+        TGX_CHECK(mode_of(in_dir("a")) == modes[k], "rewritten file keeps %o: %o", modes[k],
+                  mode_of(in_dir("a")));
+    }
     TGX_CHECK(entries() == 2, "no temporary files left: %u entries", entries());
     /* a directory that does not exist: an error naming the path, nothing created */
     TGX_CHECK(tgx_write_file_atomic(in_dir("no/such"), "x", 1, &d) == TGX_ERR_IO &&
