@@ -102,10 +102,52 @@ static void shapes(void)
     TGX_CHECK(!df.pass && df.shape_mismatch, "a different type fails");
 }
 
+/* The per-channel figure (max_abs_diff_per_channel) bounds its own channel: two channels with
+ * the same softpipe / llvmpipe values and the same overall max_abs_diff, channel 1's figure
+ * 0.125; 0.5 against softpipe's 0.25 passes in channel 0 (figure 1) and fails in channel 1. */
+static void per_channel(void)
+{
+    tgx_case_result r;
+    memset(&r, 0, sizeof r);
+    r.width = r.height = 1;
+    r.channels = 2;
+    r.type = TGX_CASE_F32;
+    r.max_abs_diff = 1.0;
+    r.channel_max[0] = 1.0;
+    r.channel_max[1] = 0.125;
+    uint32_t v[2] = {fb(0.5f), fb(0.5f)}, s[2] = {fb(0.25f), fb(0.25f)},
+             l[2] = {fb(0.75f), fb(0.75f)};
+    tgx_tgxr got = {1, 1, 2, 0, v}, sp = {1, 1, 2, 0, s}, lp = {1, 1, 2, 0, l};
+    tgx_case_diff df;
+    tgx_case_compare(&r, &got, &sp, &lp, &df);
+    TGX_CHECK(!df.pass && df.outside == 1 && df.worst_channel == 1,
+              "channel 1's figure refuses 0.5 (outside %zu, channel %u)", df.outside,
+              df.worst_channel);
+    v[1] = fb(0.375f);
+    tgx_case_compare(&r, &got, &sp, &lp, &df);
+    TGX_CHECK(df.pass, "0.375 is within channel 1's 0.125");
+    /* loaded from a case: the Mesa corpus's alu_trig gives channel w (3) 5.96e-8 and the others
+     * 9.54e-7, the overall figure (its case.json) */
+    tgx_case c;
+    tgx_diag d;
+    if (tgx_case_load(TGX_TEST_DATA "/corpus/alu_trig", &c, &d) != TGX_OK) {
+        TGX_CHECK(0, "alu_trig: %s", d.message);
+        return;
+    }
+    const tgx_case_result *res = &c.results[0];
+    TGX_CHECK(res->max_abs_diff == 9.5367431640625e-07 &&
+                  res->channel_max[0] == 9.5367431640625e-07 &&
+                  res->channel_max[3] == 5.960464477539063e-08,
+              "alu_trig's figures: %g %g %g", res->max_abs_diff, res->channel_max[0],
+              res->channel_max[3]);
+    tgx_case_free(&c);
+}
+
 int main(void)
 {
     floats();
     integers();
     shapes();
+    per_channel();
     return tgx_test_finish();
 }
