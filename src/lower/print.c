@@ -194,9 +194,11 @@ static void print_header(lw_text *b, const char *file, const tgx_lower_program *
               "# registers: TEMP[n].xyzw = R4n..R4n+3 (n < %u); operands moved to R%u.. (Ra) and "
               "R%u.. (Rb);\n"
               "# results moved from R%u..; SVIEW[v] with SAMP[s]: c[0x0][v | s << 5] = s << 20 | "
-              "v (docs/translation.md)\n",
+              "v (docs/translation.md)\n"
+              "# the moves are comments: they read TGSI operands, so this code alone (tgx as, tgx "
+              "lift) reads R%u.. unset\n",
               tgx_sm5_arch_name(p->arch), file ? file : "the shader", TGX_LOWER_TEMPS,
-              TGX_LOWER_PACK_A, TGX_LOWER_PACK_B, TGX_LOWER_RESULT);
+              TGX_LOWER_PACK_A, TGX_LOWER_PACK_B, TGX_LOWER_RESULT, TGX_LOWER_PACK_A);
 }
 
 static void print_lowered(lw_text *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li)

@@ -785,6 +785,7 @@ tgx_status tgx_tgsi_validate(const tgx_tgsi_shader *s, const char *filename, tgx
     for (size_t i = 0; i < s->num_insts; i++)
         check_instruction(&c, &s->insts[i], memory_warned);
     tgx_v_check_flow(&c);
+    tgx_v_check_temps(&c);
     if (c.nomem != TGX_OK)
         return TGX_ERR_NOMEM;
     sort_findings(&c);

@@ -2,7 +2,8 @@
  *
  * The validator is split by subject: validate.c (entry point, diagnostics, registers and
  * operands), validate_flow.c (control-flow nesting, labels, END), validate_stage.c (what each
- * processor may declare and execute, declaration rules). docs/check.md lists every rule with its
+ * processor may declare and execute, declaration rules), validate_temps.c (temporaries read
+ * before they are written). docs/check.md lists every rule with its
  * spec reference.
  */
 #ifndef TGX_TGSI_VALIDATE_INTERNAL_H
@@ -43,6 +44,7 @@ const tgx_tgsi_declaration *tgx_v_find_decl(const tgx_vctx *c, tgx_tgsi_file fil
                                             long index);
 
 void tgx_v_check_flow(tgx_vctx *c);         /* validate_flow.c */
+void tgx_v_check_temps(tgx_vctx *c);        /* validate_temps.c */
 void tgx_v_check_declarations(tgx_vctx *c); /* validate_stage.c */
 void tgx_v_check_properties(tgx_vctx *c);   /* validate_stage.c */
 /* Opcodes that only some processors run (KILL_IF: FRAG; EMIT: GEOM; ...). */

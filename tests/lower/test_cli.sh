@@ -91,6 +91,17 @@ expect_err 2 "--section names a kernel of a cubin; .*one.sass is assembly text" 
 expect_rc 0 "lift --unit-per-word of a CUDA cubin" -- "$TGX" lift --unit-per-word "$TGX_TEST_DATA/cubin/tex_sm_52.cubin"
 cp "$tmp/out" "$tmp/cubin.tgsi"
 expect_rc 0 "the lifted cubin checks" -- "$TGX" check "$tmp/cubin.tgsi"
+# The listing's moves are comments (they read TGSI operands: docs/translation.md), so its lift
+# reads R192.. (TEMP[48], TEMP[49]: TXD's gradients among them) that nothing in it writes:
+# tgx check says so, as warnings (the lifted program still checks, exit 0).
+"$TGX" lower "$C/tex2d_offsets/shader.tgsi" >"$tmp/offs.sass" 2>/dev/null
+"$TGX" lift "$tmp/offs.sass" >"$tmp/offs.tgsi" 2>/dev/null
+grep -q "TXD TEMP\[1\].xyzw, TEMP\[48\].xyyy, TEMP\[49\].xzzz, TEMP\[49\].ywww" "$tmp/offs.tgsi" && ok || bad "lifted TXD: $(grep TXD "$tmp/offs.tgsi")"
+expect_rc 0 "check of a lifted listing" -- "$TGX" check "$tmp/offs.tgsi"
+grep -q "warning: TEMP\[49\].x is read, but no instruction writes it" "$tmp/err" &&
+    grep -q "warning: TEMP\[48\].xy is read, but no instruction writes it" "$tmp/err" && ok ||
+    bad "no warning for the registers only the move comments set: $(cat "$tmp/err")"
+grep -q "^# the moves are comments" "$tmp/offs.sass" && ok || bad "the listing does not say its moves are comments"
 # refusal with the line, and warnings
 printf 'TEXS R6, R4, R0, R1, 0x63, 2D, RGBA ;\nTEX.B R0, R0, R4, 0x0, 2D, 0xf ;\n' >"$tmp/b.sass"
 expect_rc 1 "lift of TEX.B" -- "$TGX" lift "$tmp/b.sass"

@@ -13,7 +13,7 @@ awk -v n=$n 'BEGIN {
     print "FRAG"; print "DCL OUT[0], COLOR"; print "DCL TEMP[0]"
     print "IMM[0] FLT32 {    1.0000,     0.0000,     0.0000,     0.0000}"
     k = 0
-    for (i = 0; i < n; i++) printf "%3d: IF TEMP[0].xxxx :0\n", k++
+    for (i = 0; i < n; i++) printf "%3d: IF IMM[0].yyyy :0\n", k++
     printf "%3d: MOV OUT[0], IMM[0]\n", k++
     for (i = 0; i < n; i++) printf "%3d: ENDIF\n", k++
     printf "%3d: END\n", k++
@@ -43,7 +43,7 @@ awk 'BEGIN {
     print "IMM[0] UINT32 {0, 0, 0, 0}"
     k = 0
     for (i = 0; i < 40; i++) printf "%3d: BGNLOOP :0\n", k++
-    for (i = 0; i < 40; i++) { printf "%3d: SWITCH TEMP[0].xxxx\n", k++; printf "%3d: DEFAULT\n", k++ }
+    for (i = 0; i < 40; i++) { printf "%3d: SWITCH IMM[0].xxxx\n", k++; printf "%3d: DEFAULT\n", k++ }
     printf "%3d: BRK\n", k++
     for (i = 0; i < 40; i++) printf "%3d: ENDSWITCH\n", k++
     for (i = 0; i < 40; i++) printf "%3d: ENDLOOP :0\n", k++
