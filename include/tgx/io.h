@@ -89,7 +89,8 @@ tgx_status tgx_tgxr_parse(const void *data, size_t size, const char *name, tgx_t
 /* Reads path only if its header says what expect says (width, height, channels, type; expect's
  * words are ignored): a header that differs is refused with the field, its value and the expected
  * one, before any data is allocated or read. A payload shorter or longer than the header
- * announces is refused too. */
+ * announces is refused too. With out NULL only the header is read and compared (a caller that
+ * must know a file's shape before it does the work whose result the file holds). */
 tgx_status tgx_tgxr_read_expected(const char *path, const tgx_tgxr *expect, tgx_tgxr *out,
                                   tgx_diag *d);
 tgx_status tgx_tgxr_write(const char *path, const tgx_tgxr *img, tgx_diag *d);

@@ -227,6 +227,16 @@ tgx_status tgx_case_execute(const tgx_case *c, const char *dir, const tgx_replay
  * no file. On error nothing is left allocated. */
 tgx_status tgx_case_read_refs(const tgx_case *c, size_t i, const char *dir, tgx_tgxr *softpipe,
                               tgx_tgxr *llvmpipe, tgx_diag *d);
+/* The headers of every reference file (softpipe's and llvmpipe's) against the shape the case
+ * gives each result, nothing else read: tgx_case_execute calls it before any work, so a case
+ * that claims a 16384x16384 framebuffer whose references are 64x64 is refused at once instead
+ * of after rendering 268 million pixels. */
+tgx_status tgx_case_check_refs(const tgx_case *c, const char *dir, tgx_diag *d);
+
+/* The most compute invocations (work groups times the shader's block) one case may dispatch;
+ * each axis of the dispatch is at most 65535 groups (GL's minimum for
+ * GL_MAX_COMPUTE_WORK_GROUP_COUNT). 16,777,216 is 4096 times the corpus's largest. */
+#define TGX_REPLAY_MAX_INVOCATIONS ((uint64_t)1 << 24)
 
 /* The per-value rule (docs/replay.md), for each value v of a result, s softpipe's and l
  * llvmpipe's value at the same place:

@@ -926,8 +926,12 @@ static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
     if (c->stage == TGX_CASE_COMPUTE) {
         if (!disp || disp->kind != TGX_JSON_ARRAY || disp->count != 3)
             return bad(x, disp ? disp : inputs, "dispatch", "[x, y, z] work-group counts");
-        for (unsigned i = 0; i < 3; i++)
+        for (unsigned i = 0; i < 3; i++) {
             TRY(get_uint(x, &disp->items[i], "dispatch", &c->dispatch[i]));
+            /* GL 4.6 table 23.75: GL_MAX_COMPUTE_WORK_GROUP_COUNT is at least 65535 a side */
+            if (c->dispatch[i] > 65535)
+                return bad(x, &disp->items[i], "dispatch", "at most 65535 work groups a side");
+        }
     }
     TRY(read_textures(x, inputs, c));
     TRY(read_slots(x, inputs, gal, c));

@@ -17,6 +17,19 @@ static tgx_status read_ref(const char *dir, const char *file, const tgx_case_res
     return tgx_tgxr_read_expected(path, &shape, out, d);
 }
 
+tgx_status tgx_case_check_refs(const tgx_case *c, const char *dir, tgx_diag *d)
+{
+    for (size_t i = 0; i < c->result_count; i++) {
+        const tgx_case_result *r = &c->results[i];
+        tgx_status st = read_ref(dir, r->file, r, NULL, d);
+        if (st == TGX_OK && r->llvmpipe[0])
+            st = read_ref(dir, r->llvmpipe, r, NULL, d);
+        if (st != TGX_OK)
+            return st;
+    }
+    return TGX_OK;
+}
+
 tgx_status tgx_case_read_refs(const tgx_case *c, size_t i, const char *dir, tgx_tgxr *softpipe,
                               tgx_tgxr *llvmpipe, tgx_diag *d)
 {

@@ -528,12 +528,34 @@ static tgx_status run_vertex(case_run *r, tgx_tgxr *out)
     return s;
 }
 
+/* A case's dispatch is bounded before it runs: every invocation is work, and nothing in a case
+ * file limits them (`"dispatch": [16777216, 1, 1]` ran for minutes). The case reader keeps each
+ * axis within GL's minimum GL_MAX_COMPUTE_WORK_GROUP_COUNT (65535); here the whole dispatch,
+ * groups times the shader's block, is at most TGX_REPLAY_MAX_INVOCATIONS. */
+static tgx_status check_dispatch_work(case_run *r, const tgx_pipe_shader *cs)
+{
+    unsigned block[3];
+    tgx_exec_program_block_size(tgx_pipe_shader_program(cs), block);
+    const uint32_t *g = r->c->dispatch;
+    uint64_t groups = (uint64_t)g[0] * g[1] * g[2];
+    uint64_t threads = groups * block[0] * block[1] * block[2];
+    if (threads <= TGX_REPLAY_MAX_INVOCATIONS)
+        return TGX_OK;
+    return tgx_diag_set(r->d, TGX_ERR_LIMIT, r->c->shader_file, 0, 0,
+                        "dispatch %ux%ux%u of %ux%ux%u-thread blocks is %llu invocations, more "
+                        "than the %llu a case may run",
+                        g[0], g[1], g[2], block[0], block[1], block[2], (unsigned long long)threads,
+                        (unsigned long long)TGX_REPLAY_MAX_INVOCATIONS);
+}
+
 static tgx_status run_compute(case_run *r)
 {
     tgx_pipe_shader *cs = NULL;
     tgx_pipe_state st;
     replay_state(r, &st, 1, 1);
     tgx_status s = load_shader(r, r->c->shader_file, &cs);
+    if (s == TGX_OK)
+        s = check_dispatch_work(r, cs);
     if (s == TGX_OK)
         s = tgx_pipe_dispatch(cs, r->c->dispatch, &r->b, &st, r->d);
     drop_shader(r, cs);
@@ -634,7 +656,10 @@ tgx_status tgx_case_execute(const tgx_case *c, const char *dir, const tgx_replay
         r.opts = *opts;
     else
         tgx_replay_opts_init(&r.opts);
-    tgx_status s = run_case(&r, outs);
+    /* the references' headers first: their shapes bound the work (docs/replay.md) */
+    tgx_status s = tgx_case_check_refs(c, dir, d);
+    if (s == TGX_OK)
+        s = run_case(&r, outs);
     for (unsigned i = 0; i < TGX_PIPE_MAX_BUFFERS; i++)
         free(r.ssbo_copy[i]);
     free_resources(&r);

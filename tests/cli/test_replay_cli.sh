@@ -203,6 +203,31 @@ grep -q '^FAIL empty: .*case.json' "$tmp/out" && ok || bad "missing case.json: $
 [ $? -eq 2 ] && ok || bad "bad -j: exit should be 2"
 "$TGX" replay --save >/dev/null 2>&1
 [ $? -eq 2 ] && ok || bad "--save without a folder: exit should be 2"
+# The work is bounded before it starts. A case whose framebuffer claims 16384x16384 while its
+# references are 64x64 is refused by the references' headers before rendering (it rendered for
+# 14 s in 4.2 GB first): under a 600 MB address-space limit and 20 s it must FAIL with the
+# header's words. A dispatch past 65535 groups a side (GL's minimum GL_MAX_COMPUTE_WORK_GROUP_COUNT)
+# is refused where the case says it, and one within it but past 2^24 invocations by the count.
+cp -r "$data/corpus/tex2d_proj" "$tmp/huge_fb"
+sed -i 's/"width": 64/"width": 16384/g; s/"height": 64/"height": 16384/g' "$tmp/huge_fb/case.json"
+(ulimit -v 600000 && timeout 20 "$TGX" replay "$tmp/huge_fb") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "^FAIL tex2d_proj: .*softpipe.f32: error: TGXR header field width is 64 where 16384 is expected" "$tmp/out" &&
+    ok || bad "a 16384x16384 case with 64x64 references: rc $rc $(head -c 300 "$tmp/out" "$tmp/err")"
+cp -r "$data/corpus/cs_ssbo_ids" "$tmp/huge_cs"
+sed -i '/"dispatch": \[/,/\]/ { s/^\( *\)[0-9][0-9]*,$/\116777216,/; }' "$tmp/huge_cs/case.json"
+grep -A1 '"dispatch"' "$tmp/huge_cs/case.json" | grep -q 16777216 || bad "test setup: dispatch not edited"
+timeout 20 "$TGX" replay "$tmp/huge_cs" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "case.json:[0-9]*:[0-9]*: error: dispatch: expected at most 65535 work groups a side" "$tmp/out" &&
+    ok || bad "dispatch 16777216: rc $rc $(head -c 300 "$tmp/out" "$tmp/err")"
+sed -i 's/16777216,/65535,/' "$tmp/huge_cs/case.json"
+sed -i '/"dispatch": \[/,/\]/ { s/^\( *\)1,$/\165535,/; }' "$tmp/huge_cs/case.json"
+timeout 20 "$TGX" replay "$tmp/huge_cs" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "invocations, more than the 16777216 a case may run" "$tmp/out" &&
+    ok || bad "dispatch 65535x65535: rc $rc $(head -c 300 "$tmp/out" "$tmp/err")"
+
 "$TGX" replay --help >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q -- "-j N" "$tmp/out" && grep -q -- "--strict" "$tmp/out" &&
     grep -q -- "--save DIR" "$tmp/out" && ok || bad "--help"
