@@ -45,6 +45,8 @@ typedef struct tgx_case_texture {
     unsigned width, height, depth;  /* depth = depth_or_layers (slices for arrays and cubes) */
     unsigned levels;
     char generator[TGX_CASE_WORD_MAX]; /* hash checker gradient levels */
+    tgx_tex_target tex_target;         /* target and format as the texture unit names them, */
+    tgx_tex_format tex_format;         /* resolved (and refused at their place) when loaded */
     uint32_t seed;
     unsigned cell;       /* checker cell size; 0 = not given */
     float fscale, fbias; /* float formats: b * fscale + fbias (defaults 1/256, 0) */

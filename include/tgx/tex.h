@@ -170,6 +170,11 @@ const tgx_tex_format_info *tgx_tex_format_get(tgx_tex_format f); /* NULL if out 
 tgx_status tgx_tex_format_from_name(const char *name, tgx_tex_format *out);
 const char *tgx_tex_target_name(tgx_tex_target t);
 tgx_status tgx_tex_target_from_name(const char *name, tgx_tex_target *out);
+/* The same lookups with a message for a name that is none: "unknown format 'z32f' (not one of
+ * the 102 formats; close: r32i, r32f, ...)", "unknown target 'z' (buffer, 1d, ...)"
+ * (TGX_ERR_ARG, no file or position: the caller knows where the name stood). */
+tgx_status tgx_tex_format_lookup(const char *name, tgx_tex_format *out, tgx_diag *d);
+tgx_status tgx_tex_target_lookup(const char *name, tgx_tex_target *out, tgx_diag *d);
 
 /* ---------------------------------------------------------------------------------------------
  * Resources

@@ -46,6 +46,9 @@ static tgx_status need(const ctx *x, const tgx_json *parent, const char *key, tg
 static tgx_status get_uint(const ctx *x, const tgx_json *v, const char *what, unsigned *out)
 {
     uint32_t u;
+    if (!tgx_json_u32(v, &u) && v && v->kind == TGX_JSON_NUMBER && v->number >= 0 &&
+        v->number == floor(v->number)) /* an integer, too large: say so, not "non-negative" */
+        return bad(x, v, what, "an integer of 32 bits, at most 4294967295");
     if (!tgx_json_u32(v, &u))
         return bad(x, v, what, "a non-negative integer");
     *out = u;
@@ -116,6 +119,18 @@ static tgx_status copy_word(const ctx *x, const tgx_json *v, const char *what, c
             return bad(x, v, what, "a word of printable ASCII without spaces");
     memcpy(dst, v->text, v->length + 1);
     return TGX_OK;
+}
+
+/* A word member that must be there: missing, it is reported at its object (it said "expected a
+ * string" with no position). */
+static tgx_status need_word(const ctx *x, const tgx_json *o, const char *key, const char *what,
+                            char *dst, size_t cap)
+{
+    const tgx_json *v = tgx_json_get(o, key);
+    if (!v && o)
+        return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, o->line, o->column,
+                            "missing member \"%s\"", what);
+    return copy_word(x, v, what, dst, cap);
 }
 
 static tgx_status opt_word(const ctx *x, const tgx_json *o, const char *key, char *dst, size_t cap)
@@ -279,6 +294,48 @@ static tgx_status read_draw(const ctx *x, const tgx_json *draw, tgx_case *c)
 
 /* ---- textures and slots ---- */
 
+/* Case target names (README "Inputs") to texture-unit targets. */
+static const struct {
+    const char *name;
+    tgx_tex_target target;
+} case_targets[] = {
+    {"1d", TGX_TEX_1D},     {"1darray", TGX_TEX_1D_ARRAY},
+    {"2d", TGX_TEX_2D},     {"2darray", TGX_TEX_2D_ARRAY},
+    {"3d", TGX_TEX_3D},     {"buffer", TGX_TEX_BUFFER},
+    {"cube", TGX_TEX_CUBE}, {"cubearray", TGX_TEX_CUBE_ARRAY},
+    {"rect", TGX_TEX_RECT},
+};
+
+/* A diagnostic of another reader (a format or generator lookup) placed at value v. */
+static tgx_status at_value(const ctx *x, const tgx_json *v, const char *what, const tgx_diag *inner)
+{
+    return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, v->line, v->column, "%s: %s", what,
+                        inner->message);
+}
+
+/* The texture's target, format and generator, resolved where they are written: a name the
+ * texture unit or the generators do not know is refused at its place, with the names there
+ * are (they failed when the case ran, with no position). */
+static tgx_status resolve_texture(const ctx *x, const tgx_json *t, tgx_case_texture *tex)
+{
+    size_t i = 0;
+    while (i < sizeof case_targets / sizeof case_targets[0] &&
+           strcmp(tex->target, case_targets[i].name) != 0)
+        i++;
+    if (i == sizeof case_targets / sizeof case_targets[0])
+        return bad(x, tgx_json_get(t, "target"), "target",
+                   "1d, 1darray, 2d, 2darray, 3d, buffer, cube, cubearray or rect");
+    tex->tex_target = case_targets[i].target;
+    tgx_diag inner;
+    if (tgx_tex_format_lookup(tex->format, &tex->tex_format, &inner) != TGX_OK)
+        return at_value(x, tgx_json_get(t, "format"), "format", &inner);
+    tgx_texgen gen;
+    const tgx_json *name = tgx_json_get(tgx_json_get(t, "generator"), "name");
+    if (tgx_texgen_parse(tex->generator, &gen, &inner) != TGX_OK)
+        return at_value(x, name, "generator.name", &inner);
+    return TGX_OK;
+}
+
 static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture *tex)
 {
     const tgx_json *gen;
@@ -288,8 +345,8 @@ static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture
     if (!tgx_json_i64(tgx_json_get(t, "id"), &id) || id < 0 || id > 1 << 20)
         return bad(x, t, "texture id", "a small integer");
     tex->id = (int)id;
-    TRY(copy_word(x, tgx_json_get(t, "target"), "target", tex->target, sizeof tex->target));
-    TRY(copy_word(x, tgx_json_get(t, "format"), "format", tex->format, sizeof tex->format));
+    TRY(need_word(x, t, "target", "target", tex->target, sizeof tex->target));
+    TRY(need_word(x, t, "format", "format", tex->format, sizeof tex->format));
     TRY(need_uint(x, t, "width", &tex->width));
     TRY(need_uint(x, t, "height", &tex->height));
     tex->depth = 1;
@@ -300,8 +357,7 @@ static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture
         tex->width > 65536 || tex->height > 65536 || tex->depth > 4096)
         return bad(x, t, "texture size", "sizes of at least 1 and at most 16 levels");
     TRY(need(x, t, "generator", TGX_JSON_OBJECT, &gen));
-    TRY(copy_word(x, tgx_json_get(gen, "name"), "generator.name", tex->generator,
-                  sizeof tex->generator));
+    TRY(need_word(x, gen, "name", "generator.name", tex->generator, sizeof tex->generator));
     TRY(opt_uint(x, gen, "seed", &tex->seed));
     tex->cell = 0; /* 0: the generator's default */
     TRY(opt_uint(x, gen, "cell", &tex->cell));
@@ -309,7 +365,7 @@ static tgx_status read_texture(const ctx *x, const tgx_json *t, tgx_case_texture
     tex->fbias = 0.0f;
     TRY(opt_float(x, t, "fscale", &tex->fscale));
     TRY(opt_float(x, t, "fbias", &tex->fbias));
-    return TGX_OK;
+    return resolve_texture(x, t, tex);
 }
 
 static tgx_status read_textures(const ctx *x, const tgx_json *inputs, tgx_case *c)
@@ -390,8 +446,8 @@ static tgx_status read_gallium_view(const ctx *x, const tgx_json *g, tgx_case_sl
 {
     const tgx_json *sw = tgx_json_get(g, "swizzle");
     s->has_view = true;
-    TRY(copy_word(x, tgx_json_get(g, "format"), "format", s->view_format, sizeof s->view_format));
-    TRY(copy_word(x, tgx_json_get(g, "target"), "target", s->view_target, sizeof s->view_target));
+    TRY(need_word(x, g, "format", "format", s->view_format, sizeof s->view_format));
+    TRY(need_word(x, g, "target", "target", s->view_target, sizeof s->view_target));
     TRY(opt_uint(x, g, "first_level", &s->first_level));
     TRY(opt_uint(x, g, "last_level", &s->last_level));
     TRY(opt_uint(x, g, "first_layer", &s->first_layer));
@@ -409,6 +465,28 @@ static tgx_status read_gallium_view(const ctx *x, const tgx_json *g, tgx_case_sl
         memcpy(s->swizzle, sw->text, 5);
     }
     return TGX_OK;
+}
+
+/* A buffer view of part of its buffer (glTexBufferRange: buffer_offset, buffer_size bytes) lies
+ * inside the buffer and holds whole texels of its texture's format: checked where the view is
+ * written (it failed when the case ran, naming no place). */
+static tgx_status check_buffer_range(const ctx *x, const tgx_json *view, const tgx_case *c,
+                                     const tgx_case_slot *s)
+{
+    if (s->texture < 0 || s->buffer_size == 0)
+        return TGX_OK;
+    const tgx_case_texture *t = &c->textures[s->texture];
+    uint64_t bytes = tgx_tex_format_get(t->tex_format)->bytes, whole = bytes * t->width;
+    if (s->buffer_offset % bytes == 0 && s->buffer_size % bytes == 0 &&
+        (uint64_t)s->buffer_offset + s->buffer_size <= whole)
+        return TGX_OK;
+    const tgx_json *at = tgx_json_get(view, "buffer_size");
+    return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, at ? at->line : view->line,
+                        at ? at->column : view->column,
+                        "buffer view: bytes %u..%llu of texture %d (%llu bytes of %s, %llu a "
+                        "texel) are not whole texels inside it",
+                        s->buffer_offset, (unsigned long long)s->buffer_offset + s->buffer_size,
+                        t->id, (unsigned long long)whole, t->format, (unsigned long long)bytes);
 }
 
 /* inputs.samplers[] names the texture behind each unit; the gallium state gives what the
@@ -442,6 +520,11 @@ static tgx_status read_slots(const ctx *x, const tgx_json *inputs, const tgx_jso
         s->texture = texture_index(c, tex);
         if (s->texture < 0)
             return bad(x, &gl->items[i], "texture", "the id of an entry of inputs.textures");
+    }
+    for (size_t i = 0; views && views->kind == TGX_JSON_OBJECT && i < views->count; i++) {
+        unsigned n = 0;
+        TRY(slot_number(x, views, i, &n));
+        TRY(check_buffer_range(x, &views->items[i], c, slot_for(c, n)));
     }
     return TGX_OK;
 }
@@ -717,7 +800,7 @@ static tgx_status result_output(const ctx *x, const tgx_json *r, const char *nam
 
 static tgx_status read_file_name(const ctx *x, const tgx_json *r, const char *key, char *dst)
 {
-    TRY(copy_word(x, tgx_json_get(r, key), key, dst, TGX_CASE_NAME_MAX));
+    TRY(need_word(x, r, key, key, dst, TGX_CASE_NAME_MAX));
     if (strchr(dst, '/') || !dst[0] || strcmp(dst, ".") == 0 || strcmp(dst, "..") == 0)
         return bad(x, tgx_json_get(r, key), key, "a file name inside the case folder");
     return TGX_OK;
@@ -866,7 +949,7 @@ static tgx_status read_results(const ctx *x, const tgx_json *root, tgx_case *c)
 static tgx_status read_stage(const ctx *x, const tgx_json *root, tgx_case *c)
 {
     const tgx_json *stage, *files;
-    TRY(copy_word(x, tgx_json_get(root, "name"), "name", c->name, sizeof c->name));
+    TRY(need_word(x, root, "name", "name", c->name, sizeof c->name));
     TRY(need(x, root, "stage", TGX_JSON_STRING, &stage));
     if (strcmp(stage->text, "fragment") == 0)
         c->stage = TGX_CASE_FRAGMENT;
@@ -877,11 +960,13 @@ static tgx_status read_stage(const ctx *x, const tgx_json *root, tgx_case *c)
     else
         return bad(x, stage, "stage", "fragment, vertex or compute");
     TRY(need(x, root, "files", TGX_JSON_OBJECT, &files));
-    TRY(copy_word(x, tgx_json_get(files, "tgsi"), "files.tgsi", c->shader_file,
-                  sizeof c->shader_file));
+    TRY(need_word(x, files, "tgsi", "files.tgsi", c->shader_file, sizeof c->shader_file));
     TRY(opt_word(x, files, "vertex_tgsi", c->vertex_file, sizeof c->vertex_file));
     if (strchr(c->shader_file, '/') || strchr(c->vertex_file, '/'))
         return bad(x, files, "files", "file names inside the case folder");
+    if (c->stage == TGX_CASE_FRAGMENT && !c->vertex_file[0]) /* a draw needs its vertex shader */
+        return tgx_diag_set(x->d, TGX_ERR_INVALID, x->file, files->line, files->column,
+                            "missing member \"vertex_tgsi\" (a fragment case draws with it)");
     return TGX_OK;
 }
 

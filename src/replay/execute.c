@@ -8,18 +8,6 @@
 #include "tgx/replay.h"
 #include "tgx/util.h"
 
-/* Case target names (README "Inputs") to texture-unit targets. */
-static const struct {
-    const char *name;
-    tgx_tex_target target;
-} case_targets[] = {
-    {"1d", TGX_TEX_1D},     {"1darray", TGX_TEX_1D_ARRAY},
-    {"2d", TGX_TEX_2D},     {"2darray", TGX_TEX_2D_ARRAY},
-    {"3d", TGX_TEX_3D},     {"buffer", TGX_TEX_BUFFER},
-    {"cube", TGX_TEX_CUBE}, {"cubearray", TGX_TEX_CUBE_ARRAY},
-    {"rect", TGX_TEX_RECT},
-};
-
 /* Gallium's names (PIPE_FORMAT_*, PIPE_TEXTURE_*, as the case's gallium state spells them) of
  * what a sampler view may reinterpret its texture as: a format of the same texel size (GL
  * texture views, sRGB decoding turned off) or another target (a 2D view of one layer). */
@@ -123,16 +111,9 @@ static tgx_status case_error(const case_run *r, tgx_status st, const char *fmt, 
 static tgx_status build_texture(case_run *r, const tgx_case_texture *t, tgx_tex **out)
 {
     tgx_tex_source src;
-    size_t i;
     memset(&src, 0, sizeof src);
-    for (i = 0; i < sizeof case_targets / sizeof case_targets[0]; i++)
-        if (strcmp(t->target, case_targets[i].name) == 0)
-            break;
-    if (i == sizeof case_targets / sizeof case_targets[0])
-        return case_error(r, TGX_ERR_INVALID, "unknown texture target '%s'", t->target);
-    src.desc.target = case_targets[i].target;
-    if (tgx_tex_format_from_name(t->format, &src.desc.format) < 0)
-        return case_error(r, TGX_ERR_INVALID, "unknown texture format '%s'", t->format);
+    src.desc.target = t->tex_target; /* resolved, and a bad name refused, by the case reader */
+    src.desc.format = t->tex_format;
     src.desc.width = t->width;
     src.desc.height = t->height;
     src.desc.depth = t->depth;

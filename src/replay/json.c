@@ -376,6 +376,12 @@ tgx_status tgx_json_parse(const char *text, size_t size, const char *file, tgx_j
 {
     reader r = {text, size, 0, 1, 1, file, d};
     memset(out, 0, sizeof *out);
+    /* RFC 8259 section 8.1: JSON text has no byte order mark (a parser MAY ignore one); the
+     * strict reader says what it found instead of "expected a value" at 1:1 */
+    if (size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+        return fail(&r, "%s",
+                    "a byte order mark (EF BB BF) starts the file: JSON text has none (RFC 8259 "
+                    "section 8.1); save it as UTF-8 without one");
     tgx_status st = parse_value(&r, out, 0);
     if (st == TGX_OK) {
         skip_ws(&r);

@@ -75,8 +75,10 @@ static unsigned name_distance(const char *a, const char *b)
 
 /* "unknown format 'z32f' (not one of the 102 formats; close: r32f, a32f, ...)": the names one or
  * two edits away, or that hold what was typed. */
-static tgx_status unknown_format(const char *name, tgx_diag *d)
+tgx_status tgx_tex_format_lookup(const char *name, tgx_tex_format *out, tgx_diag *d)
 {
+    if (tgx_tex_format_from_name(name, out) == TGX_OK)
+        return TGX_OK;
     char close[160] = "";
     size_t len = 0, shown = 0;
     for (unsigned i = 0; i < TGX_TEX_FORMAT_COUNT && shown < 8; i++) {
@@ -95,8 +97,10 @@ static tgx_status unknown_format(const char *name, tgx_diag *d)
 }
 
 /* "unknown target 'z' (1d, 2d, ...)": there are few enough to name them all. */
-static tgx_status unknown_target(const char *name, tgx_diag *d)
+tgx_status tgx_tex_target_lookup(const char *name, tgx_tex_target *out, tgx_diag *d)
 {
+    if (tgx_tex_target_from_name(name, out) == TGX_OK)
+        return TGX_OK;
     char all[160] = "";
     size_t len = 0;
     for (unsigned t = 0; t < TGX_TEX_TARGET_COUNT; t++) {
@@ -127,11 +131,9 @@ static tgx_status desc_option(const char *tok, tgx_tex_desc *desc, bool *levels_
         if (!parse_u32(tok + 8, &desc->samples))
             return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "samples=%s is not a number", tok + 8);
     } else if (!strncmp(tok, "format=", 7)) {
-        if (tgx_tex_format_from_name(tok + 7, &desc->format) < 0)
-            return unknown_format(tok + 7, d);
+        return tgx_tex_format_lookup(tok + 7, &desc->format, d);
     } else if (!strncmp(tok, "target=", 7)) {
-        if (tgx_tex_target_from_name(tok + 7, &desc->target) < 0)
-            return unknown_target(tok + 7, d);
+        return tgx_tex_target_lookup(tok + 7, &desc->target, d);
     } else if (box_mips && !strcmp(tok, "mips=box")) {
         *box_mips = true;
     } else {
