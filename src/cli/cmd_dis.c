@@ -245,8 +245,9 @@ static int run_code_file(dis_opts *o)
     if (o->section && !(only = tgx_cli_find_section("dis", name, &cf, o->section))) {
         rc = TGX_EXIT_USAGE;
     } else if (cf.is_cubin && tgx_sm5_arch_from_sm(cf.sm, &file_arch) != TGX_OK && !o->have_arch) {
-        fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n", name,
-                cf.sm);
+        char shown[TGX_DIAG_FILE_MAX];
+        fprintf(stderr, "tgx dis: %s: a cubin for SM %u, not sm_50/52/53; give --arch\n",
+                tgx_diag_shown(shown, sizeof shown, name), cf.sm);
         rc = TGX_EXIT_INVALID;
     } else {
         if (!o->have_arch)

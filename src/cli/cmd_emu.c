@@ -450,8 +450,9 @@ static int emu_main(emu_opts *o)
     } else if (code) {
         rc = load_code(o, (const unsigned char *)data, size, &p);
     } else if (o->section) {
+        char shown[TGX_DIAG_FILE_MAX];
         fprintf(stderr, "tgx emu: --section names a kernel of a cubin; %s is assembly text\n",
-                o->program_name);
+                tgx_diag_shown(shown, sizeof shown, o->program_name));
         rc = TGX_EXIT_USAGE;
     } else {
         rc = load_text(o, data, size, &p);

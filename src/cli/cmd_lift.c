@@ -242,8 +242,9 @@ static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
         }
         if (st == TGX_OK && o->section) {
             free(data);
+            char shown[TGX_DIAG_FILE_MAX];
             fprintf(stderr, "tgx lift: --section names a kernel of a cubin; %s is assembly text\n",
-                    name);
+                    tgx_diag_shown(shown, sizeof shown, name));
             return TGX_EXIT_USAGE;
         }
         if (st == TGX_OK)
@@ -274,11 +275,12 @@ static void suggest_unit_per_word(const lift_cli *o, const item_list *l, const c
     free(text);
     size_t left = diags.errors;
     tgx_diag_list_free(&diags);
+    char shown[TGX_DIAG_FILE_MAX];
     if (left < refused)
         fprintf(stderr,
                 "%s: note: with --unit-per-word (each distinct #tsPtrIdx its own unit instead of "
                 "the convention's v | s << 5) %zu of the %zu refusals go away\n",
-                name, refused - left, refused);
+                tgx_diag_shown(shown, sizeof shown, name), refused - left, refused);
 }
 
 int tgx_cli_lift(int argc, char **argv)
@@ -296,9 +298,10 @@ int tgx_cli_lift(int argc, char **argv)
     item_list l;
     memset(&l, 0, sizeof l);
     rc = read_program(&o, name, &o.opts.arch, &l);
+    char shown[TGX_DIAG_FILE_MAX];
     if (rc == TGX_EXIT_OK && l.skipped)
-        fprintf(stderr, "%s: note: %zu instruction%s outside the texture classes skipped\n", name,
-                l.skipped, l.skipped == 1 ? "" : "s");
+        fprintf(stderr, "%s: note: %zu instruction%s outside the texture classes skipped\n",
+                tgx_diag_shown(shown, sizeof shown, name), l.skipped, l.skipped == 1 ? "" : "s");
     if (rc == TGX_EXIT_OK) {
         tgx_diag_list diags;
         tgx_diag_list_init(&diags);

@@ -47,10 +47,11 @@ bool tgx_cli_raw_needs_arch(const char *verb, const char *file, const char *data
 {
     if (have_arch || tgx_sm5_is_cubin(data, size))
         return false;
+    char shown[TGX_DIAG_FILE_MAX];
     fprintf(stderr,
             "tgx %s: %s: not an ELF file (a cubin starts with 0x7f 'ELF'); a raw code file "
             "(32-byte bundles) needs --arch sm_50|sm_52|sm_53\n",
-            verb, file);
+            verb, tgx_diag_shown(shown, sizeof shown, file));
     return true;
 }
 
