@@ -59,13 +59,14 @@ static void default_spec(const tgx_sm5_insn *in, char *buf, size_t size)
                  (in->flags & TGX_SM5_F_DC) ? ",format=depth32f" : "");
 }
 
-static tgx_status bind_default(emu_setup *s, const tgx_sm5_insn *in, uint32_t header,
-                               uint32_t sampler, tgx_diag *d)
+/* The default texture of shape spec: made once, then shown by every header that needs it. */
+static tgx_status default_texture(emu_setup *s, const char *spec, tgx_tex **out, tgx_diag *d)
 {
-    if (tgx_sm5_emu_header_at(s->emu, header))
-        return TGX_OK; /* an earlier instruction named it: its texture stays */
-    char spec[96];
-    default_spec(in, spec, sizeof spec);
+    for (size_t k = 0; k < s->ndefaults; k++)
+        if (!strcmp(s->defaults[k].spec, spec)) {
+            *out = s->defaults[k].tex;
+            return TGX_OK;
+        }
     tgx_tex *tex = NULL;
     tgx_status st = tgx_tex_from_spec(spec, &tex, d);
     if (st < 0)
@@ -74,6 +75,25 @@ static tgx_status bind_default(emu_setup *s, const tgx_sm5_insn *in, uint32_t he
         tgx_tex_destroy(tex);
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     }
+    if (s->ndefaults < sizeof s->defaults / sizeof s->defaults[0]) { /* default_spec has 12 */
+        snprintf(s->defaults[s->ndefaults].spec, sizeof s->defaults[0].spec, "%s", spec);
+        s->defaults[s->ndefaults++].tex = tex;
+    }
+    *out = tex;
+    return TGX_OK;
+}
+
+static tgx_status bind_default(emu_setup *s, const tgx_sm5_insn *in, uint32_t header,
+                               uint32_t sampler, tgx_diag *d)
+{
+    if (tgx_sm5_emu_header_at(s->emu, header))
+        return TGX_OK; /* an earlier instruction named it: its texture stays */
+    char spec[96];
+    default_spec(in, spec, sizeof spec);
+    tgx_tex *tex = NULL;
+    tgx_status st = default_texture(s, spec, &tex, d);
+    if (st < 0)
+        return st;
     tgx_sm5_emu_header h;
     tgx_sm5_emu_header_init(&h, tex);
     tgx_sampler smp;

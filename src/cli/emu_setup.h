@@ -23,6 +23,13 @@ typedef struct emu_setup {
     bool profile_set;
     tgx_tex_profile profile;
     unsigned tex_bank; /* the bank `texbank` chose, where `bind` writes */
+    /* the default setup's textures, one per shape (spec): headers of every instruction that
+     * needs that shape show the same texture (40,000 bindless instructions made 40,000) */
+    struct emu_default_tex {
+        char spec[96];
+        tgx_tex *tex;
+    } defaults[16];
+    size_t ndefaults;
 } emu_setup;
 
 void emu_setup_init(emu_setup *s, tgx_sm5_emu *emu);
