@@ -17,6 +17,19 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0 fail=0
 
+# judge STATUS OK FAIL: ok when STATUS is 0 and $TMP/ours equals $TMP/theirs, else FAIL and the
+# first lines of the difference
+judge() {
+    if [ "$1" = 0 ] && cmp -s "$TMP/ours" "$TMP/theirs"; then
+        echo "ok: $2"
+        pass=$((pass + 1))
+    else
+        echo "FAIL: $3"
+        diff "$TMP/theirs" "$TMP/ours" | head -10
+        fail=$((fail + 1))
+    fi
+}
+
 # "SECTION|ADDR|WORD|PAIR|TEXT" per instruction of tgx's output: PAIR is '{' for the first of a
 # dual-issue pair, '}' for the second, '' otherwise; a cubin's branch target is LABEL. The word of
 # a pair's second instruction is on the next line, as in nvdisasm's listing.
@@ -92,14 +105,9 @@ for listing in "$D"/*.nvdisasm; do
     n=$(wc -l <"$TMP/theirs")
     ntex=$(awk -F'|' '$5 ~ /(^| )(TEX|TLD|TXQ|TMML|TXD|TXA)/' "$TMP/theirs" | wc -l)
     npair=$(awk -F'|' '$4 == "{"' "$TMP/theirs" | wc -l)
-    if [ $rc -eq 0 ] && [ "$n" -gt 0 ] && [ "$ntex" -gt 0 ] && cmp -s "$TMP/ours" "$TMP/theirs"; then
-        echo "ok: $name: $n instructions ($ntex texture, $npair dual-issue pairs) as nvdisasm lists them, $unknown of forms tgx does not print yet"
-        pass=$((pass + 1))
-    else
-        echo "FAIL: $name (rc $rc, $n instructions listed): $(head -c 200 "$TMP/err")"
-        diff "$TMP/theirs" "$TMP/ours" | head -10
-        fail=$((fail + 1))
-    fi
+    [ $rc -eq 0 ] && [ "$n" -gt 0 ] && [ "$ntex" -gt 0 ]
+    judge $? "$name: $n instructions ($ntex texture, $npair dual-issue pairs) as nvdisasm lists them, $unknown of forms tgx does not print yet" \
+        "$name (rc $rc, $n instructions listed): $(head -c 200 "$TMP/err")"
 done
 
 # A raw file needs --arch; a file that is not a whole number of bundles is an error.
@@ -164,14 +172,9 @@ for listing in "$D"/*.cubin.nvdisasm "$D"/*.bin.nvdisasm "$D"/whole_sm_52.cubin.
     code_lines <"$listing" >"$TMP/theirs"
     n=$(wc -l <"$TMP/theirs")
     nh=$(grep -c '^H ' "$TMP/theirs")
-    if [ "$n" -gt 0 ] && [ "$nh" -gt 0 ] && cmp -s "$TMP/ours" "$TMP/theirs"; then
-        echo "ok: $name: $n code lines ($nh hex-only) as nvdisasm prints them, line by line"
-        pass=$((pass + 1))
-    else
-        echo "FAIL: $name: code lines differ from nvdisasm's ($n lines): $(head -c 200 "$TMP/err")"
-        diff "$TMP/theirs" "$TMP/ours" | head -10
-        fail=$((fail + 1))
-    fi
+    [ "$n" -gt 0 ] && [ "$nh" -gt 0 ]
+    judge $? "$name: $n code lines ($nh hex-only) as nvdisasm prints them, line by line" \
+        "$name: code lines differ from nvdisasm's ($n lines): $(head -c 200 "$TMP/err")"
 done
 
 # The round trip: the listing assembles back into the code bytes, both layouts. The cubins'
