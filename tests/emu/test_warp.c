@@ -43,8 +43,7 @@ static float tld_via(tgx_sm5_emu *emu, unsigned word)
 static void test_bad_views(tgx_sm5_emu *emu, tgx_tex *tex)
 {
     static const char *const what[4] = {"unknown format", "unknown target",
-                                        "base level past the "
-                                        "texture's levels",
+                                        "base level past the levels",
                                         "base level above the last level"};
     for (int k = 0; k < 4; k++) {
         tgx_sm5_emu_header h;
