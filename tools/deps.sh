@@ -2,7 +2,11 @@
 # Checks what a make target needs and, on Debian, installs what is missing (as root, or with
 # sudo). Prints nothing when everything is there.
 #   sh tools/deps.sh                      building tgx (make demo, make build): cmake, a C
-#                                         compiler, make, pkg-config, libpng and zlib headers
+#                                         compiler, make, pkg-config, libpng and zlib headers,
+#                                         and LLVM 15 (llvm-15-dev: the shader compiler) if it
+#                                         can be installed; without it tgx builds, runs every
+#                                         shader on the interpreter, and the compiler's tests
+#                                         skip and say why
 #   sh tools/deps.sh clang                ... and clang (make fuzz-smoke)
 #   sh tools/deps.sh clang-format         ... and clang-format (make format)
 #   sh tools/deps.sh --want clang-format  ... and clang-format if it can be installed; without
@@ -17,6 +21,8 @@ need_cmd make make
 need_cmd pkg-config pkg-config
 if ! echo '#include <png.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$missing libpng-dev"; fi
 if ! echo '#include <zlib.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$missing zlib1g-dev"; fi
+# the shader compiler's LLVM (src/jit), wanted rather than needed
+command -v llvm-config-15 >/dev/null 2>&1 || wanted="$wanted llvm-15-dev"
 want=0
 for tool in "$@"; do
     case $tool in

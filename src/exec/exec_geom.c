@@ -137,9 +137,9 @@ tgx_status tgx_exec_run_geometry(tgx_exec_machine *m, unsigned prims, uint32_t f
     if (p->stage != TGX_EXEC_GEOMETRY)
         return tgx_diag_set(d, TGX_ERR_ARG, p->name[0] ? p->name : NULL, 0, 0,
                             "not a geometry shader (GEOM)");
-    if (prims == 0 || prims > m->W)
+    if (prims == 0 || prims > m->lanes)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                            "a geometry run needs 1..%u primitives, not %u", m->W, prims);
+                            "a geometry run needs 1..%u primitives, not %u", m->lanes, prims);
     if (invocation >= p->gs_invocations)
         return tgx_diag_set(d, TGX_ERR_ARG, p->name[0] ? p->name : NULL, 0, 0,
                             "invocation %u of a shader with GS_INVOCATIONS %u", invocation,

@@ -218,10 +218,16 @@ typedef struct xbuffer {
     size_t size;
 } xbuffer;
 
+/* A compiled program's runner (src/jit, tgx/jit.h): when a machine has one, x_run hands it the
+ * run after the machine has set it up (masks reset, inputs and system values filled). */
+typedef tgx_status (*xrunner)(void *user, xmach *m, tgx_diag *d);
+
 struct tgx_exec_machine {
     const tgx_exec_program *p;
-    unsigned W; /* max lanes (multiple of 4) */
-    unsigned n; /* lanes of the current run, a multiple of 4 (kernels step in groups of four) */
+    unsigned W;     /* words of a lane array: max lanes rounded up to a multiple of 8, so that the
+                       compiled code's lane groups (4 or 8 lanes) never reach past one */
+    unsigned lanes; /* the widest run: max lanes rounded up to a multiple of 4 */
+    unsigned n;     /* lanes of the current run, a multiple of 4 (kernels step in groups of four) */
     xword *store;
     xword *scratch; /* XSRC_MAX * 4 lane arrays for fetched sources */
     xword *res;     /* 8 lane arrays of results (4 channels, doubles need pairs) */
@@ -268,6 +274,9 @@ struct tgx_exec_machine {
     uint32_t *gs_emitted, *gs_strip, *gs_len; /* [lane * 4 + stream] */
     unsigned gs_cap;                          /* vertices a lane can hold: max_vertices * streams */
     uint32_t *masks;                          /* storage of the mask lane arrays above */
+    xrunner runner;                           /* NULL: the interpreter runs the program */
+    void *runner_user;
+    void (*runner_free)(void *user); /* called with runner_user when the machine is destroyed */
 };
 
 static inline xword *xslot(xmach *m, uint32_t slot)
@@ -311,6 +320,8 @@ typedef struct xunits_walk {
 bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_t u[2]);
 
 tgx_status x_run(xmach *m, tgx_diag *d);
+/* Stops the run at in: the instruction budget is spent (the message of every budget stop). */
+void x_fail_budget(xmach *m, const xinst *in);
 void x_reset_state(xmach *m, unsigned lanes_valid);
 xword *x_lane_reg(const xmach *m, unsigned file, unsigned reg, unsigned chan);
 const xword *x_fetch_typed(xmach *m, const xreg *r, unsigned chan, xword *scratch);

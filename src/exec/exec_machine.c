@@ -362,6 +362,8 @@ void tgx_exec_machine_destroy(tgx_exec_machine *m)
 {
     if (!m)
         return;
+    if (m->runner_free)
+        m->runner_free(m->runner_user);
     free(m->store);
     free(m->scratch);
     free(m->res);
@@ -387,19 +389,20 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
     if (!p || max_lanes == 0 || max_lanes > TGX_EXEC_MAX_LANES)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "machine lane count %u is outside 1..%u",
                             max_lanes, TGX_EXEC_MAX_LANES);
-    unsigned W = (max_lanes + 3u) & ~3u;
+    unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 7u) & ~7u;
     if (p->stage == TGX_EXEC_COMPUTE) {
         unsigned t = p->block[0] * p->block[1] * p->block[2];
-        if (((t + 3u) & ~3u) > W)
+        if (((t + 3u) & ~3u) > lanes)
             return tgx_diag_set(d, TGX_ERR_ARG, p->name, 0, 0,
                                 "the compute block has %u threads but the machine only %u lanes", t,
-                                W);
+                                lanes);
     }
     tgx_exec_machine *m = calloc(1, sizeof(*m));
     if (!m)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     m->p = p;
     m->W = W;
+    m->lanes = lanes;
     m->budget = TGX_EXEC_DEFAULT_BUDGET;
     m->store = calloc((size_t)p->nslots * W + 1, sizeof(xword));
     m->scratch = calloc((size_t)XSRC_MAX * 4 * W, sizeof(xword));
@@ -582,6 +585,15 @@ void x_reset_state(xmach *m, unsigned lanes_valid)
     x_update_exec(m);
 }
 
+void x_fail_budget(xmach *m, const xinst *in)
+{
+    x_fail(m, in, TGX_ERR_LIMIT,
+           "instruction budget of %llu per invocation exceeded at %s (instruction %u): the shader "
+           "does not terminate, or needs a larger budget",
+           (unsigned long long)(m->budget ? m->budget : UINT64_MAX), in->name,
+           (unsigned)(in - m->p->insts));
+}
+
 tgx_status x_run(xmach *m, tgx_diag *d)
 {
     const tgx_exec_program *p = m->p;
@@ -589,17 +601,18 @@ tgx_status x_run(xmach *m, tgx_diag *d)
     int32_t count = (int32_t)p->ninsts;
     uint64_t limit = m->budget ? m->budget : UINT64_MAX;
     m->diag = d;
+    if (m->runner) {
+        tgx_status st = m->runner(m->runner_user, m, d);
+        m->diag = NULL;
+        return st;
+    }
     m->pc = 0;
     while (m->pc >= 0 && m->pc < count) {
         const xinst *in = &insts[m->pc];
         m->pc++;
         in->fn(m, in);
-        if (++m->executed >= limit && m->pc >= 0 && m->pc < count) {
-            x_fail(m, in, TGX_ERR_LIMIT,
-                   "instruction budget of %llu per invocation exceeded at %s (instruction %u): "
-                   "the shader does not terminate, or needs a larger budget",
-                   (unsigned long long)limit, in->name, (unsigned)(in - insts));
-        }
+        if (++m->executed >= limit && m->pc >= 0 && m->pc < count)
+            x_fail_budget(m, in);
         if (m->err != TGX_OK)
             break;
     }
@@ -610,9 +623,9 @@ tgx_status x_run(xmach *m, tgx_diag *d)
 tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const tgx_lane_mask *active,
                                  tgx_lane_mask *killed, tgx_diag *d)
 {
-    if (lanes == 0 || lanes % 4 != 0 || lanes > m->W)
+    if (lanes == 0 || lanes % 4 != 0 || lanes > m->lanes)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                            "a fragment run needs a multiple of 4 lanes up to %u, not %u", m->W,
+                            "a fragment run needs a multiple of 4 lanes up to %u, not %u", m->lanes,
                             lanes);
     m->n = lanes;
     x_reset_state(m, lanes);
@@ -627,8 +640,8 @@ tgx_status tgx_exec_run_fragment(tgx_exec_machine *m, unsigned lanes, const tgx_
 
 tgx_status tgx_exec_run_vertex(tgx_exec_machine *m, unsigned lanes, tgx_diag *d)
 {
-    if (lanes == 0 || lanes > m->W)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a run needs 1..%u lanes, not %u", m->W,
+    if (lanes == 0 || lanes > m->lanes)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a run needs 1..%u lanes, not %u", m->lanes,
                             lanes);
     if (m->p->stage == TGX_EXEC_GEOMETRY)
         return tgx_diag_set(d, TGX_ERR_ARG, m->p->name[0] ? m->p->name : NULL, 0, 0,
