@@ -63,6 +63,10 @@ const struct tgx_tgsi_shader *tgx_pipe_shader_tgsi(const tgx_pipe_shader *s);
 void tgx_pipe_shader_set_tex_hook(tgx_pipe_shader *s, tgx_exec_tex_hook hook, void *user);
 void *tgx_pipe_shader_tex_hook_user(const tgx_pipe_shader *s);
 tgx_exec_stage tgx_pipe_shader_stage(const tgx_pipe_shader *s);
+/* True when a run with TGX_PIPE_EXEC_JIT ran s on the interpreter because the compiler is not
+ * available or does not take s; *why (if not NULL) then says why, with the instruction's
+ * position where one is the reason. False before any such run, and when s ran compiled. */
+bool tgx_pipe_shader_interpreted(const tgx_pipe_shader *s, tgx_diag *why);
 const tgx_exec_program *tgx_pipe_shader_program(const tgx_pipe_shader *s);
 /* The pass-through vertex shader of `tgx run`: OUT[0] POSITION = IN[0], OUT[1] GENERIC[0] =
  * IN[1] (the quad's texture coordinate, (x+0.5)/W, (y+0.5)/H at pixel centres). */
@@ -118,6 +122,16 @@ const char *tgx_pipe_prim_name(tgx_pipe_prim prim);
 /* The mode called name; false if there is none. */
 bool tgx_pipe_prim_parse(const char *name, tgx_pipe_prim *out);
 
+/* Who runs the shaders of a draw, vertex run or dispatch. */
+typedef enum tgx_pipe_exec {
+    /* The default: each shader compiled to native code (tgx/jit.h) where tgx was built with
+     * LLVM and the compiler takes the shader; the interpreter otherwise, the reason kept
+     * (tgx_pipe_shader_interpreted). The results are the interpreter's, bit for bit. */
+    TGX_PIPE_EXEC_JIT = 0,
+    /* The interpreter (tgx/exec.h) for every shader. */
+    TGX_PIPE_EXEC_INTERP = 1,
+} tgx_pipe_exec;
+
 typedef struct tgx_pipe_state {
     float viewport[4];    /* x, y, width, height */
     float depth_range[2]; /* near, far */
@@ -136,6 +150,7 @@ typedef struct tgx_pipe_state {
     /* denormal 32-bit floats: TGX_EXEC_DENORMS_PRESERVE (the default, IEEE 754) or
      * TGX_EXEC_DENORMS_FLUSH (Mesa's draws on x86-64; tgx_case_execute uses it for draws) */
     tgx_exec_denorm_rule denorms;
+    tgx_pipe_exec exec; /* compiled (default) or interpreted shaders */
 } tgx_pipe_state;
 /* The vertex-only and compute entry points below read threads and budget from a state; NULL
  * means the defaults of tgx_pipe_state_init. */

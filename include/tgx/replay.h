@@ -201,6 +201,8 @@ typedef struct tgx_replay_opts {
      * softpipe's LOD rule); the results then no longer aim at softpipe's */
     bool force_profile;
     tgx_tex_profile profile;
+    /* who runs the shaders (tgx_pipe_state.exec): compiled by default, or the interpreter */
+    tgx_pipe_exec exec;
     /* Called for every shader of the case once it is loaded and before it runs (NULL: none),
      * e.g. to install a texture hook (tgx_pipe_shader_set_tex_hook; `tgx replay --via sm5`);
      * an error fails the case with d. release_shader (may be NULL) is called before the shader

@@ -8,6 +8,7 @@
 
 #include "cli/opts.h"
 #include "tgx/diag.h"
+#include "tgx/pipe.h"
 #include "tgx/sm5.h"
 
 enum { TGX_EXIT_OK = 0, TGX_EXIT_INVALID = 1, TGX_EXIT_USAGE = 2 };
@@ -51,6 +52,16 @@ const char *tgx_cli_output_path(const char *value);
 #define TGX_CLI_ARCH_HELP                                                                          \
     "the SM: sm_50, sm_52 (the default) or sm_53; a cubin's own SM is its default, a raw code "    \
     "file needs it"
+/* --exec's value: interp or jit into *out; else a usage error of spec (exit 2). */
+int tgx_cli_exec(const tgx_cli_spec *spec, const char *value, tgx_pipe_exec *out);
+/* --exec's help line (run and replay). */
+#define TGX_CLI_EXEC_HELP                                                                          \
+    "who runs the shaders: jit (the default where tgx was built with LLVM: compiled to native "    \
+    "code, the interpreter's results bit for bit; a shader the compiler does not take runs on "    \
+    "the interpreter, and with --exec jit a note on stderr says which and why) or interp (the "    \
+    "interpreter, docs/exec.md)"
+/* After runs with --exec jit: a note on stderr for s when the interpreter ran it, and why. */
+void tgx_cli_exec_note(const tgx_pipe_shader *s);
 
 /* --arch's value: sm_50, sm_52 or sm_53 into *arch; else a usage error of spec (exit 2). */
 int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch);

@@ -17,6 +17,7 @@ typedef struct replay_cli {
     bool strict;          /* --strict: every value bit-exact with softpipe */
     uint32_t jobs;        /* -j */
     bool via_sm5;         /* --via sm5: texture instructions lowered and emulated */
+    bool exec_jit;        /* --exec jit given: notes for the shaders the interpreter runs */
     bool have_arch;       /* --arch given: only with --via sm5 */
     tgx_sm5_arch arch;    /* --arch of --via sm5 */
     /* --via sm5: the current case's first lowering warning with its position (LODQ's 8.8 fixed
@@ -31,7 +32,7 @@ typedef struct replay_cli {
     size_t nsaved;
 } replay_cli;
 
-enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE, REPLAY_VIA, REPLAY_ARCH };
+enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE, REPLAY_VIA, REPLAY_ARCH, REPLAY_EXEC };
 
 static const tgx_cli_opt replay_options[] = {
     {REPLAY_JOBS, "-j", "N",
@@ -46,11 +47,13 @@ static const tgx_cli_opt replay_options[] = {
      "emulator instead of calling the texture unit directly; a shader with a texture "
      "instruction Maxwell cannot express fails its case (docs/translation.md)"},
     {REPLAY_ARCH, "--arch", "ARCH", "the SM of --via sm5: sm_50, sm_52 (default) or sm_53"},
+    {REPLAY_EXEC, "--exec", "interp|jit", TGX_CLI_EXEC_HELP},
     {0}};
 
 const tgx_cli_spec tgx_cli_replay_spec = {
     .verb = "replay",
-    .synopsis = "[-j N] [--strict] [--save DIR] [--via sm5 [--arch ARCH]] CASE_DIR...",
+    .synopsis = "[-j N] [--strict] [--save DIR] [--via sm5 [--arch ARCH]] [--exec interp|jit] "
+                "CASE_DIR...",
     .description =
         "Rebuilds every input of each corpus case (case.json: textures from their generators, "
         "samplers and views as softpipe had them, constants, UBOs, SSBOs, images, attributes, "
@@ -301,6 +304,11 @@ static int replay_option(void *ctx, int id, const char *value)
     case REPLAY_ARCH:
         o->have_arch = true;
         return tgx_cli_arch(&tgx_cli_replay_spec, value, &o->arch);
+    case REPLAY_EXEC: {
+        int rc = tgx_cli_exec(&tgx_cli_replay_spec, value, &o->opts.exec);
+        o->exec_jit = rc == 0 && o->opts.exec == TGX_PIPE_EXEC_JIT;
+        return rc;
+    }
     }
     return TGX_EXIT_USAGE;
 }
@@ -336,11 +344,16 @@ static tgx_status attach_runner(void *user, tgx_pipe_shader *s, tgx_diag *d)
     return TGX_OK;
 }
 
-static void detach_runner(void *user, tgx_pipe_shader *s)
+/* After a case: --exec jit's note for a shader the interpreter ran; --via sm5's runner goes. */
+static void release_shader(void *user, tgx_pipe_shader *s)
 {
-    (void)user;
-    tgx_lower_runner_destroy(tgx_pipe_shader_tex_hook_user(s));
-    tgx_pipe_shader_set_tex_hook(s, NULL, NULL);
+    replay_cli *o = user;
+    if (o->exec_jit)
+        tgx_cli_exec_note(s);
+    if (o->via_sm5) {
+        tgx_lower_runner_destroy(tgx_pipe_shader_tex_hook_user(s));
+        tgx_pipe_shader_set_tex_hook(s, NULL, NULL);
+    }
 }
 
 /* A FAIL line. With --via sm5, a case whose values differ after the lowering warned that it
@@ -391,11 +404,10 @@ int tgx_cli_replay(int argc, char **argv)
     if (rc >= 0)
         return rc;
     o.opts.threads = o.jobs;
-    if (o.via_sm5) {
+    if (o.via_sm5)
         o.opts.prepare_shader = attach_runner;
-        o.opts.release_shader = detach_runner;
-        o.opts.user = &o;
-    }
+    o.opts.release_shader = release_shader;
+    o.opts.user = &o;
     for (int i = first; i < argc; i++) {
         char name[TGX_CASE_NAME_MAX], msg[1024];
         case_tally t = {0, 0};

@@ -28,6 +28,7 @@ enum {
     R_PROFILE,
     R_F2I,
     R_DENORMS,
+    R_EXEC,
     R_JOBS,
     R_OUT
 };
@@ -104,6 +105,7 @@ static const tgx_cli_opt run_options[] = {
     {R_DENORMS, "--denorms", "preserve|flush",
      "denormal floats in shader arithmetic: preserve (default, IEEE 754) or flush to zero as "
      "D3D10 and Mesa's draws do (tgx replay uses this for draws; docs/exec.md)"},
+    {R_EXEC, "--exec", "interp|jit", TGX_CLI_EXEC_HELP},
     {R_JOBS, "-j", "N", "render threads, 0 to 256 (default 0: all cores; same result for any N)"},
     {R_OUT, "-o", "FILE",
      "fragment: out.png (8-bit view, row 0 = window row 0), out.tgxr (exact words) or '-' (the "
@@ -155,6 +157,8 @@ typedef struct run_opts {
     uint64_t budget;
     tgx_exec_f2i_rule f2i_rule;
     tgx_exec_denorm_rule denorms;
+    tgx_pipe_exec exec;
+    bool exec_jit; /* --exec jit given: notes for the shaders the interpreter runs */
     uint32_t grid[3];
     tgx_tex *tex[TGX_PIPE_MAX_UNITS];
     tgx_tex_view views[TGX_PIPE_MAX_UNITS];
@@ -588,6 +592,11 @@ static int run_option(void *ctx, int id, const char *val)
     case R_PROFILE: o->profile = val; return 0;
     case R_F2I: return opt_f2i(o, val);
     case R_DENORMS: return opt_denorms(o, val);
+    case R_EXEC: {
+        int rc = tgx_cli_exec(sp, val, &o->exec);
+        o->exec_jit = rc == 0 && o->exec == TGX_PIPE_EXEC_JIT;
+        return rc;
+    }
     case R_TEX:
     case R_CONST:
     case R_BUFFER:
@@ -838,6 +847,7 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     st.budget = o->budget;
     st.f2i_rule = o->f2i_rule;
     st.denorms = o->denorms;
+    st.exec = o->exec;
     draw.vs = vs;
     draw.fs = fs;
     draw.gs = gs;
@@ -851,6 +861,11 @@ static int render(run_opts *o, const tgx_pipe_shader *fs)
     draw.fs_bindings = &o->b;
     draw.targets[0] = &target;
     rc = tgx_pipe_render(&draw, &st, &d) < 0 ? fail_diag(&d) : TGX_EXIT_OK;
+    if (o->exec_jit) {
+        const tgx_pipe_shader *shaders[3] = {vs, gs, fs};
+        for (unsigned k = 0; k < 3; k++)
+            tgx_cli_exec_note(shaders[k]);
+    }
     if (rc == TGX_EXIT_OK &&
         save_target(o->out, &target, o->integer ? TGX_TGXR_U32 : TGX_TGXR_F32, &d) < 0)
         rc = option_diag("-o", &d);
@@ -886,7 +901,11 @@ static int dispatch(run_opts *o, const tgx_pipe_shader *cs)
     st.budget = o->budget;
     st.f2i_rule = o->f2i_rule;
     st.denorms = o->denorms;
-    if (tgx_pipe_dispatch(cs, o->grid, &o->b, &st, &d) < 0)
+    st.exec = o->exec;
+    tgx_status s = tgx_pipe_dispatch(cs, o->grid, &o->b, &st, &d);
+    if (o->exec_jit)
+        tgx_cli_exec_note(cs);
+    if (s < 0)
         return fail_diag(&d);
     return write_dumps(o);
 }

@@ -7,6 +7,7 @@
 #include "cli/cli.h"
 #include "cli/opts.h"
 #include "tgx/tex.h"
+#include "tgx/jit.h"
 #include "tgx/util.h"
 
 typedef struct verb {
@@ -121,6 +122,29 @@ int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch
     if (tgx_sm5_arch_from_name(value, arch) == TGX_OK)
         return 0;
     return tgx_cli_usage_error(spec, "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
+}
+
+int tgx_cli_exec(const tgx_cli_spec *spec, const char *value, tgx_pipe_exec *out)
+{
+    if (!strcmp(value, "jit"))
+        *out = TGX_PIPE_EXEC_JIT;
+    else if (!strcmp(value, "interp"))
+        *out = TGX_PIPE_EXEC_INTERP;
+    else
+        return tgx_cli_usage_error(spec, "--exec: '%s' is neither interp nor jit", value);
+    return 0;
+}
+
+void tgx_cli_exec_note(const tgx_pipe_shader *s)
+{
+    tgx_diag why, note;
+    if (!s || !tgx_pipe_shader_interpreted(s, &why))
+        return;
+    tgx_diag_set(&note, TGX_OK, NULL, why.line, why.column,
+                 "the interpreter runs this shader, not compiled code: %s", why.message);
+    note.severity = TGX_SEV_NOTE;
+    tgx_diag_set_file(&note, why.file[0] ? why.file : tgx_pipe_shader_name(s));
+    tgx_cli_print_diag(&note);
 }
 
 int tgx_cli_write_output(const char *path, const void *data, size_t len)
@@ -269,6 +293,13 @@ static int top_level(int argc, char **argv)
             return tgx_cli_usage_error(&top_spec, "--version takes no arguments, not '%s'",
                                        argv[2]);
         printf("tgx %s\n", TGX_VERSION);
+        const char *why = NULL;
+        unsigned lanes = tgx_jit_group_lanes();
+        if (tgx_jit_available(&why))
+            printf("shader compiler: LLVM 15, lanes in groups of %u (%s)\n", lanes,
+                   lanes == 8 ? "AVX2" : "SSE2");
+        else
+            printf("shader compiler: none (%s)\n", why);
         return TGX_EXIT_OK;
     }
     if (a[0] == '-')

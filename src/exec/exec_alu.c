@@ -148,6 +148,29 @@ static inline uint32_t imsb32(uint32_t v)
     return umsb32((v & 0x80000000u) ? ~v : v);
 }
 
+/* Additions and multiplications with two NaN operands. x86 returns the NaN of the instruction's
+ * first operand (quieted), but addition and multiplication commute and a compiler puts either
+ * operand first (gcc 12 put b first in this file's dot product), so which NaN came out was not a
+ * rule of the interpreter. It is now: the first operand's in TGSI's order, quieted, as the
+ * compiled code does too (src/jit; docs/exec.md, "Two NaNs"). With one NaN operand the result
+ * is that NaN quieted whatever the order, as before. */
+static inline float first_nan(float a, float r)
+{
+    xword q = {.f = a};
+    q.u |= 0x00400000u;
+    return a != a ? q.f : r;
+}
+
+static inline float fadd1(float a, float b)
+{
+    return first_nan(a, a + b);
+}
+
+static inline float fmul1(float a, float b)
+{
+    return first_nan(a, a * b);
+}
+
 /* ---- kernel generators ---------------------------------------------------------------------
  * K1/K2/K3/K4 define a component-wise kernel over n lanes; a, b, c, d are the sources; r may be
  * one of them (each lane reads before it writes). The lists of kernels are tables, one
@@ -188,14 +211,14 @@ static inline uint32_t imsb32(uint32_t v)
 /* Core float ops. */
 K1(MOV, u, a[i].u)
 K1(ABS, u, a[i].u & 0x7fffffffu)
-K2(ADD, f, a[i].f + b[i].f)
+K2(ADD, f, fadd1(a[i].f, b[i].f))
 K2(SUB, f, a[i].f - b[i].f)
-K2(MUL, f, a[i].f * b[i].f)
+K2(MUL, f, fmul1(a[i].f, b[i].f))
 K2(DIV, f, a[i].f / b[i].f)
-K3(MAD, f, a[i].f * b[i].f + c[i].f)
+K3(MAD, f, fadd1(fmul1(a[i].f, b[i].f), c[i].f))
 K3(FMA, f, fmaf(a[i].f, b[i].f, c[i].f))
 /* LRP: tgsi_exec computes src0 * (src1 - src2) + src2, the spec's formula rearranged. */
-K3(LRP, f, a[i].f * (b[i].f - c[i].f) + c[i].f)
+K3(LRP, f, fadd1(fmul1(a[i].f, b[i].f - c[i].f), c[i].f))
 K2(SLT, f, a[i].f < b[i].f ? 1.0f : 0.0f)
 K2(SGE, f, a[i].f >= b[i].f ? 1.0f : 0.0f)
 K2(SEQ, f, a[i].f == b[i].f ? 1.0f : 0.0f)
@@ -708,20 +731,20 @@ XVEC static void dot(xmach *m, const xinst *in, unsigned nc, bool dph, bool dp2a
         const xword *a = x_fetch(m, in, 0, c), *b = x_fetch(m, in, 1, c);
         if (c == 0)
             for (unsigned i = 0; i < n; i++)
-                r[i].f = a[i].f * b[i].f;
+                r[i].f = fmul1(a[i].f, b[i].f);
         else
             for (unsigned i = 0; i < n; i++)
-                r[i].f = a[i].f * b[i].f + r[i].f;
+                r[i].f = fadd1(fmul1(a[i].f, b[i].f), r[i].f);
     }
     if (dph) {
         const xword *w = x_fetch(m, in, 1, 3);
         for (unsigned i = 0; i < n; i++)
-            r[i].f = r[i].f + w[i].f;
+            r[i].f = fadd1(r[i].f, w[i].f);
     }
     if (dp2a) {
         const xword *z = x_fetch(m, in, 2, 0);
         for (unsigned i = 0; i < n; i++)
-            r[i].f = r[i].f + z[i].f;
+            r[i].f = fadd1(r[i].f, z[i].f);
     }
     store_replicated(m, in, r);
 }

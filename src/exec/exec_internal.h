@@ -320,6 +320,10 @@ typedef struct xunits_walk {
 bool x_units_next(xmach *m, const xreg *a, const xreg *b, xunits_walk *w, int64_t u[2]);
 
 tgx_status x_run(xmach *m, tgx_diag *d);
+/* tgx_exec_machine_create without its compute-block check: a machine that runs parts of a
+ * block (the compiled code's group machine, src/jit). max_lanes in 1..TGX_EXEC_MAX_LANES. */
+tgx_status x_machine_create(const tgx_exec_program *p, unsigned max_lanes, xmach **out,
+                            tgx_diag *d);
 /* Stops the run at in: the instruction budget is spent (the message of every budget stop). */
 void x_fail_budget(xmach *m, const xinst *in);
 void x_reset_state(xmach *m, unsigned lanes_valid);

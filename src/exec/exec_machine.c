@@ -389,7 +389,7 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
     if (!p || max_lanes == 0 || max_lanes > TGX_EXEC_MAX_LANES)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "machine lane count %u is outside 1..%u",
                             max_lanes, TGX_EXEC_MAX_LANES);
-    unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 7u) & ~7u;
+    unsigned lanes = (max_lanes + 3u) & ~3u;
     if (p->stage == TGX_EXEC_COMPUTE) {
         unsigned t = p->block[0] * p->block[1] * p->block[2];
         if (((t + 3u) & ~3u) > lanes)
@@ -397,6 +397,13 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
                                 "the compute block has %u threads but the machine only %u lanes", t,
                                 lanes);
     }
+    return x_machine_create(p, max_lanes, out, d);
+}
+
+tgx_status x_machine_create(const tgx_exec_program *p, unsigned max_lanes, xmach **out, tgx_diag *d)
+{
+    *out = NULL;
+    unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 7u) & ~7u;
     tgx_exec_machine *m = calloc(1, sizeof(*m));
     if (!m)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");

@@ -132,11 +132,12 @@ static jv jrun_field(jb *b, LLVMBuilderRef bd, size_t off, LLVMTypeRef t)
     return LLVMBuildLoad2(bd, t, p, "");
 }
 
-/* The lane array of a group: words base .. base + VL - 1 of slot s of a store. */
-static jv jlane_ptr(jb *b, LLVMBuilderRef bd, jv store, jv stride, uint32_t s)
+/* The lane array of the group in slot s of the machine's store: words base .. base + VL - 1,
+ * at a constant offset from the group's first word of slot 0 (the variant's W is a constant). */
+static jv jlane_ptr(jb *b, LLVMBuilderRef bd, uint32_t s)
 {
-    jv idx = LLVMBuildAdd(bd, LLVMBuildMul(bd, ji64(b, s), stride, ""), b->base, "");
-    return LLVMBuildGEP2(bd, b->t_i32, store, &idx, 1, "");
+    jv idx = ji64(b, (uint64_t)s * b->W);
+    return LLVMBuildGEP2(bd, b->t_i32, b->group_store, &idx, 1, "");
 }
 
 static jv jload_lanes(jb *b, LLVMBuilderRef bd, jv ptr)
@@ -153,10 +154,10 @@ static void jstore_lanes(jb *b, LLVMBuilderRef bd, jv v, jv ptr)
     (void)b;
 }
 
-/* The group machine's lane array of slot s (its lanes 0 .. VL - 1). */
+/* The group machine's lane array of slot s (its lanes 0 .. VL - 1, JGROUP_W words a slot). */
 static jv jgroup_ptr(jb *b, uint32_t s)
 {
-    jv idx = LLVMBuildMul(b->bd, ji64(b, s), b->gW, "");
+    jv idx = ji64(b, (uint64_t)s * JGROUP_W);
     return LLVMBuildGEP2(b->bd, b->t_i32, b->gstore, &idx, 1, "");
 }
 
@@ -174,7 +175,7 @@ static jv jslot_alloca(jb *b, uint32_t s)
 {
     if (!b->slot[s]) {
         b->slot[s] = LLVMBuildAlloca(b->be, b->t_vi, "");
-        jv v = jload_lanes(b, b->bi, jlane_ptr(b, b->bi, b->store, b->W, s));
+        jv v = jload_lanes(b, b->bi, jlane_ptr(b, b->bi, s));
         LLVMBuildStore(b->bi, v, b->slot[s]);
     }
     return b->slot[s];
@@ -191,9 +192,22 @@ void jslot_set(jb *b, uint32_t s, jv v)
     b->written[s] = 1;
 }
 
+/* Copies slot s into the group machine, once per instruction (spilled[s] is reset by
+ * jspill_begin). */
 static void spill(jb *b, uint32_t s)
 {
+    if (b->spilled[s] == b->spill_epoch)
+        return;
+    b->spilled[s] = b->spill_epoch;
     jstore_lanes(b, b->bd, jslot_get(b, s), jgroup_ptr(b, s));
+}
+
+static void spill_begin(jb *b)
+{
+    if (++b->spill_epoch == 0) { /* wrapped: start the marks again */
+        memset(b->spilled, 0, sizeof(uint32_t) * (b->p->nslots + 1));
+        b->spill_epoch = 1;
+    }
 }
 
 static void reload(jb *b, uint32_t s)
@@ -330,6 +344,7 @@ static jv jflush_denorms(jb *b, jv v)
  * constants, whatever is not a direct register or constant. */
 static jv jfetch_group(jb *b, const xinst *in, unsigned s, unsigned chan)
 {
+    spill_begin(b);
     spill_operand(b, &in->src[s], 4);
     LLVMTypeRef t[5] = {b->t_ptr, b->t_ptr, b->t_i32, b->t_i32, b->t_ptr};
     jv a[5] = {b->run, jptr(b, in), jint(b, s), jint(b, chan), b->buf[XSRC_MAX]};
@@ -354,18 +369,18 @@ jv jsrc(jb *b, const xinst *in, unsigned s, unsigned chan)
     return v;
 }
 
-/* exec as 32-bit lanes, into the group machine. */
-static void jspill_masks(jb *b)
+/* exec as 32-bit lanes, into the group machine; live too where the handler reads it
+ * (READ_HELPER: no other handler run on a group looks at live or killed). */
+static void jspill_masks(jb *b, const xinst *in)
 {
     LLVMBuilderRef bd = b->bd;
     LLVMTypeRef pv = b->t_ptr;
     jv e = jmask_to_words(b, jload_mask(b, b->exec));
-    jv gexec = jrun_field(b, bd, offsetof(jit_run, gexec), pv);
-    jstore_lanes(b, bd, e, gexec);
+    jstore_lanes(b, bd, e, jrun_field(b, bd, offsetof(jit_run, gexec), pv));
+    if (in->fn != x_op_read_helper)
+        return;
     jv live = jmask_to_words(b, jload_mask(b, b->live));
     jstore_lanes(b, bd, live, jrun_field(b, bd, offsetof(jit_run, glive), pv));
-    jv killed = jmask_to_words(b, jload_mask(b, b->killed));
-    jstore_lanes(b, bd, killed, jrun_field(b, bd, offsetof(jit_run, gkilled), pv));
 }
 
 void jdst(jb *b, const xinst *in, unsigned d, unsigned chan, jv val)
@@ -378,9 +393,10 @@ void jdst(jb *b, const xinst *in, unsigned d, unsigned chan, jv val)
         jslot_set(b, r->slot[chan], LLVMBuildSelect(b->bd, jload_mask(b, b->exec), val, old, ""));
         return;
     }
+    spill_begin(b);
     spill(b, r->ind_slot);
     spill_file(b, r);
-    jspill_masks(b);
+    jspill_masks(b, in);
     LLVMBuildStore(b->bd, val, b->buf[XSRC_MAX]);
     LLVMTypeRef t[5] = {b->t_ptr, b->t_ptr, b->t_i32, b->t_i32, b->t_ptr};
     jv a[5] = {b->run, jptr(b, in), jint(b, d), jint(b, chan), b->buf[XSRC_MAX]};
@@ -474,6 +490,17 @@ static jv fop(jb *b, LLVMOpcode op, jv x, jv y)
     return jword(b, LLVMBuildBinOp(b->bd, op, jfloat(b, x), jfloat(b, y), ""));
 }
 
+/* An addition or multiplication where two NaNs give the first operand's, quieted: the
+ * interpreter's rule (exec_alu.c first_nan), which the instruction's operand order alone does
+ * not give (LLVM commutes them as it likes). */
+static jv fop1(jb *b, LLVMOpcode op, jv x, jv y)
+{
+    LLVMBuilderRef bd = b->bd;
+    jv r = fop(b, op, x, y), fx = jfloat(b, x);
+    jv nan = LLVMBuildFCmp(bd, LLVMRealUNO, fx, fx, "");
+    return LLVMBuildSelect(bd, nan, LLVMBuildOr(bd, x, jsplat(b, 0x00400000u), ""), r, "");
+}
+
 static jv intrinsic1(jb *b, const char *name, jv x)
 {
     unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
@@ -520,12 +547,12 @@ static jv isel(jb *b, LLVMIntPredicate p, jv x, jv y, jv t, jv f)
 /* clang-format off */
 FUN(MOV, s[0])
 FUN(ABS, LLVMBuildAnd(bd, s[0], jsign_mask(b, true), ""))
-FUN(ADD, fop(b, LLVMFAdd, s[0], s[1]))
+FUN(ADD, fop1(b, LLVMFAdd, s[0], s[1]))
 FUN(SUB, fop(b, LLVMFSub, s[0], s[1]))
-FUN(MUL, fop(b, LLVMFMul, s[0], s[1]))
+FUN(MUL, fop1(b, LLVMFMul, s[0], s[1]))
 FUN(DIV, fop(b, LLVMFDiv, s[0], s[1]))
-FUN(MAD, fop(b, LLVMFAdd, fop(b, LLVMFMul, s[0], s[1]), s[2]))
-FUN(LRP, fop(b, LLVMFAdd, fop(b, LLVMFMul, s[0], fop(b, LLVMFSub, s[1], s[2])), s[2]))
+FUN(MAD, fop1(b, LLVMFAdd, fop1(b, LLVMFMul, s[0], s[1]), s[2]))
+FUN(LRP, fop1(b, LLVMFAdd, fop1(b, LLVMFMul, s[0], fop(b, LLVMFSub, s[1], s[2])), s[2]))
 FUN(SLT, fsel(b, LLVMRealOLT, s[0], s[1], jsplat(b, ONE), jsplat(b, 0)))
 FUN(SGE, fsel(b, LLVMRealOGE, s[0], s[1], jsplat(b, ONE), jsplat(b, 0)))
 FUN(SEQ, fsel(b, LLVMRealOEQ, s[0], s[1], jsplat(b, ONE), jsplat(b, 0)))
@@ -709,13 +736,13 @@ static void emit_dot(jb *b, const xinst *in, unsigned nc, bool dph, bool dp2a)
 {
     jv r = NULL;
     for (unsigned c = 0; c < nc; c++) {
-        jv p = fop(b, LLVMFMul, jsrc(b, in, 0, c), jsrc(b, in, 1, c));
-        r = r ? fop(b, LLVMFAdd, p, r) : p;
+        jv p = fop1(b, LLVMFMul, jsrc(b, in, 0, c), jsrc(b, in, 1, c));
+        r = r ? fop1(b, LLVMFAdd, p, r) : p;
     }
     if (dph)
-        r = fop(b, LLVMFAdd, r, jsrc(b, in, 1, 3));
+        r = fop1(b, LLVMFAdd, r, jsrc(b, in, 1, 3));
     if (dp2a)
-        r = fop(b, LLVMFAdd, r, jsrc(b, in, 2, 0));
+        r = fop1(b, LLVMFAdd, r, jsrc(b, in, 2, 0));
     store_replicated(b, in, r);
 }
 
@@ -772,9 +799,11 @@ static void reload_dst(jb *b, const xreg *r, unsigned wmask)
 }
 
 /* The interpreter's handler of in over the group: the registers it reads (and the ones it
- * writes, which it blends with exec) go into the group machine, the written ones come back. */
-bool jemit_group(jb *b, const xinst *in)
+ * writes, which it blends with exec) go into the group machine, the written ones come back.
+ * may_fail: the handler may stop the run (texture, memory), so its status is looked at. */
+bool jemit_group(jb *b, const xinst *in, bool may_fail)
 {
+    spill_begin(b);
     for (unsigned j = 0; j < in->nsrc; j++)
         spill_operand(b, &in->src[j], 4);
     for (unsigned k = 0; k < in->ntexoff; k++)
@@ -782,13 +811,18 @@ bool jemit_group(jb *b, const xinst *in)
     unsigned wm[2] = {in->wmask, in->wmask1};
     for (unsigned d = 0; d < in->ndst; d++)
         spill_dst(b, &in->dst[d], wm[d]);
-    jspill_masks(b);
+    jspill_masks(b, in);
     LLVMTypeRef t[2] = {b->t_ptr, b->t_ptr};
     jv a[2] = {b->run, jptr(b, in)};
+    if (may_fail) /* the count so far, as x_run's when the handler stops the run */
+        LLVMBuildStore(b->bd, LLVMBuildLoad2(b->bd, b->t_i64, b->count, ""), b->count_slot);
     jv failed = jcall_c(b, cfn((jcfn)jrt_group), b->t_i32, t, a, 2);
-    jbb ok = jblock(b, "");
-    LLVMBuildCondBr(b->bd, LLVMBuildICmp(b->bd, LLVMIntNE, failed, jint(b, 0), ""), b->fail, ok);
-    jat(b, ok);
+    if (may_fail) {
+        jbb ok = jblock(b, "");
+        LLVMBuildCondBr(b->bd, LLVMBuildICmp(b->bd, LLVMIntNE, failed, jint(b, 0), ""), b->fail,
+                        ok);
+        jat(b, ok);
+    }
     for (unsigned d = 0; d < in->ndst; d++)
         reload_dst(b, &in->dst[d], wm[d]);
     b->stats->handler_insts++;
@@ -836,6 +870,7 @@ void jflush(jb *b)
 
 void jbudget_stop(jb *b, const xinst *first, jv before)
 {
+    LLVMBuildStore(b->bd, b->limit, b->count_slot); /* x_run stops with executed = the budget */
     LLVMTypeRef t[3] = {b->t_ptr, b->t_ptr, b->t_i64};
     jv a[3] = {b->run, jptr(b, first), before};
     jcall_c(b, cfn((jcfn)jrt_budget), b->t_i32, t, a, 3);
@@ -905,8 +940,7 @@ static void finish_exit(jb *b, jv func_ptr, jv live_ptr, jv killed_ptr, jv count
     LLVMBuilderRef bd = b->bd;
     for (uint32_t s = 0; s < b->p->nslots; s++)
         if (b->written[s])
-            jstore_lanes(b, bd, LLVMBuildLoad2(bd, b->t_vi, b->slot[s], ""),
-                         jlane_ptr(b, bd, b->store, b->W, s));
+            jstore_lanes(b, bd, LLVMBuildLoad2(bd, b->t_vi, b->slot[s], ""), jlane_ptr(b, bd, s));
     jv fp = LLVMBuildGEP2(bd, b->t_i32, func_ptr, &b->base, 1, "");
     jstore_lanes(b, bd, jmask_to_words(b, jload_mask(b, b->func)), fp);
     if (b->pl->kills) {
@@ -933,9 +967,7 @@ static void make_frame(jb *b, jv *gvar)
         b->buf[j] = LLVMBuildAlloca(bd, b->t_vi, "");
     b->ptrs = LLVMBuildAlloca(bd, LLVMArrayType(b->t_ptr, XSRC_MAX), "");
     b->store = jrun_field(b, bd, offsetof(jit_run, store), b->t_ptr);
-    b->W = jrun_field(b, bd, offsetof(jit_run, W), b->t_i64);
     b->gstore = jrun_field(b, bd, offsetof(jit_run, gstore), b->t_ptr);
-    b->gW = jrun_field(b, bd, offsetof(jit_run, gW), b->t_i64);
     b->limit = jrun_field(b, bd, offsetof(jit_run, limit), b->t_i64);
     b->nlanes = jrun_field(b, bd, offsetof(jit_run, n), b->t_i32);
     LLVMBuildStore(bd, ji64(b, 0), *gvar);
@@ -998,14 +1030,15 @@ tgx_status jsegment(jb *b, unsigned k, LLVMValueRef *out)
     LLVMBuildCondBr(bd, LLVMBuildICmp(bd, LLVMIntULT, g, ngroups, ""), group, done);
     jat(b, group);
     b->base = LLVMBuildMul(bd, g, ji64(b, b->vl), "");
+    b->group_store = LLVMBuildGEP2(bd, b->t_i32, b->store, &b->base, 1, "");
     jv fp = LLVMBuildGEP2(bd, b->t_i32, func_ptr, &b->base, 1, "");
     jv func = LLVMBuildAnd(bd, jwords_to_mask(b, jload_lanes(b, bd, fp)), lanes_in_run(b), "");
     LLVMBuildCondBr(bd, jany(b, func), b->init, next);
     /* init */
     jat(b, b->init);
     init_masks(b, func_ptr, live_ptr, killed_ptr, func);
-    jv cp = LLVMBuildGEP2(bd, b->t_i64, count_ptr, &g, 1, "");
-    LLVMBuildStore(bd, LLVMBuildLoad2(bd, b->t_i64, cp, ""), b->count);
+    b->count_slot = LLVMBuildGEP2(bd, b->t_i64, count_ptr, &g, 1, "");
+    LLVMBuildStore(bd, LLVMBuildLoad2(bd, b->t_i64, b->count_slot, ""), b->count);
     LLVMBuildBr(bd, body);
     LLVMPositionBuilderBefore(b->bi, LLVMGetBasicBlockTerminator(b->init));
     /* next, done, fail */

@@ -459,11 +459,16 @@ static void walk(jb *b, uint32_t first, uint32_t stop)
             jcount(b, in);
             jemit_lane(b, in);
             break;
+        case JK_GROUP: /* arithmetic handlers: they cannot fail */
+            jcount(b, in);
+            jemit_group(b, in, false);
+            break;
         default:
-            /* a handler that may stop the run: the budget's stop comes first, as in x_run */
+            /* a handler that may stop the run (a texture unit with nothing bound): the budget's
+             * stop comes first, as in x_run */
             jcount(b, in);
             jflush(b);
-            jemit_group(b, in);
+            jemit_group(b, in, true);
             break;
         }
     }

@@ -79,27 +79,35 @@ typedef struct jit_run {
     uint32_t group; /* the group being run (for messages) */
 } jit_run;
 
+/* Words of a lane array of the group machine: one group (8 or 4 lanes, rounded up to 8 as
+ * every machine's). */
+#define JGROUP_W 8u
+
 /* A compiled variant: one function per segment, each `int f(jit_run *)` (0, or 1 after an error
- * stopped the run: the diagnostic is set). */
+ * stopped the run: the diagnostic is set). The code is made for the machine's rules and for its
+ * lane-array width W, a constant in every register address (exec_internal.h: slot s of lane i is
+ * store[s * W + i]). */
 typedef int (*jsegfn)(jit_run *r);
 
 typedef struct jvariant {
+    struct jvariant *next;
+    bool flush, x86;
+    unsigned W;
     jsegfn *seg; /* plan.nbounds + 1 */
     void *llvm;  /* the LLJIT that owns the code (jit_llvm.c) */
 } jvariant;
 
-#define JVARIANTS 4 /* f2i rule x denormal rule */
-
 struct tgx_jit_program {
     jplan plan;
-    unsigned vl;                       /* lanes of a group */
-    jvariant *volatile var[JVARIANTS]; /* compiled on demand, under lock */
+    unsigned vl;        /* lanes of a group */
+    jvariant *variants; /* compiled on demand, under lock; kept until destroy */
     pthread_mutex_t lock;
     double compile_ms;
 };
 
-/* jit_llvm.c: compiles the variant of jp for the rules (NULL d: no message). */
-tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, jvariant **out, tgx_diag *d);
+/* jit_llvm.c: compiles the variant of jp for the rules and W (NULL d: no message). */
+tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, jvariant **out,
+                         tgx_diag *d);
 void jllvm_free(jvariant *v);
 bool jllvm_available(const char **why);
 unsigned jllvm_group_lanes(void);

@@ -27,16 +27,21 @@
  * which the interpreter keeps (jit_llvm.h). */
 #define JPASSES "function(sroa,early-cse,simplifycfg,loop-mssa(licm),early-cse,simplifycfg,adce)"
 
+/* Facts about the host, found once (LLVM reads /proc/cpuinfo and cpuid for them) and never
+ * changed after. */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-static unsigned host_lanes; /* written once, under init_once */
+static unsigned host_lanes;
 static bool native_ok;
+static char *host_cpu, *host_features, *host_triple;
 
 static void init_llvm(void)
 {
     native_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
-    char *features = LLVMGetHostCPUFeatures();
-    host_lanes = features && strstr(features, "+avx2") ? 8 : 4;
-    LLVMDisposeMessage(features);
+    host_triple = LLVMGetDefaultTargetTriple();
+    host_cpu = LLVMGetHostCPUName();
+    host_features = LLVMGetHostCPUFeatures();
+    native_ok &= host_triple && host_cpu && host_features;
+    host_lanes = host_features && strstr(host_features, "+avx2") ? 8 : 4;
 }
 
 bool jllvm_available(const char **why)
@@ -69,7 +74,8 @@ static tgx_status build_module(tgx_jit_program *jp, jb *b)
     const jplan *pl = &jp->plan;
     b->slot = calloc(b->p->nslots + 1, sizeof(jv));
     b->written = calloc(b->p->nslots + 1, 1);
-    if (!b->slot || !b->written)
+    b->spilled = calloc(b->p->nslots + 1, sizeof(uint32_t));
+    if (!b->slot || !b->written || !b->spilled)
         return TGX_ERR_NOMEM;
     for (unsigned k = 0; k <= pl->nbounds; k++) {
         jv fn;
@@ -84,6 +90,7 @@ static void free_builder(jb *b)
 {
     free(b->slot);
     free(b->written);
+    free(b->spilled);
     free(b->consts);
     free(b->frames);
     free(b->calls);
@@ -98,24 +105,18 @@ static void free_builder(jb *b)
 /* The host's target machine: its processor and features, LLVM's default code generator level. */
 static LLVMErrorRef make_target(LLVMOrcJITTargetMachineBuilderRef *out)
 {
-    char *triple = LLVMGetDefaultTargetTriple();
-    char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
     LLVMTargetRef target = NULL;
     char *msg = NULL;
-    LLVMErrorRef e = NULL;
-    if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
-        e = LLVMCreateStringError(msg ? msg : "no target");
-    } else {
-        LLVMTargetMachineRef tm =
-            LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
-                                    LLVMRelocDefault, LLVMCodeModelJITDefault);
-        *out = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
+    if (LLVMGetTargetFromTriple(host_triple, &target, &msg)) {
+        LLVMErrorRef e = LLVMCreateStringError(msg ? msg : "no target");
+        LLVMDisposeMessage(msg);
+        return e;
     }
-    LLVMDisposeMessage(msg);
-    LLVMDisposeMessage(triple);
-    LLVMDisposeMessage(cpu);
-    LLVMDisposeMessage(features);
-    return e;
+    LLVMTargetMachineRef tm =
+        LLVMCreateTargetMachine(target, host_triple, host_cpu, host_features,
+                                LLVMCodeGenLevelDefault, LLVMRelocDefault, LLVMCodeModelJITDefault);
+    *out = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm);
+    return NULL;
 }
 
 /* Passes, then native code in a new LLJIT for the host; *jit owns it. */
@@ -164,7 +165,8 @@ static tgx_status find_segments(tgx_jit_program *jp, LLVMOrcLLJITRef jit, jvaria
     return TGX_OK;
 }
 
-tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, jvariant **out, tgx_diag *d)
+tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, jvariant **out,
+                         tgx_diag *d)
 {
     *out = NULL;
     const tgx_exec_program *p = jp->plan.p;
@@ -181,6 +183,7 @@ tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, jvariant **o
     b.vl = jp->vl;
     b.flush = flush;
     b.x86 = x86;
+    b.W = W;
     tgx_jit_stats stats = jp->plan.stats;
     stats.inline_insts = stats.kernel_insts = stats.handler_insts = 0;
     b.stats = &stats;
@@ -219,6 +222,9 @@ tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, jvariant **o
         return st;
     }
     v->llvm = jit;
+    v->flush = flush;
+    v->x86 = x86;
+    v->W = W;
     jp->plan.stats.inline_insts = stats.inline_insts;
     jp->plan.stats.kernel_insts = stats.kernel_insts;
     jp->plan.stats.handler_insts = stats.handler_insts;
@@ -250,7 +256,8 @@ unsigned jllvm_group_lanes(void)
     return 0;
 }
 
-tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, jvariant **out, tgx_diag *d)
+tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, jvariant **out,
+                         tgx_diag *d)
 {
     (void)flush;
     (void)x86;

@@ -57,10 +57,14 @@ typedef struct jb {
     /* the segment function being built */
     jv fn, run;
     jbb entry, init, exit, fail;
-    jv store, W, base, gstore, gW, nlanes, limit, cbuf; /* loaded in entry or at the group */
-    jv sign_mask, abs_mask;                             /* opaque 0x80000000, 0x7fffffff */
-    jv *slot;                                           /* alloca per slot, NULL until used */
-    uint8_t *written;                                   /* per slot: stored back at the exit */
+    uint64_t W;                                         /* the machine's lane-array words */
+    jv store, base, group_store, gstore, nlanes, limit; /* loaded in entry or at the group */
+    jv count_slot;                  /* the run's count of this group (jit_run.count[g]) */
+    jv sign_mask, abs_mask;         /* opaque 0x80000000, 0x7fffffff */
+    jv *slot;                       /* alloca per slot, NULL until used */
+    uint8_t *written;               /* per slot: stored back at the exit */
+    uint32_t *spilled, spill_epoch; /* per slot: copied into the group machine for the current
+                                       instruction when spilled[s] == spill_epoch */
     jv cond, loop, cont, sw, func, exec, live, killed, count; /* allocas */
     jv buf[XSRC_MAX + 1], ptrs;                               /* kernel-call arguments */
     jconst *consts;
@@ -94,7 +98,7 @@ jv jsrc_typed(jb *b, const xinst *in, const xreg *r, unsigned chan); /* modifier
 void jdst(jb *b, const xinst *in, unsigned d, unsigned chan, jv val);
 jv jfinish(jb *b, const xinst *in, jv v);
 bool jemit_lane(jb *b, const xinst *in);
-bool jemit_group(jb *b, const xinst *in);
+bool jemit_group(jb *b, const xinst *in, bool may_fail);
 void jcount(jb *b, const xinst *in);
 void jflush(jb *b);
 /* Stops the run: the budget is spent at the instruction first + (limit - before - 1). */

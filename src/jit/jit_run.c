@@ -58,8 +58,10 @@ void tgx_jit_program_destroy(tgx_jit_program *jp)
 {
     if (!jp)
         return;
-    for (unsigned k = 0; k < JVARIANTS; k++)
-        jllvm_free(jp->var[k]);
+    for (jvariant *v = jp->variants, *next; v; v = next) {
+        next = v->next;
+        jllvm_free(v);
+    }
     jplan_free(&jp->plan);
     pthread_mutex_destroy(&jp->lock);
     free(jp);
@@ -72,8 +74,8 @@ void tgx_jit_program_stats(const tgx_jit_program *jp, tgx_jit_stats *out)
     *out = jp->plan.stats;
     out->compile_ms = jp->compile_ms;
     out->variants = 0;
-    for (unsigned k = 0; k < JVARIANTS; k++)
-        out->variants += jp->var[k] != NULL;
+    for (const jvariant *v = jp->variants; v; v = v->next)
+        out->variants++;
     pthread_mutex_unlock(&j->lock);
 }
 
@@ -84,20 +86,24 @@ static double now_ms(void)
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-/* The variant for m's rules, compiled by the first thread that needs it. */
+/* The variant for m's rules and lane-array width, compiled by the first thread that needs it.
+ * The list only grows, and a variant is complete before it is published at its head. */
 static jvariant *variant_for(tgx_jit_program *jp, const xmach *m, tgx_diag *d)
 {
     bool x86 = m->f2i_rule == TGX_EXEC_F2I_X86, flush = m->denorm_rule == TGX_EXEC_DENORMS_FLUSH;
-    unsigned k = (x86 ? 1u : 0u) | (flush ? 2u : 0u);
-    jvariant *v = __atomic_load_n(&jp->var[k], __ATOMIC_ACQUIRE);
-    if (v)
-        return v;
+    for (jvariant *v = __atomic_load_n(&jp->variants, __ATOMIC_ACQUIRE); v; v = v->next)
+        if (v->x86 == x86 && v->flush == flush && v->W == m->W)
+            return v;
     pthread_mutex_lock(&jp->lock);
-    v = jp->var[k];
+    jvariant *v = jp->variants;
+    while (v && !(v->x86 == x86 && v->flush == flush && v->W == m->W))
+        v = v->next;
     if (!v) {
         double t0 = now_ms();
-        if (jllvm_compile(jp, flush, x86, &v, d) == TGX_OK)
-            __atomic_store_n(&jp->var[k], v, __ATOMIC_RELEASE);
+        if (jllvm_compile(jp, flush, x86, m->W, &v, d) == TGX_OK) {
+            v->next = jp->variants;
+            __atomic_store_n(&jp->variants, v, __ATOMIC_RELEASE);
+        }
         jp->compile_ms += now_ms() - t0;
     }
     pthread_mutex_unlock(&jp->lock);
@@ -216,12 +222,8 @@ tgx_status tgx_jit_attach(tgx_exec_machine *m, tgx_jit_program *jp, tgx_diag *d)
                             "machine's");
     tgx_jit_detach(m);
     jrt *rt = calloc(1, sizeof(*rt));
-    unsigned vl = jp->vl, gl = vl;
-    if (m->p->stage == TGX_EXEC_COMPUTE) { /* a machine holds a whole block */
-        unsigned t = m->p->block[0] * m->p->block[1] * m->p->block[2];
-        gl = t > gl ? t : gl;
-    }
-    tgx_status st = rt ? tgx_exec_machine_create(m->p, gl, &rt->gm, d) : TGX_ERR_NOMEM;
+    unsigned vl = jp->vl;
+    tgx_status st = rt ? x_machine_create(m->p, vl, &rt->gm, d) : TGX_ERR_NOMEM;
     if (rt && st == TGX_OK)
         rt->count = calloc(m->W / vl + 1, sizeof(uint64_t));
     if (st == TGX_OK && !rt->count)
@@ -233,13 +235,11 @@ tgx_status tgx_jit_attach(tgx_exec_machine *m, tgx_jit_program *jp, tgx_diag *d)
     rt->jp = jp;
     jit_run *r = &rt->run;
     r->store = m->store;
-    r->W = m->W;
     r->func = m->func;
     r->live = m->live;
     r->killed = m->killed;
     r->count = rt->count;
     r->gstore = rt->gm->store;
-    r->gW = rt->gm->W;
     r->gexec = rt->gm->exec;
     r->glive = rt->gm->live;
     r->gkilled = rt->gm->killed;

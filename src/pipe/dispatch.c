@@ -36,7 +36,9 @@ tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *sh,
     tgx_exec_set_f2i_rule(m, st ? st->f2i_rule : TGX_EXEC_F2I_SATURATE);
     tgx_exec_set_denorm_rule(m, st ? st->denorms : TGX_EXEC_DENORMS_PRESERVE);
     tgx_exec_set_tex_hook(m, sh->tex_hook, sh->tex_hook_user);
-    return TGX_OK;
+    if (st && st->exec == TGX_PIPE_EXEC_INTERP)
+        return TGX_OK;
+    return pipe_shader_attach(sh, m, d);
 }
 
 tgx_status tgx_pipe_dispatch(const tgx_pipe_shader *cs, const uint32_t grid[3],

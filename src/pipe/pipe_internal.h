@@ -3,6 +3,7 @@
 #ifndef TGX_PIPE_INTERNAL_H
 #define TGX_PIPE_INTERNAL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,9 +69,19 @@ typedef struct pipe_shader_info {
     unsigned num_clipdist;     /* PROPERTY NUM_CLIPDIST_ENABLED: CLIPDIST components written */
 } pipe_shader_info;
 
+/* The shader's compiled program (tgx/jit.h), made by the first run that wants it and shared by
+ * every machine of every thread that runs the shader (shader.c pipe_shader_attach). */
+typedef struct pipe_jit {
+    pthread_mutex_t lock;
+    int state; /* 0: not tried, 1: compiled, -1: the interpreter runs the shader (why) */
+    struct tgx_jit_program *program;
+    tgx_diag why;
+} pipe_jit;
+
 struct tgx_pipe_shader {
     struct tgx_tgsi_shader *tgsi;
     tgx_exec_program *program;
+    pipe_jit *jit; /* mutable behind a const shader */
     pipe_shader_info info;
     char name[256];
     tgx_exec_tex_hook tex_hook; /* given to every machine that runs the shader; NULL: none */
@@ -160,5 +171,8 @@ const pipe_reg *pipe_find_output(const pipe_shader_info *info, pipe_sem sem, uns
  * interpreter settings (budget, float-to-int rule); st may be NULL (defaults). */
 tgx_status pipe_setup_machine(tgx_exec_machine *m, const tgx_pipe_shader *s,
                               const tgx_pipe_bindings *b, const tgx_pipe_state *st, tgx_diag *d);
+/* shader.c: makes m run s's compiled program (compiling it on first use); where the compiler
+ * refuses s, m keeps the interpreter and s records why. Errors are only out of memory. */
+tgx_status pipe_shader_attach(const tgx_pipe_shader *s, tgx_exec_machine *m, tgx_diag *d);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pipe/pipe_internal.h"
+#include "tgx/jit.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
 
@@ -142,6 +143,10 @@ static tgx_status shader_create(const char *text, size_t size, const char *name,
     }
     if (st == TGX_OK)
         st = tgx_exec_program_create(s->tgsi, s->name, &s->program, d);
+    if (st == TGX_OK && !(s->jit = calloc(1, sizeof *s->jit)))
+        st = tgx_diag_set(d, TGX_ERR_NOMEM, name, 0, 0, "out of memory");
+    if (st == TGX_OK)
+        pthread_mutex_init(&s->jit->lock, NULL);
     if (st == TGX_OK)
         st = read_info(s, d);
     if (st < 0) {
@@ -214,9 +219,56 @@ void tgx_pipe_shader_destroy(tgx_pipe_shader *s)
 {
     if (!s)
         return;
+    if (s->jit) {
+        tgx_jit_program_destroy(s->jit->program);
+        pthread_mutex_destroy(&s->jit->lock);
+        free(s->jit);
+    }
     tgx_exec_program_destroy(s->program);
     tgx_tgsi_free(s->tgsi);
     free(s);
+}
+
+/* Under the shader's lock: its compiled program, made on first use, or NULL (the reason kept). */
+static tgx_jit_program *shader_jit(pipe_jit *j, const tgx_exec_program *p)
+{
+    if (j->state == 0) {
+        j->state = tgx_jit_program_create(p, &j->program, &j->why) == TGX_OK ? 1 : -1;
+        if (j->state < 0 && j->why.status == TGX_ERR_NOMEM)
+            j->state = 0; /* not a verdict on the shader: try again */
+    }
+    return j->state > 0 ? j->program : NULL;
+}
+
+tgx_status pipe_shader_attach(const tgx_pipe_shader *s, tgx_exec_machine *m, tgx_diag *d)
+{
+    pipe_jit *j = s->jit;
+    pthread_mutex_lock(&j->lock);
+    tgx_jit_program *jp = shader_jit(j, s->program);
+    tgx_status st = jp ? TGX_OK : TGX_ERR_UNSUPPORTED;
+    tgx_diag why;
+    if (st == TGX_OK)
+        st = tgx_jit_attach(m, jp, &why);
+    /* LLVM could not compile it: the interpreter runs it */
+    if (st == TGX_ERR_UNSUPPORTED && jp) {
+        j->state = -1;
+        j->why = why;
+    }
+    pthread_mutex_unlock(&j->lock);
+    if (st < 0 && st != TGX_ERR_UNSUPPORTED && d)
+        *d = why;
+    return st == TGX_ERR_UNSUPPORTED ? TGX_OK : st;
+}
+
+bool tgx_pipe_shader_interpreted(const tgx_pipe_shader *s, tgx_diag *why)
+{
+    pipe_jit *j = s->jit;
+    pthread_mutex_lock(&j->lock);
+    bool interpreted = j->state < 0;
+    if (interpreted && why)
+        *why = j->why;
+    pthread_mutex_unlock(&j->lock);
+    return interpreted;
 }
 
 tgx_exec_stage tgx_pipe_shader_stage(const tgx_pipe_shader *s)

@@ -349,6 +349,7 @@ static void replay_state(const case_run *r, tgx_pipe_state *st, uint32_t width, 
 {
     tgx_pipe_state_init(st, width, height);
     st->threads = r->opts.threads;
+    st->exec = r->opts.exec;
     /* softpipe's float-to-int conversions are C casts on x86-64 (alu_special_values: F2I of NaN
      * gives 0x80000000 there); docs/exec.md */
     st->f2i_rule = TGX_EXEC_F2I_X86;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jit/jit_internal.h"
 #include "tgx/tgsi.h"
 
 #define JGEN_MAX_TEXT 65536
@@ -124,18 +125,18 @@ static inline void jgen_swizzle(jgen *g, char *out)
 static inline void jgen_src(jgen *g, char *out, size_t size, int modifiers)
 {
     char reg[48], swz[8];
-    unsigned k = jgen_below(g, 20);
-    if (k < 8)
+    unsigned k = jgen_below(g, 80);
+    if (k < 32)
         snprintf(reg, sizeof(reg), "TEMP[%u]", jgen_below(g, 6));
-    else if (k < 11 && g->stage != 2)
+    else if (k < 44 && g->stage != 2)
         snprintf(reg, sizeof(reg), "IN[%u]", jgen_below(g, 4));
-    else if (k < 15)
+    else if (k < 60)
         snprintf(reg, sizeof(reg), "IMM[%u]", jgen_below(g, 8));
-    else if (k < 17)
+    else if (k < 68)
         snprintf(reg, sizeof(reg), "CONST[0][%u]", jgen_below(g, 8));
-    else if (k < 18)
+    else if (k < 70) /* indirect operands are rare in real shaders, and costly to compile */
         snprintf(reg, sizeof(reg), "TEMP[ADDR[0].x+%u]", jgen_below(g, 6));
-    else if (k < 19)
+    else if (k < 72)
         snprintf(reg, sizeof(reg), "CONST[0][ADDR[0].x+%u]", jgen_below(g, 8));
     else
         snprintf(reg, sizeof(reg), "TEMP[%u]", jgen_below(g, 8));
@@ -168,12 +169,12 @@ static inline void jgen_dst(jgen *g, char *out, size_t size, unsigned op)
 {
     char mask[8];
     jgen_wmask(g, mask);
-    unsigned k = jgen_below(g, 16);
-    if ((op == TGX_TGSI_OP_ARL || op == TGX_TGSI_OP_UARL || op == TGX_TGSI_OP_ARR) && k < 8)
+    unsigned k = jgen_below(g, 40);
+    if ((op == TGX_TGSI_OP_ARL || op == TGX_TGSI_OP_UARL || op == TGX_TGSI_OP_ARR) && k < 20)
         snprintf(out, size, "ADDR[0].x");
-    else if (k < 11)
+    else if (k < 28)
         snprintf(out, size, "TEMP[%u]%s", jgen_below(g, 6), mask);
-    else if (k < 15)
+    else if (k < 39)
         snprintf(out, size, "OUT[%u]%s", jgen_below(g, 2), mask);
     else
         snprintf(out, size, "TEMP[ADDR[0].x+%u]%s", jgen_below(g, 6), mask);
@@ -210,6 +211,27 @@ static inline void jgen_alu(jgen *g, jgen_filter ok, int top)
                               src);
     }
     jgen_emit(g, "%s\n", line);
+}
+
+/* The filter of the differential tests: every opcode the compiler takes lane by lane, through a
+ * handler or over the whole run (jit_plan.c's kinds), without control flow or resources; not
+ * CLOCK, which reads the run's instruction count (counted per group when compiled). */
+static inline int jgen_compiled_alu(unsigned op, int *whole_run)
+{
+    const struct tgx_tgsi_opcode_info *info = tgx_tgsi_opcode_info(op);
+    if (!info || info->cf != TGX_TGSI_CF_NONE ||
+        (info->flags & (TGX_TGSI_OPF_TEX | TGX_TGSI_OPF_MEMORY | TGX_TGSI_OPF_LABEL)))
+        return 0;
+    if (info->dst_type == TGX_TGSI_TYPE_RESOURCE)
+        return 0;
+    for (unsigned s = 0; s < info->num_src; s++)
+        if (info->src_type[s] == TGX_TGSI_TYPE_RESOURCE)
+            return 0;
+    jkind k = jplan_kind(op);
+    if (op == TGX_TGSI_OP_CLOCK || (k != JK_LANE && k != JK_GROUP && k != JK_RUN))
+        return 0;
+    *whole_run = k == JK_RUN;
+    return 1;
 }
 
 static inline void jgen_block(jgen *g, jgen_filter ok, unsigned budget, int top);
