@@ -71,7 +71,9 @@ tgx_status tgx_pipe_run_vertices(const tgx_pipe_shader *vs, const tgx_pipe_attri
     if (vertex_count == 0)
         return TGX_OK;
     unsigned lanes = vertex_count < VS_BATCH ? vertex_count : VS_BATCH;
-    tgx_status st = tgx_exec_machine_create(vs->program, (lanes + 3) & ~3u, &m, d);
+    /* always a machine of VS_BATCH lanes: the compiled code is made for a machine's lane-array
+     * width, so one width serves every draw (tgx/jit.h) */
+    tgx_status st = tgx_exec_machine_create(vs->program, VS_BATCH, &m, d);
     if (st == TGX_OK)
         st = pipe_setup_machine(m, vs, b, pst, d);
     unsigned nout = tgx_exec_program_num_outputs(vs->program);
