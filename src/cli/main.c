@@ -296,8 +296,8 @@ static int top_level(int argc, char **argv)
         const char *why = NULL;
         unsigned lanes = tgx_jit_group_lanes();
         if (tgx_jit_available(&why))
-            printf("shader compiler: LLVM 15, lanes in groups of %u (%s)\n", lanes,
-                   lanes == 8 ? "AVX2" : "SSE2");
+            printf("shader compiler: LLVM 15, lanes in groups of %u (two %s vectors)\n", lanes,
+                   lanes == 16 ? "AVX2" : "SSE2");
         else
             printf("shader compiler: none (%s)\n", why);
         return TGX_EXIT_OK;

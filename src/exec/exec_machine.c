@@ -403,7 +403,7 @@ tgx_status tgx_exec_machine_create(const tgx_exec_program *p, unsigned max_lanes
 tgx_status x_machine_create(const tgx_exec_program *p, unsigned max_lanes, xmach **out, tgx_diag *d)
 {
     *out = NULL;
-    unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 7u) & ~7u;
+    unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 15u) & ~15u;
     tgx_exec_machine *m = calloc(1, sizeof(*m));
     if (!m)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
@@ -575,6 +575,16 @@ tgx_exec_word *tgx_exec_gs_input(tgx_exec_machine *m, unsigned vertex, unsigned 
 void x_reset_state(xmach *m, unsigned lanes_valid)
 {
     unsigned n = m->n;
+    if (m->runner) { /* compiled code keeps the other masks itself (src/jit) */
+        for (unsigned i = 0; i < n; i++) {
+            uint32_t v = i < lanes_valid ? 0xffffffffu : 0u;
+            m->func[i] = m->live[i] = v;
+            m->killed[i] = 0;
+        }
+        m->err = TGX_OK;
+        m->executed = 0;
+        return;
+    }
     for (unsigned i = 0; i < n; i++) {
         uint32_t v = i < lanes_valid ? 0xffffffffu : 0u;
         m->cond[i] = m->loop[i] = m->cont[i] = m->sw[i] = 0xffffffffu;

@@ -64,7 +64,7 @@ static jv ji64(jb *b, uint64_t v)
 
 jv jsplat(jb *b, uint32_t v)
 {
-    jv e[8];
+    jv e[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         e[i] = jint(b, v);
     return LLVMConstVector(e, b->vl);
@@ -284,7 +284,7 @@ static jv jconst_value(jb *b, const xreg *r, unsigned chan)
     b->bd = b->be; /* once per call of the segment */
     jv w = jcall_c(b, cfn((jcfn)jrt_const), b->t_i32, t, a, 3);
     jv v = LLVMBuildInsertElement(b->bd, LLVMGetUndef(b->t_vi), w, jint(b, 0), "");
-    jv zero[8];
+    jv zero[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         zero[i] = jint(b, 0);
     v = LLVMBuildShuffleVector(b->bd, v, LLVMGetUndef(b->t_vi), LLVMConstVector(zero, b->vl), "");
@@ -297,12 +297,12 @@ static jv jconst_value(jb *b, const xreg *r, unsigned chan)
  * LLVM's code generator takes xor / and / or with them for fneg / fabs and rewrites the float
  * operations around them ((-a) - (-b) becomes b - a), which keeps numbers but not which NaN
  * comes out. Loaded once per segment call from this table, whose contents LLVM does not know. */
-static const uint32_t sign_masks[2][8] = {
-    {0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u, 0x80000000u,
-     0x80000000u},
-    {0x7fffffffu, 0x7fffffffu, 0x7fffffffu, 0x7fffffffu, 0x7fffffffu, 0x7fffffffu, 0x7fffffffu,
-     0x7fffffffu},
+#define S8(v) v, v, v, v, v, v, v, v
+static const uint32_t sign_masks[2][JVL_MAX] = {
+    {S8(0x80000000u), S8(0x80000000u)},
+    {S8(0x7fffffffu), S8(0x7fffffffu)},
 };
+#undef S8
 
 static jv jsign_mask(jb *b, bool magnitude)
 {
@@ -491,14 +491,46 @@ static jv fop(jb *b, LLVMOpcode op, jv x, jv y)
 }
 
 /* An addition or multiplication where two NaNs give the first operand's, quieted: the
- * interpreter's rule (exec_alu.c first_nan), which the instruction's operand order alone does
- * not give (LLVM commutes them as it likes). */
+ * interpreter's rule (exec_alu.c first_nan). LLVM commutes fadd and fmul as it likes, so the
+ * instruction is written out with x as its first source operand, which is x86's rule itself
+ * ([Intel SDM] 4.8.3.5: two NaNs give the first source's, quieted): vaddps/vmulps with AVX,
+ * addps/mulps (destination = first operand) without. */
 static jv fop1(jb *b, LLVMOpcode op, jv x, jv y)
 {
-    LLVMBuilderRef bd = b->bd;
-    jv r = fop(b, op, x, y), fx = jfloat(b, x);
-    jv nan = LLVMBuildFCmp(bd, LLVMRealUNO, fx, fx, "");
-    return LLVMBuildSelect(bd, nan, LLVMBuildOr(bd, x, jsplat(b, 0x00400000u), ""), r, "");
+    static const char *const forms[2][2] = {{"addps $2, $0", "mulps $2, $0"},
+                                            {"vaddps $2, $1, $0", "vmulps $2, $1, $0"}};
+    const char *text = forms[b->avx][op == LLVMFMul];
+    const char *cons = b->avx ? "=x,x,x" : "=x,0,x";
+    /* one instruction for as many lanes as a register holds (16 with AVX-512, 8 with AVX) */
+    unsigned nw = b->reg_lanes < b->vl ? b->reg_lanes : b->vl;
+    LLVMTypeRef half = LLVMVectorType(b->t_f32, nw), args[2] = {half, half};
+    LLVMTypeRef ft = LLVMFunctionType(half, args, 2, 0);
+    jv fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)cons, strlen(cons), 0, 0,
+                             LLVMInlineAsmDialectATT, 0);
+    jv fx = jfloat(b, x), fy = jfloat(b, y), part[JVL_MAX];
+    if (nw == b->vl) {
+        jv a[2] = {fx, fy};
+        return jword(b, LLVMBuildCall2(b->bd, ft, fn, a, 2, ""));
+    }
+    unsigned parts = b->vl / nw; /* 2 with AVX2 (16 lanes), 2 with SSE2 (8) */
+    jv idx[JVL_MAX];
+    for (unsigned h = 0; h < parts; h++) {
+        for (unsigned i = 0; i < nw; i++)
+            idx[i] = jint(b, h * nw + i);
+        jv sel = LLVMConstVector(idx, nw);
+        jv a[2] = {LLVMBuildShuffleVector(b->bd, fx, fx, sel, ""),
+                   LLVMBuildShuffleVector(b->bd, fy, fy, sel, "")};
+        part[h] = LLVMBuildCall2(b->bd, ft, fn, a, 2, "");
+    }
+    /* back together, pairs of pieces at a time */
+    for (unsigned w = nw; parts > 1; w *= 2, parts /= 2)
+        for (unsigned h = 0; h < parts / 2; h++) {
+            for (unsigned i = 0; i < 2 * w; i++)
+                idx[i] = jint(b, i);
+            part[h] = LLVMBuildShuffleVector(b->bd, part[2 * h], part[2 * h + 1],
+                                             LLVMConstVector(idx, 2 * w), "");
+        }
+    return jword(b, part[0]);
 }
 
 static jv intrinsic1(jb *b, const char *name, jv x)
@@ -621,7 +653,7 @@ static jv mul_hi(jb *b, jv x, jv y, bool is_signed)
     LLVMTypeRef v64 = LLVMVectorType(b->t_i64, b->vl);
     jv a = is_signed ? LLVMBuildSExt(bd, x, v64, "") : LLVMBuildZExt(bd, x, v64, "");
     jv c = is_signed ? LLVMBuildSExt(bd, y, v64, "") : LLVMBuildZExt(bd, y, v64, "");
-    jv sh[8];
+    jv sh[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         sh[i] = ji64(b, 32);
     jv p = LLVMBuildLShr(bd, LLVMBuildMul(bd, a, c, ""), LLVMConstVector(sh, b->vl), "");
@@ -634,7 +666,7 @@ FUN(IMUL_HI, mul_hi(b, s[0], s[1], true))
 /* Lanes of the quads: lane 4q + pick[k] for k = 0..3 of every quad. */
 static jv quad_pick(jb *b, jv x, const unsigned pick[4])
 {
-    jv idx[8];
+    jv idx[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         idx[i] = jint(b, (i & ~3u) + pick[i & 3u]);
     return LLVMBuildShuffleVector(b->bd, x, LLVMGetUndef(b->t_vi), LLVMConstVector(idx, b->vl), "");
@@ -815,7 +847,7 @@ bool jemit_group(jb *b, const xinst *in, bool may_fail)
     LLVMTypeRef t[2] = {b->t_ptr, b->t_ptr};
     jv a[2] = {b->run, jptr(b, in)};
     if (may_fail) /* the count so far, as x_run's when the handler stops the run */
-        LLVMBuildStore(b->bd, LLVMBuildLoad2(b->bd, b->t_i64, b->count, ""), b->count_slot);
+        LLVMBuildStore(b->bd, jcount_now(b), b->count_slot);
     jv failed = jcall_c(b, cfn((jcfn)jrt_group), b->t_i32, t, a, 2);
     if (may_fail) {
         jbb ok = jblock(b, "");
@@ -850,6 +882,14 @@ void jcount(jb *b, const xinst *in)
     b->pending++;
 }
 
+/* The group's count is kept as what is left of the budget, left = budget - 1 - count, so that
+ * adding k instructions is one subtraction whose borrow says the budget is reached (count + k >=
+ * budget): a sub and a branch on the carry. */
+jv jcount_now(jb *b)
+{
+    return LLVMBuildSub(b->bd, b->limit1, LLVMBuildLoad2(b->bd, b->t_i64, b->left, ""), "");
+}
+
 /* Adds the pending instructions to the group's count; the run stops at the one that reaches the
  * budget, as x_run stops after it (none of them ends the program: see jit_flow.c). */
 void jflush(jb *b)
@@ -857,13 +897,17 @@ void jflush(jb *b)
     if (!b->pending)
         return;
     LLVMBuilderRef bd = b->bd;
-    jv before = LLVMBuildLoad2(bd, b->t_i64, b->count, "");
-    jv after = LLVMBuildAdd(bd, before, ji64(b, b->pending), "");
-    LLVMBuildStore(bd, after, b->count);
+    jv left = LLVMBuildLoad2(bd, b->t_i64, b->left, "");
+    jv k = ji64(b, b->pending);
+    LLVMBuildStore(bd, LLVMBuildSub(bd, left, k, ""), b->left);
+    if (b->unchecked) { /* the budget cannot be reached here (jit_flow.c loop_twice) */
+        b->pending = 0;
+        return;
+    }
     jbb over = jblock(b, "budget"), ok = jblock(b, "");
-    LLVMBuildCondBr(bd, LLVMBuildICmp(bd, LLVMIntUGE, after, b->limit, ""), over, ok);
+    LLVMBuildCondBr(bd, LLVMBuildICmp(bd, LLVMIntULT, left, k, ""), over, ok);
     jat(b, over);
-    jbudget_stop(b, b->pending_first, before);
+    jbudget_stop(b, b->pending_first, LLVMBuildSub(bd, b->limit1, left, ""));
     jat(b, ok);
     b->pending = 0;
 }
@@ -950,7 +994,7 @@ static void finish_exit(jb *b, jv func_ptr, jv live_ptr, jv killed_ptr, jv count
         jstore_lanes(b, bd, jmask_to_words(b, jload_mask(b, b->killed)), kp);
     }
     jv cp = LLVMBuildGEP2(bd, b->t_i64, count_ptr, &g, 1, "");
-    LLVMBuildStore(bd, LLVMBuildLoad2(bd, b->t_i64, b->count, ""), cp);
+    LLVMBuildStore(bd, jcount_now(b), cp);
     LLVMBuildBr(bd, next);
 }
 
@@ -962,13 +1006,14 @@ static void make_frame(jb *b, jv *gvar)
     jv *masks[] = {&b->cond, &b->loop, &b->cont, &b->sw, &b->func, &b->exec, &b->live, &b->killed};
     for (size_t k = 0; k < sizeof(masks) / sizeof(masks[0]); k++)
         *masks[k] = LLVMBuildAlloca(bd, b->t_vm, "");
-    b->count = LLVMBuildAlloca(bd, b->t_i64, "count");
+    b->left = LLVMBuildAlloca(bd, b->t_i64, "left");
     for (unsigned j = 0; j <= XSRC_MAX; j++)
         b->buf[j] = LLVMBuildAlloca(bd, b->t_vi, "");
     b->ptrs = LLVMBuildAlloca(bd, LLVMArrayType(b->t_ptr, XSRC_MAX), "");
     b->store = jrun_field(b, bd, offsetof(jit_run, store), b->t_ptr);
     b->gstore = jrun_field(b, bd, offsetof(jit_run, gstore), b->t_ptr);
     b->limit = jrun_field(b, bd, offsetof(jit_run, limit), b->t_i64);
+    b->limit1 = LLVMBuildSub(bd, b->limit, ji64(b, 1), "");
     b->nlanes = jrun_field(b, bd, offsetof(jit_run, n), b->t_i32);
     LLVMBuildStore(bd, ji64(b, 0), *gvar);
 }
@@ -977,12 +1022,12 @@ static void make_frame(jb *b, jv *gvar)
 static jv lanes_in_run(jb *b)
 {
     LLVMBuilderRef bd = b->bd;
-    jv idx[8];
+    jv idx[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         idx[i] = jint(b, i);
     jv base32 = LLVMBuildTrunc(bd, b->base, b->t_i32, "");
     jv v = LLVMBuildInsertElement(bd, LLVMGetUndef(b->t_vi), base32, jint(b, 0), "");
-    jv zero[8];
+    jv zero[JVL_MAX];
     for (unsigned i = 0; i < b->vl; i++)
         zero[i] = jint(b, 0);
     v = LLVMBuildShuffleVector(bd, v, LLVMGetUndef(b->t_vi), LLVMConstVector(zero, b->vl), "");
@@ -1038,7 +1083,8 @@ tgx_status jsegment(jb *b, unsigned k, LLVMValueRef *out)
     jat(b, b->init);
     init_masks(b, func_ptr, live_ptr, killed_ptr, func);
     b->count_slot = LLVMBuildGEP2(bd, b->t_i64, count_ptr, &g, 1, "");
-    LLVMBuildStore(bd, LLVMBuildLoad2(bd, b->t_i64, b->count_slot, ""), b->count);
+    jv count = LLVMBuildLoad2(bd, b->t_i64, b->count_slot, "");
+    LLVMBuildStore(bd, LLVMBuildSub(bd, b->limit1, count, ""), b->left);
     LLVMBuildBr(bd, body);
     LLVMPositionBuilderBefore(b->bi, LLVMGetBasicBlockTerminator(b->init));
     /* next, done, fail */

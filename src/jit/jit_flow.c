@@ -120,6 +120,9 @@ static bool f_endif(jb *b, const xinst *in)
 /* ---- loops ------------------------------------------------------------------------------------
  */
 
+/* BGNLOOP: with no lane executing, to the ENDLOOP (f->next), which counts and leaves; the body
+ * reaches ENDLOOP by falling through, so its count runs on into ENDLOOP's (one check of the
+ * budget an iteration fewer). */
 static bool f_bgnloop(jb *b, const xinst *in)
 {
     jcount(b, in);
@@ -128,27 +131,38 @@ static bool f_bgnloop(jb *b, const xinst *in)
         return true;
     f->saved[0] = mask_get(b, b->loop);
     f->saved[1] = mask_get(b, b->cont);
-    f->next = jblock(b, "endloop");
+    f->next = jblock(b, "loop_skipped");
     f->body = jblock(b, "loop");
     jcondbr(b, jany(b, mask_get(b, b->exec)), f->body, f->next);
     jat(b, f->body);
     return false;
 }
 
-static bool f_endloop(jb *b, const xinst *in)
+/* Leaving the loop: loop and cont as they were at BGNLOOP. */
+static void leave_loop(jb *b, const jframe *f, jbb done)
 {
-    jframe *f = top_frame(b);
-    jbr(b, f->next);
-    jat(b, f->next);
-    jcount(b, in);
-    mask_set(b, b->cont, f->saved[1]);
-    jupdate_exec(b);
-    jbb out = jblock(b, "loop_done");
-    jcondbr(b, jany(b, mask_get(b, b->exec)), f->body, out);
-    jat(b, out);
     mask_set(b, b->loop, f->saved[0]);
     mask_set(b, b->cont, f->saved[1]);
     jupdate_exec(b);
+    jbr(b, done);
+}
+
+/* ENDLOOP: cont as at BGNLOOP (the lanes that continued come back); again while a lane
+ * executes. */
+static bool f_endloop(jb *b, const xinst *in)
+{
+    jframe *f = top_frame(b);
+    jbb out = jblock(b, "loop_left"), done = jblock(b, "loop_done");
+    jcount(b, in);
+    mask_set(b, b->cont, f->saved[1]);
+    jupdate_exec(b);
+    jcondbr(b, jany(b, mask_get(b, b->exec)), f->body, out);
+    jat(b, out);
+    leave_loop(b, f, done);
+    jat(b, f->next); /* from BGNLOOP, no lane executing: ENDLOOP runs and leaves */
+    jcount(b, in);
+    leave_loop(b, f, done);
+    jat(b, done);
     b->nframes--;
     return false;
 }
@@ -309,9 +323,9 @@ static void end_program(jb *b, const xinst *in, jbb cont_bb)
 {
     jflush(b);
     LLVMBuilderRef bd = b->bd;
-    jv c = LLVMBuildAdd(bd, LLVMBuildLoad2(bd, b->t_i64, b->count, ""),
-                        LLVMConstInt(b->t_i64, 1, 0), "");
-    LLVMBuildStore(bd, c, b->count);
+    jv left = LLVMBuildLoad2(bd, b->t_i64, b->left, "");
+    jv one = LLVMConstInt(b->t_i64, 1, 0);
+    LLVMBuildStore(bd, LLVMBuildSub(bd, left, one, ""), b->left);
     if (!cont_bb) {
         LLVMBuildBr(bd, b->exit);
         return;
@@ -320,9 +334,9 @@ static void end_program(jb *b, const xinst *in, jbb cont_bb)
     jbb more = jblock(b, ""), over = jblock(b, "budget");
     LLVMBuildCondBr(bd, jany(b, mask_get(b, b->func)), more, b->exit);
     jat(b, more);
-    LLVMBuildCondBr(bd, LLVMBuildICmp(bd, LLVMIntUGE, c, b->limit, ""), over, cont_bb);
+    LLVMBuildCondBr(bd, LLVMBuildICmp(bd, LLVMIntULT, left, one, ""), over, cont_bb);
     jat(b, over);
-    jbudget_stop(b, in, LLVMBuildSub(bd, c, LLVMConstInt(b->t_i64, 1, 0), ""));
+    jbudget_stop(b, in, LLVMBuildSub(bd, b->limit1, left, ""));
 }
 
 static bool f_ret(jb *b, const xinst *in)
@@ -434,6 +448,57 @@ static jflow flow_of(const xinst *in)
     return NULL;
 }
 
+/* ---- innermost loops, twice ------------------------------------------------------------------
+ * An iteration of a loop with no loop or call inside counts at most M = its instructions (BGNLOOP
+ * excluded, ENDLOOP included). Where at least M are left of the budget, no instruction of the
+ * iteration can reach it, so the iteration runs a copy of the body that counts without checking
+ * (b->unchecked); else the copy that checks at every block, so the stop is the interpreter's.
+ * Both copies share the registers and masks and jump back to the test. */
+
+static bool versioned(const jb *b, uint32_t bgn)
+{
+    const xinst *insts = b->p->insts;
+    for (uint32_t k = bgn + 1; k < (uint32_t)insts[bgn].target; k++)
+        if (insts[k].fn == x_op_bgnloop || insts[k].fn == x_op_cal || insts[k].fn == x_op_callnz)
+            return false;
+    return true;
+}
+
+/* The loop of BGNLOOP bgn; returns its ENDLOOP. */
+static uint32_t loop_twice(jb *b, uint32_t bgn)
+{
+    const xinst *insts = b->p->insts, *endl = &insts[insts[bgn].target];
+    uint32_t end = (uint32_t)insts[bgn].target;
+    jcount(b, &insts[bgn]);
+    jframe saved = {'L', NULL, NULL, {mask_get(b, b->loop), mask_get(b, b->cont), NULL, NULL}};
+    jbb test = jblock(b, "loop"), skip = jblock(b, "loop_skipped"), done = jblock(b, "loop_done");
+    jbb copies[2] = {jblock(b, "loop_unchecked"), jblock(b, "loop_checked")};
+    saved.body = test;
+    jcondbr(b, jany(b, mask_get(b, b->exec)), test, skip);
+    jat(b, test);
+    jv left = LLVMBuildLoad2(b->bd, b->t_i64, b->left, "");
+    jv m = LLVMConstInt(b->t_i64, end - bgn, 0);
+    LLVMBuildCondBr(b->bd, LLVMBuildICmp(b->bd, LLVMIntUGE, left, m, ""), copies[0], copies[1]);
+    for (unsigned k = 0; k < 2; k++) {
+        jat(b, copies[k]);
+        b->unchecked = k == 0;
+        walk(b, bgn + 1, end);
+        jcount(b, endl); /* ENDLOOP: cont as at BGNLOOP; again while a lane executes */
+        mask_set(b, b->cont, saved.saved[1]);
+        jupdate_exec(b);
+        jbb out = jblock(b, "loop_left");
+        jcondbr(b, jany(b, mask_get(b, b->exec)), test, out);
+        b->unchecked = false;
+        jat(b, out);
+        leave_loop(b, &saved, done);
+    }
+    jat(b, skip); /* no lane executing at BGNLOOP: ENDLOOP runs and leaves */
+    jcount(b, endl);
+    leave_loop(b, &saved, done);
+    jat(b, done);
+    return end;
+}
+
 /* Compiles instructions from first on, until stop or the END / ENDSUB that ends the walk. */
 static void walk(jb *b, uint32_t first, uint32_t stop)
 {
@@ -442,6 +507,10 @@ static void walk(jb *b, uint32_t first, uint32_t stop)
         const xinst *in = &b->p->insts[i];
         if (pl->flags[i] & JI_NOP) {
             jcount(b, in);
+            continue;
+        }
+        if (in->fn == x_op_bgnloop && versioned(b, i)) {
+            i = loop_twice(b, i);
             continue;
         }
         switch ((jkind)pl->kind[i]) {

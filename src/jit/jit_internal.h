@@ -81,7 +81,8 @@ typedef struct jit_run {
 
 /* Words of a lane array of the group machine: one group (8 or 4 lanes, rounded up to 8 as
  * every machine's). */
-#define JGROUP_W 8u
+#define JGROUP_W 16u
+#define JVL_MAX  16u
 
 /* A compiled variant: one function per segment, each `int f(jit_run *)` (0, or 1 after an error
  * stopped the run: the diagnostic is set). The code is made for the machine's rules and for its
@@ -100,6 +101,8 @@ typedef struct jvariant {
 struct tgx_jit_program {
     jplan plan;
     unsigned vl;        /* lanes of a group */
+    unsigned reg_lanes; /* floats of the host's widest register (16, 8, 4); tests set smaller */
+    bool avx;           /* VEX forms (the host has AVX); tests may clear it */
     jvariant *variants; /* compiled on demand, under lock; kept until destroy */
     pthread_mutex_t lock;
     double compile_ms;
@@ -111,6 +114,8 @@ tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, 
 void jllvm_free(jvariant *v);
 bool jllvm_available(const char **why);
 unsigned jllvm_group_lanes(void);
+/* The host's widest vector register in floats, and whether it has AVX. */
+void jllvm_host_vectors(unsigned *reg_lanes, bool *avx);
 
 /* jit_run.c: called by compiled code (their addresses are constants in it). Each returns 0, or
  * 1 with the machine's error set. */

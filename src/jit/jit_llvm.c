@@ -31,17 +31,37 @@
  * changed after. */
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static unsigned host_lanes;
+static bool host_avx;
+static unsigned host_reg_lanes;
 static bool native_ok;
 static char *host_cpu, *host_features, *host_triple;
 
+/* "+name" is an item of LLVM's comma-separated feature list. */
+static bool has_feature(const char *features, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = features; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len == n + 1 && p[0] == '+' && !strncmp(p + 1, name, n))
+            return true;
+        p = end ? end + 1 : NULL;
+    }
+    return false;
+}
+
 static void init_llvm(void)
 {
-    native_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter();
+    /* the asm parser too: compiled code has inline assembly (jit_emit.c fop1) */
+    native_ok = !LLVMInitializeNativeTarget() && !LLVMInitializeNativeAsmPrinter() &&
+                !LLVMInitializeNativeAsmParser();
     host_triple = LLVMGetDefaultTargetTriple();
     host_cpu = LLVMGetHostCPUName();
     host_features = LLVMGetHostCPUFeatures();
     native_ok &= host_triple && host_cpu && host_features;
-    host_lanes = host_features && strstr(host_features, "+avx2") ? 8 : 4;
+    host_lanes = has_feature(host_features, "avx2") ? 16 : 8;
+    host_avx = has_feature(host_features, "avx");
+    host_reg_lanes = has_feature(host_features, "avx512f") ? 16 : host_avx ? 8 : 4;
 }
 
 bool jllvm_available(const char **why)
@@ -56,6 +76,13 @@ unsigned jllvm_group_lanes(void)
 {
     pthread_once(&init_once, init_llvm);
     return host_lanes;
+}
+
+void jllvm_host_vectors(unsigned *reg_lanes, bool *avx)
+{
+    pthread_once(&init_once, init_llvm);
+    *reg_lanes = host_reg_lanes;
+    *avx = host_avx;
 }
 
 static tgx_status llvm_error(LLVMErrorRef e, const tgx_exec_program *p, const char *what,
@@ -127,6 +154,8 @@ static tgx_status make_code(tgx_jit_program *jp, LLVMOrcThreadSafeContextRef tsc
     LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
     LLVMErrorRef e = LLVMRunPasses(mod, JPASSES, NULL, po);
     LLVMDisposePassBuilderOptions(po);
+    if (getenv("TGX_JIT_DUMP"))
+        LLVMPrintModuleToFile(mod, getenv("TGX_JIT_DUMP"), NULL);
     if (e) {
         LLVMDisposeModule(mod);
         return llvm_error(e, p, "optimise", d);
@@ -184,6 +213,8 @@ tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, 
     b.flush = flush;
     b.x86 = x86;
     b.W = W;
+    b.avx = jp->avx;
+    b.reg_lanes = jp->reg_lanes;
     tgx_jit_stats stats = jp->plan.stats;
     stats.inline_insts = stats.kernel_insts = stats.handler_insts = 0;
     b.stats = &stats;
@@ -254,6 +285,12 @@ bool jllvm_available(const char **why)
 unsigned jllvm_group_lanes(void)
 {
     return 0;
+}
+
+void jllvm_host_vectors(unsigned *reg_lanes, bool *avx)
+{
+    *reg_lanes = 0;
+    *avx = false;
 }
 
 tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, jvariant **out,

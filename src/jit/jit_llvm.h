@@ -50,7 +50,9 @@ typedef struct jb {
     const tgx_exec_program *p;
     const jplan *pl;
     unsigned vl;
-    bool flush, x86; /* the variant's rules */
+    bool flush, x86;    /* the variant's rules */
+    bool avx;           /* the host has AVX: VEX forms in inline assembly */
+    unsigned reg_lanes; /* floats of the host's widest vector register (16, 8 or 4) */
     tgx_jit_stats *stats;
     /* types */
     LLVMTypeRef t_void, t_i1, t_i8, t_i32, t_i64, t_f32, t_ptr, t_vi, t_vf, t_vm;
@@ -65,8 +67,10 @@ typedef struct jb {
     uint8_t *written;               /* per slot: stored back at the exit */
     uint32_t *spilled, spill_epoch; /* per slot: copied into the group machine for the current
                                        instruction when spilled[s] == spill_epoch */
-    jv cond, loop, cont, sw, func, exec, live, killed, count; /* allocas */
-    jv buf[XSRC_MAX + 1], ptrs;                               /* kernel-call arguments */
+    jv cond, loop, cont, sw, func, exec, live, killed; /* allocas */
+    jv left;   /* alloca: what is left of the budget, budget - 1 - count (jcount_now) */
+    jv limit1; /* the budget - 1 */
+    jv buf[XSRC_MAX + 1], ptrs; /* kernel-call arguments */
     jconst *consts;
     unsigned nconsts, capconsts;
     /* instructions executed since the count was last updated: first, first + 1, ... */
@@ -76,6 +80,7 @@ typedef struct jb {
     unsigned nframes;
     jcall *calls;
     unsigned ncalls;
+    bool unchecked; /* counting without budget checks (a loop copy that cannot reach it) */
     bool oom;
 } jb;
 
@@ -101,6 +106,8 @@ bool jemit_lane(jb *b, const xinst *in);
 bool jemit_group(jb *b, const xinst *in, bool may_fail);
 void jcount(jb *b, const xinst *in);
 void jflush(jb *b);
+/* The group's instruction count where the builder stands. */
+jv jcount_now(jb *b);
 /* Stops the run: the budget is spent at the instruction first + (limit - before - 1). */
 void jbudget_stop(jb *b, const xinst *first, jv before);
 void jbr(jb *b, jbb to);

@@ -49,6 +49,7 @@ tgx_status tgx_jit_program_create(const tgx_exec_program *p, tgx_jit_program **o
         return st;
     }
     jp->vl = jllvm_group_lanes();
+    jllvm_host_vectors(&jp->reg_lanes, &jp->avx);
     pthread_mutex_init(&jp->lock, NULL);
     *out = jp;
     return TGX_OK;
@@ -249,6 +250,10 @@ tgx_status tgx_jit_attach(tgx_exec_machine *m, tgx_jit_program *jp, tgx_diag *d)
         jrt_free(rt);
         return TGX_ERR_UNSUPPORTED;
     }
+    /* x_reset_state leaves cond, loop, cont and sw alone under a runner: at the top level of
+     * main, where the interpreter's handlers run between segments, they are all ones */
+    for (unsigned i = 0; i < m->W; i++)
+        m->cond[i] = m->loop[i] = m->cont[i] = m->sw[i] = 0xffffffffu;
     m->runner = jit_runner;
     m->runner_user = rt;
     m->runner_free = jrt_free;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "exec/exec_internal.h"
+#include "jit/jit_internal.h"
 #include "tgx/exec.h"
 #include "tgx/jit.h"
 #include "tgx/tgsi.h"
@@ -24,6 +25,11 @@ typedef struct jh {
     tgx_diag di, dj;
     char why[300]; /* jh_open: why the program was not compiled */
 } jh;
+
+/* Where not 0: the programs jh_open compiles use the instruction forms of a host whose vector
+ * registers hold this many floats (8: AVX2's pieces of a 16-lane group, 4: SSE2's, without
+ * VEX), so that those paths of the compiler run on a wider host too. */
+static unsigned jh_reg_lanes;
 
 /* Skips the whole test (exit 77) where the compiler is not available. */
 static inline void jh_require_jit(void)
@@ -58,6 +64,10 @@ static inline int jh_open_rules(jh *h, const char *text, unsigned lanes, tgx_exe
     }
     tgx_exec_set_f2i_rule(h->mj, f2i);
     tgx_exec_set_denorm_rule(h->mj, dn);
+    if (jh_reg_lanes && jh_reg_lanes < h->jp->reg_lanes) { /* the forms of a narrower host */
+        h->jp->reg_lanes = jh_reg_lanes;
+        h->jp->avx = jh_reg_lanes > 4;
+    }
     st = tgx_jit_attach(h->mj, h->jp, &d);
     TGX_CHECK(st == TGX_OK, "attach: %s\n%s", d.message, text);
     return st == TGX_OK ? 1 : -1;

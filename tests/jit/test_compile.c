@@ -164,7 +164,7 @@ int main(void)
 {
     jh_require_jit();
     unsigned vl = tgx_jit_group_lanes();
-    TGX_CHECK(vl == 4 || vl == 8, "group lanes %u", vl);
+    TGX_CHECK(vl == 8 || vl == 16, "group lanes %u", vl);
     test_refusals();
     test_taken();
     test_budget();
