@@ -1,8 +1,9 @@
 /* tgx/jit.h — the shader compiler: TGSI programs (tgx/exec.h) to native code.
  *
  * A tgx_exec_program is compiled through LLVM's C API and ORC JIT (LLVM 15, the LLVM of Mesa
- * 22.3's llvmpipe) into code that runs its lanes in groups of 8 (AVX2) or 4 (SSE2), chosen on
- * the processor that runs it, with the registers of a group in vector registers and the
+ * 22.3's llvmpipe) into code that runs its lanes in groups of two vectors, 16 lanes with AVX2
+ * and 8 with SSE2, chosen on the processor that runs it, with the registers of a group in
+ * vector registers and the
  * interpreter's execution-mask rules for control flow. The interpreter stays the reference: the
  * compiled code gives the same bits for every value (the same IEEE operations without
  * fast-math or contraction, the interpreter's own kernels for the C library's functions, its
@@ -28,8 +29,8 @@ typedef struct tgx_jit_program tgx_jit_program;
  * not NULL) is a sentence saying so ("tgx was built without LLVM", ...). */
 bool tgx_jit_available(const char **why);
 
-/* Lanes of one compiled lane group on this processor: 8 with AVX2, else 4; 0 when
- * tgx_jit_available is false. */
+/* Lanes of one compiled lane group on this processor: 16 with AVX2 (two vectors), else 8; 0
+ * when tgx_jit_available is false. */
 unsigned tgx_jit_group_lanes(void);
 
 /* Decides how p is compiled (nothing is generated yet). TGX_ERR_UNSUPPORTED when the compiler

@@ -224,8 +224,8 @@ typedef tgx_status (*xrunner)(void *user, xmach *m, tgx_diag *d);
 
 struct tgx_exec_machine {
     const tgx_exec_program *p;
-    unsigned W;     /* words of a lane array: max lanes rounded up to a multiple of 8, so that the
-                       compiled code's lane groups (4 or 8 lanes) never reach past one */
+    unsigned W;     /* words of a lane array: max lanes rounded up to a multiple of 16, so that
+                       the compiled code's lane groups (8 or 16 lanes) never reach past one */
     unsigned lanes; /* the widest run: max lanes rounded up to a multiple of 4 */
     unsigned n;     /* lanes of the current run, a multiple of 4 (kernels step in groups of four) */
     xword *store;

@@ -79,8 +79,8 @@ typedef struct jit_run {
     uint32_t group; /* the group being run (for messages) */
 } jit_run;
 
-/* Words of a lane array of the group machine: one group (8 or 4 lanes, rounded up to 8 as
- * every machine's). */
+/* Words of a lane array of the group machine: one group (16 or 8 lanes, rounded up to 16 as
+ * every machine's); JVL_MAX the widest group. */
 #define JGROUP_W 16u
 #define JVL_MAX  16u
 
