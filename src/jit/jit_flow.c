@@ -92,12 +92,20 @@ static bool f_if(jb *b, const xinst *in)
     return false;
 }
 
-static bool f_else(jb *b, const xinst *in)
+/* ELSE or ENDIF: the block where the IF (or ELSE) sent its lanes, which the body before falls
+ * into; the instruction counts there. */
+static jframe *arrive(jb *b, const xinst *in)
 {
     jframe *f = top_frame(b);
     jbr(b, f->next);
     jat(b, f->next);
     jcount(b, in);
+    return f;
+}
+
+static bool f_else(jb *b, const xinst *in)
+{
+    jframe *f = arrive(b, in);
     mask_set(b, b->cond, mask_and_not(b, f->saved[0], mask_get(b, b->cond)));
     jupdate_exec(b);
     f->next = jblock(b, "endif");
@@ -107,10 +115,7 @@ static bool f_else(jb *b, const xinst *in)
 
 static bool f_endif(jb *b, const xinst *in)
 {
-    jframe *f = top_frame(b);
-    jbr(b, f->next);
-    jat(b, f->next);
-    jcount(b, in);
+    jframe *f = arrive(b, in);
     mask_set(b, b->cond, f->saved[0]);
     jupdate_exec(b);
     b->nframes--;

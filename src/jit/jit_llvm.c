@@ -298,6 +298,7 @@ tgx_status jllvm_compile(tgx_jit_program *jp, bool flush, bool x86, unsigned W, 
 {
     (void)flush;
     (void)x86;
+    (void)W;
     *out = NULL;
     return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, jp->plan.p->name, 0, 0,
                         "tgx was built without LLVM (llvm-15-dev)");
