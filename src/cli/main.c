@@ -6,8 +6,8 @@
 
 #include "cli/cli.h"
 #include "cli/opts.h"
-#include "tgx/tex.h"
 #include "tgx/jit.h"
+#include "tgx/tex.h"
 #include "tgx/util.h"
 
 typedef struct verb {

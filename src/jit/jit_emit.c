@@ -364,7 +364,7 @@ jv jsrc_typed(jb *b, const xinst *in, const xreg *r, unsigned chan)
 jv jsrc(jb *b, const xinst *in, unsigned s, unsigned chan)
 {
     jv v = jsrc_typed(b, in, &in->src[s], chan);
-    if (b->flush && in->stype != XT_DOUBLE && (in->denorm & (s ? XDN_SRC : XDN_SRC | XDN_SRC0)))
+    if (b->flush && (in->flush32 & (1u << s))) /* x_fetch: float operands of a flushing op */
         v = jflush_denorms(b, v);
     return v;
 }
@@ -473,7 +473,7 @@ static jv jsaturate(jb *b, const xinst *in, jv v)
 
 jv jfinish(jb *b, const xinst *in, jv v)
 {
-    if ((in->denorm & XDN_DST) && b->flush)
+    if (in->flush_dst == XFD_FLOAT && b->flush)
         v = jflush_denorms(b, v);
     if (in->sat)
         v = jsaturate(b, in, v);
@@ -606,8 +606,7 @@ FUN(FRC, fop(b, LLVMFSub, s[0], intrinsic1(b, "llvm.floor", s[0])))
 FUN(SSG, fsel(b, LLVMRealOGT, s[0], jsplat(b, 0), jsplat(b, ONE),
               fsel(b, LLVMRealOLT, s[0], jsplat(b, 0), jsplat(b, 0xbf800000u), jsplat(b, 0))))
 FUN(RCP, fop(b, LLVMFDiv, jsplat(b, ONE), s[0]))
-FUN(RSQ, fop(b, LLVMFDiv, jsplat(b, ONE),
-             intrinsic1(b, "llvm.sqrt", LLVMBuildAnd(bd, s[0], jsign_mask(b, true), ""))))
+FUN(RSQ, fop(b, LLVMFDiv, jsplat(b, ONE), intrinsic1(b, "llvm.sqrt", s[0])))
 FUN(SQRT, intrinsic1(b, "llvm.sqrt", s[0]))
 FUN(I2F, jword(b, LLVMBuildSIToFP(bd, s[0], b->t_vf, "")))
 FUN(U2F, jword(b, LLVMBuildUIToFP(bd, s[0], b->t_vf, "")))
