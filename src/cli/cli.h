@@ -52,6 +52,10 @@ const char *tgx_cli_output_path(const char *value);
 #define TGX_CLI_ARCH_HELP                                                                          \
     "the SM: sm_50, sm_52 (the default) or sm_53; a cubin's own SM is its default, a raw code "    \
     "file needs it"
+/* --version of tgx and of every verb: the version, and whether shaders are compiled (and how
+ * wide a lane group is) or why not. */
+void tgx_cli_print_version(void);
+
 /* --exec's value: interp or jit into *out; else a usage error of spec (exit 2). */
 int tgx_cli_exec(const tgx_cli_spec *spec, const char *value, tgx_pipe_exec *out);
 /* --exec's help line (run and replay). */

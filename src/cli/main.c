@@ -124,6 +124,18 @@ int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch
     return tgx_cli_usage_error(spec, "--arch: unknown arch '%s' (sm_50, sm_52 or sm_53)", value);
 }
 
+void tgx_cli_print_version(void)
+{
+    printf("tgx %s\n", TGX_VERSION);
+    const char *why = NULL;
+    unsigned lanes = tgx_jit_group_lanes();
+    if (tgx_jit_available(&why))
+        printf("shader compiler: LLVM 15, lanes in groups of %u (two %s vectors)\n", lanes,
+               lanes == 16 ? "AVX2" : "SSE2");
+    else
+        printf("shader compiler: none (%s)\n", why);
+}
+
 int tgx_cli_exec(const tgx_cli_spec *spec, const char *value, tgx_pipe_exec *out)
 {
     if (!strcmp(value, "jit"))
@@ -292,14 +304,7 @@ static int top_level(int argc, char **argv)
         if (argc > 2)
             return tgx_cli_usage_error(&top_spec, "--version takes no arguments, not '%s'",
                                        argv[2]);
-        printf("tgx %s\n", TGX_VERSION);
-        const char *why = NULL;
-        unsigned lanes = tgx_jit_group_lanes();
-        if (tgx_jit_available(&why))
-            printf("shader compiler: LLVM 15, lanes in groups of %u (two %s vectors)\n", lanes,
-                   lanes == 16 ? "AVX2" : "SSE2");
-        else
-            printf("shader compiler: none (%s)\n", why);
+        tgx_cli_print_version();
         return TGX_EXIT_OK;
     }
     if (a[0] == '-')

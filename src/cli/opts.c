@@ -141,7 +141,7 @@ int tgx_cli_parse(const tgx_cli_spec *spec, int argc, char **argv, tgx_cli_handl
         return TGX_EXIT_OK;
     }
     if (wants(is_version, spec, argc, argv)) { /* every verb is tgx's version */
-        printf("tgx %s\n", TGX_VERSION);
+        tgx_cli_print_version();
         return TGX_EXIT_OK;
     }
     char **ops = malloc((size_t)(argc > 0 ? argc : 1) * sizeof *ops);

@@ -70,6 +70,33 @@ static void test_refusals(void)
             9, 1, "BARRIER inside a construct or a subroutine");
 }
 
+/* Past 2048 instructions or 64 nested constructs LLVM's time grows faster than the program. */
+static void test_limits(void)
+{
+    static char text[65536];
+    size_t n = (size_t)snprintf(text, sizeof text, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
+    for (unsigned k = 0; k < 2049; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "ADD OUT[0], OUT[0], IN[0]\n");
+    snprintf(text + n, sizeof text - n, "END\n");
+    refused(text, 2052, 1, "more than 2048 instructions");
+    n = (size_t)snprintf(text, sizeof text, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
+    for (unsigned k = 0; k < 65; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "IF IN[0].xxxx\n");
+    for (unsigned k = 0; k < 65; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "ENDIF\n");
+    snprintf(text + n, sizeof text - n, "END\n");
+    refused(text, 68, 1, "nested more than 64 deep");
+    /* 64 deep is taken */
+    n = (size_t)snprintf(text, sizeof text, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
+    for (unsigned k = 0; k < 64; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "IF IN[0].xxxx\n");
+    n += (size_t)snprintf(text + n, sizeof text - n, "MOV OUT[0], IN[0]\n");
+    for (unsigned k = 0; k < 64; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "ENDIF\n");
+    snprintf(text + n, sizeof text - n, "END\n");
+    same(text, 16, "64 nested IFs");
+}
+
 static void test_taken(void)
 {
     /* BARRIER with no memory written anywhere orders nothing: compiled, inside a loop too */
@@ -166,6 +193,7 @@ int main(void)
     unsigned vl = tgx_jit_group_lanes();
     TGX_CHECK(vl == 8 || vl == 16, "group lanes %u", vl);
     test_refusals();
+    test_limits();
     test_taken();
     test_budget();
     test_attach();
