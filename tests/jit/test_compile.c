@@ -70,6 +70,19 @@ static void test_refusals(void)
             9, 1, "BARRIER inside a construct or a subroutine");
 }
 
+/* depth IFs one in another around a MOV, into text. */
+static const char *nested_ifs(char *text, size_t size, unsigned depth)
+{
+    size_t n = (size_t)snprintf(text, size, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
+    for (unsigned k = 0; k < depth; k++)
+        n += (size_t)snprintf(text + n, size - n, "IF IN[0].xxxx\n");
+    n += (size_t)snprintf(text + n, size - n, "MOV OUT[0], IN[0]\n");
+    for (unsigned k = 0; k < depth; k++)
+        n += (size_t)snprintf(text + n, size - n, "ENDIF\n");
+    snprintf(text + n, size - n, "END\n");
+    return text;
+}
+
 /* Past 2048 instructions or 64 nested constructs LLVM's time grows faster than the program. */
 static void test_limits(void)
 {
@@ -79,22 +92,8 @@ static void test_limits(void)
         n += (size_t)snprintf(text + n, sizeof text - n, "ADD OUT[0], OUT[0], IN[0]\n");
     snprintf(text + n, sizeof text - n, "END\n");
     refused(text, 2052, 1, "more than 2048 instructions");
-    n = (size_t)snprintf(text, sizeof text, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
-    for (unsigned k = 0; k < 65; k++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "IF IN[0].xxxx\n");
-    for (unsigned k = 0; k < 65; k++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "ENDIF\n");
-    snprintf(text + n, sizeof text - n, "END\n");
-    refused(text, 68, 1, "nested more than 64 deep");
-    /* 64 deep is taken */
-    n = (size_t)snprintf(text, sizeof text, "FRAG\nDCL IN[0]\nDCL OUT[0]\n");
-    for (unsigned k = 0; k < 64; k++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "IF IN[0].xxxx\n");
-    n += (size_t)snprintf(text + n, sizeof text - n, "MOV OUT[0], IN[0]\n");
-    for (unsigned k = 0; k < 64; k++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "ENDIF\n");
-    snprintf(text + n, sizeof text - n, "END\n");
-    same(text, 16, "64 nested IFs");
+    refused(nested_ifs(text, sizeof text, 65), 68, 1, "nested more than 64 deep");
+    same(nested_ifs(text, sizeof text, 64), 16, "64 nested IFs"); /* taken */
 }
 
 static void test_taken(void)
