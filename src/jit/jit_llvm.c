@@ -68,7 +68,7 @@ bool jllvm_available(const char **why)
 {
     pthread_once(&init_once, init_llvm);
     if (!native_ok && why)
-        *why = "LLVM has no code generator for this processor: shaders run on the interpreter";
+        *why = "LLVM has no code generator for this processor";
     return native_ok;
 }
 
@@ -278,7 +278,7 @@ void jllvm_free(jvariant *v)
 bool jllvm_available(const char **why)
 {
     if (why)
-        *why = "tgx was built without LLVM (llvm-15-dev): shaders run on the interpreter";
+        *why = "tgx was built without LLVM (llvm-15-dev)";
     return false;
 }
 
