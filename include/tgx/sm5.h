@@ -401,13 +401,15 @@ tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *fi
                                     tgx_sm5_arch arch, const tgx_sm5_legal_opts *opts,
                                     tgx_sm5_program *p, tgx_diag_list *out);
 
-/* One line of a word list: `WORD [CTRL]`, hex with optional 0x, CTRL the 21-bit control field
- * (TGX_SM5_CTRL_NEUTRAL when absent), `#` starts a comment. Sets *has_word to 1 and fills word,
- * ctrl and *column (1-based column of the word), or to 0 for a line without a word. A malformed
- * line gives TGX_ERR_PARSE with d at file:lineno:column. */
+/* One line of a word list: `WORD [CTRL] [@ADDR]`, hex with optional 0x, CTRL the 21-bit control
+ * field (TGX_SM5_CTRL_NEUTRAL when absent), ADDR the word's address (0 when absent: branch
+ * targets are printed as absolute addresses), `#` starts a comment. Sets *has_word to 1 and
+ * fills word, ctrl, *addr and *column (1-based column of the word), or to 0 for a line without a
+ * word. addr may be NULL where addresses mean nothing: a line with one is then an error. A
+ * malformed line gives TGX_ERR_PARSE with d at file:lineno:column. */
 tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned lineno,
-                                   int *has_word, uint64_t *word, uint32_t *ctrl, unsigned *column,
-                                   tgx_diag *d);
+                                   int *has_word, uint64_t *word, uint32_t *ctrl, uint64_t *addr,
+                                   unsigned *column, tgx_diag *d);
 
 /* ---- end of legality/code-file block ---- */
 

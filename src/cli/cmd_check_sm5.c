@@ -39,7 +39,7 @@ static tgx_status check_word_line(const check_sm5_opts *o, const tgx_sm5_legal_o
     uint32_t ctrl;
     unsigned col;
     tgx_diag d;
-    if (tgx_sm5_parse_word_line(line, file, lineno, &has_word, &word, &ctrl, &col, &d) < 0)
+    if (tgx_sm5_parse_word_line(line, file, lineno, &has_word, &word, &ctrl, NULL, &col, &d) < 0)
         return tgx_diag_list_add(out, &d);
     if (!has_word)
         return TGX_OK;

@@ -1,12 +1,12 @@
 /* tgx dis: Maxwell texture instructions as nvdisasm prints them.
  *
- *   tgx dis --arch sm_50|sm_52|sm_53 --words [FILE]   lines `WORD [CTRL]` -> one text line each
+ *   tgx dis --arch sm_50|sm_52|sm_53 --words [FILE]   `WORD [CTRL] [@ADDR]` -> a text line each
  *   tgx dis --arch ARCH [FILE]                         a raw code file or a cubin's .text sections
  *
  * With --words, every input word gives exactly one output line: nvdisasm's text for it with the
  * control field CTRL (default 0x7e1, the neutral field tools/nvdis uses), or
  * `ERROR: <nvdisasm's message>`. Lines that hold no word (blank, `#` comment) give none; a line
- * that is not `WORD [CTRL]` is reported on stderr with its position and gives none either.
+ * that is not `WORD [CTRL] [@ADDR]` is reported on stderr with its position and gives none either.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -36,8 +36,9 @@ enum { DIS_ARCH = 1, DIS_WORDS, DIS_NOVLIW, DIS_SECTION };
 static const tgx_cli_opt dis_options[] = {
     {DIS_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
     {DIS_WORDS, "--words", NULL,
-     "FILE (or stdin) holds lines `WORD [CTRL]`: a 64-bit word and optionally its 21-bit "
-     "scheduling-control field, hex with optional 0x, `#` starts a comment; prints one line per "
+     "FILE (or stdin) holds lines `WORD [CTRL] [@ADDR]`: a 64-bit word, optionally its 21-bit "
+     "scheduling-control field and its address (a branch's target is printed as an absolute "
+     "address; 0 by default), hex with optional 0x, `#` starts a comment; prints one line per "
      "word: the text, or `ERROR: message` (nvdisasm's)"},
     {DIS_NOVLIW, "--novliw", NULL,
      "nvdisasm -hex -novliw's layout: one instruction a line, each with its word, no `{ }` "
@@ -109,24 +110,25 @@ static void out_line(dis_out *o, size_t n)
     o->len += n + 1;
 }
 
-/* One `WORD [CTRL]` line: its text or ERROR line, or a message on stderr for a malformed line.
- * Returns 1 if the line holds no valid texture instruction. */
+/* One `WORD [CTRL] [@ADDR]` line: its text or ERROR line, or a message on stderr for a malformed
+ * line. Returns 1 if the line holds no valid texture instruction. */
 static int words_line(const dis_opts *o, dis_out *out, const char *name, const char *line,
                       unsigned lineno)
 {
-    uint64_t word;
+    uint64_t word, addr;
     uint32_t ctrl;
     tgx_diag d;
     unsigned col;
     int has_word;
-    if (tgx_sm5_parse_word_line(line, name, lineno, &has_word, &word, &ctrl, &col, &d) < 0) {
+    if (tgx_sm5_parse_word_line(line, name, lineno, &has_word, &word, &ctrl, &addr, &col, &d) < 0) {
         report(out, &d);
         return 1;
     }
     if (!has_word)
         return 0;
     size_t n = 0;
-    tgx_status st = tgx_sm5_word_text(word, ctrl, o->arch, out_room(out), DIS_TEXT_MAX + 1, &n);
+    tgx_status st =
+        tgx_sm5_insn_text(word, ctrl, o->arch, addr, NULL, out_room(out), DIS_TEXT_MAX + 1, &n);
     out_line(out, n);
     return st != TGX_OK;
 }

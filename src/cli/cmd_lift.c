@@ -192,7 +192,8 @@ static tgx_status read_word_list(const char *path, tgx_sm5_arch arch, item_list 
         uint32_t ctrl;
         unsigned col;
         if (st == TGX_OK)
-            st = tgx_sm5_parse_word_line(line, in->name, in->lineno, &has, &w, &ctrl, &col, d);
+            st =
+                tgx_sm5_parse_word_line(line, in->name, in->lineno, &has, &w, &ctrl, NULL, &col, d);
         if (st == TGX_OK && has)
             st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), NULL, d);
     }

@@ -1,4 +1,4 @@
-/* Word lists: the `WORD [CTRL]` lines that tools/nvdis reads, and `tgx dis --words`
+/* Word lists: the `WORD [CTRL] [@ADDR]` lines that tools/nvdis reads, and `tgx dis --words`
  * and `tgx check --sm5 --words` with it. */
 #include "tgx/sm5.h"
 
@@ -54,9 +54,26 @@ static int at_end(const char *s)
     return *s == '\0' || *s == '#' || *s == '\n';
 }
 
+/* The optional `@ADDR` after the word and control field: where the word lies (branch targets
+ * print as absolute addresses). */
+static tgx_status parse_addr(const char **p, const char *line, const char *file, unsigned lineno,
+                             uint64_t *addr, tgx_diag *d)
+{
+    const char *start = *p, *s = start + 1;
+    if (!addr)
+        return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
+                            "an address ('@ADDR') is not taken here");
+    if (!parse_hex(&s, addr))
+        return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(start - line) + 1,
+                            "expected a hex address after '@', found '%.*s'", (int)token_len(start),
+                            start);
+    *p = skip_blank(s);
+    return TGX_OK;
+}
+
 tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned lineno,
-                                   int *has_word, uint64_t *word, uint32_t *ctrl, unsigned *column,
-                                   tgx_diag *d)
+                                   int *has_word, uint64_t *word, uint32_t *ctrl, uint64_t *addr,
+                                   unsigned *column, tgx_diag *d)
 {
     *has_word = 0;
     const char *s = skip_blank(line);
@@ -68,8 +85,10 @@ tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned 
                             "expected a 64-bit hex word, found '%.*s'", (int)token_len(start),
                             start);
     *ctrl = TGX_SM5_CTRL_NEUTRAL;
+    if (addr)
+        *addr = 0;
     s = skip_blank(s);
-    if (!at_end(s)) {
+    if (!at_end(s) && *s != '@') {
         const char *cstart = s;
         uint64_t c;
         if (!parse_hex(&s, &c) || c > TGX_SM5_CTRL_MASK)
@@ -79,6 +98,11 @@ tgx_status tgx_sm5_parse_word_line(const char *line, const char *file, unsigned 
                                 (int)token_len(cstart), cstart);
         *ctrl = (uint32_t)c;
         s = skip_blank(s);
+    }
+    if (*s == '@') {
+        tgx_status st = parse_addr(&s, line, file, lineno, addr, d);
+        if (st != TGX_OK)
+            return st;
     }
     if (!at_end(s))
         return tgx_diag_set(d, TGX_ERR_PARSE, file, lineno, (unsigned)(s - line) + 1,
