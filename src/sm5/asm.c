@@ -32,10 +32,12 @@ tgx_status tgx_sm5_insn_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, ui
             tgx_status ost = sm5_op_print(word, ctrl, arch, addr, labels, &o, &od);
             if (ost == TGX_OK) {
                 st = TGX_OK;
-            } else if (ost != TGX_ERR_UNSUPPORTED) {
-                st = ost;
-                d = od;
-                o.len = 0;
+            } else {
+                o.len = 0; /* what the form printed before it failed */
+                if (ost != TGX_ERR_UNSUPPORTED) {
+                    st = ost;
+                    d = od;
+                }
             }
         }
         if (st != TGX_OK) {

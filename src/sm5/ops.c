@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sm5/sm5_internal.h"
+#include "tgx/util.h"
 
 /* The enumerated fields: ENUM(name, nvdisasm's table name, values...) (sm5_ops_enums.def). */
 #define SM5_ENUM_MAX 64
@@ -140,6 +141,7 @@ static uint32_t field(uint64_t w, unsigned lo, unsigned width)
 typedef struct sm5_pctx {
     uint64_t word;
     uint32_t ctrl;
+    tgx_sm5_arch arch;
     uint64_t addr;
     const sm5_form *form;
     sm5_out *o;
@@ -214,8 +216,13 @@ static double f64_of(uint64_t bits)
     return f;
 }
 
+/* A value the enum does not define: nvdisasm's "undefined value" error where it names the table,
+ * else the word is no instruction at all ("Unrecognized operation", TGX_ERR_UNSUPPORTED: the
+ * caller has that message). */
 static tgx_status undefined(sm5_pctx *c, const sm5_enum *e, unsigned v)
 {
+    if (c->st == TGX_OK && !e->table[0])
+        c->st = TGX_ERR_UNSUPPORTED;
     if (c->st == TGX_OK)
         c->st = tgx_diag_set(c->d, TGX_ERR_INVALID, NULL, 0, 0,
                              "Opclass '%s', undefined value 0x%x for table '%s'", c->form->opclass,
@@ -259,10 +266,21 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
     } else if (tok_is(t, "r")) {
         put_reg(o, field(w, a0, 8));
         put_reuse(c, t, 1);
+    } else if (tok_is(t, "rx")) { /* a register of a pair: the one at a0 plus a1, plus 1 more
+                                     when bit a2 is set (a 64-bit pair's second half is two on);
+                                     RZ or past it prints "???255", after blanks that the fuzz
+                                     comparisons fold (docs/sm5-ops.md) */
+        unsigned r = field(w, a0, 8) + a1 + (t->narg > 2 ? field(w, tok_num(t, 2), 1) : 0);
+        if (r >= 255)
+            sm5_put(o, "???255", 6);
+        else
+            put_reg(o, r);
     } else if (tok_is(t, "ru")) { /* the reuse flag of slot a0, after a decorated operand */
         put_reuse(c, t, 0);
     } else if (tok_is(t, "p")) {
         put_pred(o, field(w, a0, 3));
+    } else if (tok_is(t, "pi")) { /* a predicate stored inverted (ATOM's P result) */
+        put_pred(o, 7 ^ field(w, a0, 3));
     } else if (tok_is(t, "np")) {
         if (field(w, a1, 1))
             sm5_put(o, "!", 1);
@@ -279,6 +297,12 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
             put_pred(o, p);
             sm5_put(o, ", ", 2);
         }
+    } else if (tok_is(t, "po")) { /* ", " and a predicate after the operands, unless PT */
+        unsigned p = field(w, a0, 3);
+        if (p != 7) {
+            sm5_put(o, ", ", 2);
+            put_pred(o, p);
+        }
     } else if (tok_is(t, "or")) { /* a register destination, left out when it is RZ */
         unsigned r = field(w, a0, 8);
         if (r != 255) {
@@ -289,6 +313,8 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
         /* e2: the value is field 1 with field 2 above it */
         int two = tok_is(t, "e2");
         unsigned ti = two ? 4 : 2;
+        if (c->arch == TGX_SM5_ARCH_SM50 && t->narg > ti + 1)
+            ti++; /* the enum's sm_50 variant */
         const sm5_enum *e = t->narg > ti ? enum_find(t->arg[ti], t->arglen[ti]) : NULL;
         unsigned v = field(w, a0, a1);
         if (two)
@@ -322,8 +348,10 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
     } else if (tok_is(t, "s")) {
         put_signed(o, field(w, a0, a1), a1);
     } else if (tok_is(t, "m") || tok_is(t, "m+")) {
-        /* a memory address: [Ra+offset] (signed offset, left out when 0); m+ without brackets */
-        uint64_t off = field(w, a1, tok_num(t, 2));
+        /* a memory address: [Ra+offset] (signed offset, left out when 0, in units of 1 << the
+         * fourth argument); m+ without brackets */
+        unsigned width = tok_num(t, 2) + tok_num(t, 3);
+        uint64_t off = (uint64_t)field(w, a1, tok_num(t, 2)) << tok_num(t, 3);
         int br = tok_is(t, "m");
         unsigned ra = field(w, a0, 8);
         if (br)
@@ -338,7 +366,7 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
         if (off && ra == 255 && br)
             put_hex0x(o, off); /* an absolute address: unsigned (a constant's stays signed) */
         else if (off)
-            put_signed(o, off, tok_num(t, 2));
+            put_signed(o, off, width);
         if (br)
             sm5_put(o, "]", 1);
     } else if (tok_is(t, "ri")) { /* a register at a1, or when bit a0 is set the immediate at
@@ -347,6 +375,18 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
             put_hex0x(o, field(w, tok_num(t, 2), tok_num(t, 3)));
         else
             put_reg(o, field(w, a1, 8));
+    } else if (tok_is(t, "rio")) { /* ", " and {ri}, left out when it is the immediate 0 */
+        int imm = field(w, a0, 1) != 0;
+        uint32_t v = imm ? field(w, tok_num(t, 2), tok_num(t, 3)) : field(w, a1, 8);
+        if (!imm || v) {
+            sm5_put(o, ", ", 2);
+            if (imm)
+                put_hex0x(o, v);
+            else
+                put_reg(o, v);
+        }
+    } else if (tok_is(t, "h16")) { /* a half-precision immediate */
+        put_double(o, (double)tgx_half_to_float((uint16_t)field(w, a0, 16)));
     } else if (tok_is(t, "depbar")) {
         /* DEPBAR: ".LE SB<n>, <count>" when bit 29 is set, then the barriers waited on, highest
          * first: "DEPBAR.LE SB1, 0xc, {5,4,1}", "DEPBAR {5,4}" */
@@ -387,7 +427,13 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
     } else if (tok_is(t, "f20")) {
         put_double(o, f32_of(field(w, 20, 19) << 12 | field(w, 56, 1) << 31));
     } else if (tok_is(t, "d20")) {
-        put_double(o, f64_of((uint64_t)field(w, 20, 19) << 44 | (uint64_t)field(w, 56, 1) << 63));
+        uint64_t bits = (uint64_t)field(w, 20, 19) << 44 | (uint64_t)field(w, 56, 1) << 63;
+        /* a double NaN without the quiet bit prints as such; a float's (f20, f32) goes through
+         * a conversion to double in nvdisasm and comes out quiet */
+        if ((bits >> 52 & 0x7ff) == 0x7ff && (bits & 0xfffffffffffffull) && !(bits >> 51 & 1))
+            sm5_put_str(o, bits >> 63 ? "-SNAN " : "+SNAN ");
+        else
+            put_double(o, f64_of(bits));
     } else if (tok_is(t, "f32")) {
         put_double(o, f32_of(field(w, 20, 32)));
     } else if (tok_is(t, "t")) { /* branch target: signed offset from the next instruction */
@@ -412,13 +458,15 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
     }
 }
 
-/* Whether the form's "=" tokens (bits a word of the form must hold) accept word. */
+/* Whether the form's "=" and "!" tokens (values a field of the form must or must not hold)
+ * accept word. */
 static int form_constraints_hold(const sm5_form *f, uint64_t word)
 {
     for (const char *s = f->syntax; (s = strchr(s, '{')) != NULL;) {
         sm5_tok t;
         tok_read(s, &t);
-        if (tok_is(&t, "=") && field(word, tok_num(&t, 0), tok_num(&t, 1)) != tok_num(&t, 2))
+        uint32_t v = field(word, tok_num(&t, 0), tok_num(&t, 1));
+        if ((tok_is(&t, "=") && v != tok_num(&t, 2)) || (tok_is(&t, "!") && v == tok_num(&t, 2)))
             return 0;
         s = t.end;
     }
@@ -460,7 +508,7 @@ tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_
     const sm5_form *f = form_find(word, arch);
     if (!f || !sched_accepts(f, ctrl))
         return TGX_ERR_UNSUPPORTED;
-    sm5_pctx c = {word, ctrl, addr, f, o, d, TGX_OK, labels};
+    sm5_pctx c = {word, ctrl, arch, addr, f, o, d, TGX_OK, labels};
     for (const char *s = f->syntax; *s;) {
         if (*s == '{') {
             sm5_tok t;
