@@ -39,10 +39,12 @@ static const sm5_enum sm5_enums[] = {
 enum {
     SCHED_BARRIERS = 1, /* variable latency: the barriers are its own */
     SCHED_REUSE = 2,    /* operands through the reuse cache */
+    SCHED_REUSE3 = 4,   /* reuse flag 3 (bit 20) allowed, and meaningless */
 };
 #define S_FIX  SCHED_REUSE                    /* fixed-latency ALU: FADD, IADD, MOV, ... */
 #define S_VAR  SCHED_BARRIERS                 /* variable latency: MUFU, LDG, I2F, S2R, ... */
 #define S_DP   (SCHED_BARRIERS | SCHED_REUSE) /* double precision: DADD, DMUL, DFMA */
+#define S_HALF (S_DP | SCHED_REUSE3)          /* half pairs: HADD2, HFMA2, ... */
 #define S_FLOW 0                              /* control: BRA, SYNC, EXIT, DEPBAR, ... */
 
 typedef struct sm5_form {
@@ -387,6 +389,11 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
         }
     } else if (tok_is(t, "h16")) { /* a half-precision immediate */
         put_double(o, (double)tgx_half_to_float((uint16_t)field(w, a0, 16)));
+    } else if (tok_is(t, "hh")) { /* two halves' top ten bits: sign 56 and 30..38, then 20..29 */
+        put_double(
+            o, (double)tgx_half_to_float((uint16_t)(field(w, 56, 1) << 15 | field(w, 30, 9) << 6)));
+        sm5_put(o, ", ", 2);
+        put_double(o, (double)tgx_half_to_float((uint16_t)(field(w, 20, 10) << 6)));
     } else if (tok_is(t, "depbar")) {
         /* DEPBAR: ".LE SB<n>, <count>" when bit 29 is set, then the barriers waited on, highest
          * first: "DEPBAR.LE SB1, 0xc, {5,4,1}", "DEPBAR {5,4}" */
@@ -499,7 +506,7 @@ static int sched_accepts(const sm5_form *f, uint32_t ctrl)
     int barrier = (ctrl >> 5 & 7) != 7 || (ctrl >> 8 & 7) != 7;
     if (barrier && !(f->sched & SCHED_BARRIERS))
         return 0;
-    return !((f->sched & SCHED_REUSE) && (ctrl >> 20 & 1));
+    return !((f->sched & SCHED_REUSE) && !(f->sched & SCHED_REUSE3) && (ctrl >> 20 & 1));
 }
 
 tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
