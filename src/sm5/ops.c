@@ -253,6 +253,40 @@ static void put_reuse(sm5_pctx *c, const sm5_tok *t, unsigned slot_arg)
         sm5_put(c->o, ".reuse", 6);
 }
 
+/* One video source's type: U/S by its sign bit and the size its 3-bit selector picks (0..3 a
+ * byte, 4..5 a half, 6 the word, 7 "INVALIDSEL6", "INVALIDSEL7" with the sign bit set); a
+ * selector position of 99 is a 16-bit immediate; unsigned_only prints U whatever the sign bit.
+ * Writes "U8", "S32", ... into buf; *signed32 says whether it is the default (a signed word,
+ * or a signed 16-bit immediate; unsigned where only unsigned exists). */
+static void video_type(uint64_t w, unsigned sel_lo, unsigned sign_bit, int unsigned_only, char *buf,
+                       size_t size, int *signed32)
+{
+    unsigned sel = sel_lo == 99 ? 4 : field(w, sel_lo, 3);
+    unsigned sgn = field(w, sign_bit, 1);
+    static const char *const sizes[] = {"8", "8", "8", "8", "16", "16", "32"};
+    if (sel == 7) /* 7 when signed or only unsigned */
+        snprintf(buf, size, "INVALIDSEL%u", sgn || unsigned_only ? 7u : 6u);
+    else
+        snprintf(buf, size, "%c%s", sgn && !unsigned_only ? 'S' : 'U', sizes[sel]);
+    *signed32 = (sel == 6 || sel_lo == 99) && (sgn || unsigned_only);
+}
+
+/* {vt:ASEL:ASIGN:BSEL:BSIGN:BUNSIGNED[:IMMSHOWN]}: ".A.B", left out when both are the default
+ * (S32, and U32 for a b that is always unsigned; an S16 immediate, unless IMMSHOWN). */
+static void put_video_types(sm5_pctx *c, const sm5_tok *t)
+{
+    char a[16], b[16];
+    int a32, b32;
+    video_type(c->word, tok_num(t, 0), tok_num(t, 1), 0, a, sizeof a, &a32);
+    video_type(c->word, tok_num(t, 2), tok_num(t, 3), tok_num(t, 4) != 0, b, sizeof b, &b32);
+    if (a32 && b32 && a[0] == 'S' && !(tok_num(t, 2) == 99 && tok_num(t, 5)))
+        return;
+    sm5_put(c->o, ".", 1);
+    sm5_put_str(c->o, a);
+    sm5_put(c->o, ".", 1);
+    sm5_put_str(c->o, b);
+}
+
 static void print_tok(sm5_pctx *c, const sm5_tok *t)
 {
     sm5_out *o = c->o;
@@ -394,6 +428,8 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
             o, (double)tgx_half_to_float((uint16_t)(field(w, 56, 1) << 15 | field(w, 30, 9) << 6)));
         sm5_put(o, ", ", 2);
         put_double(o, (double)tgx_half_to_float((uint16_t)(field(w, 20, 10) << 6)));
+    } else if (tok_is(t, "vt")) {
+        put_video_types(c, t);
     } else if (tok_is(t, "depbar")) {
         /* DEPBAR: ".LE SB<n>, <count>" when bit 29 is set, then the barriers waited on, highest
          * first: "DEPBAR.LE SB1, 0xc, {5,4,1}", "DEPBAR {5,4}" */
