@@ -339,11 +339,21 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
             sm5_put(o, ", ", 2);
             put_pred(o, p);
         }
-    } else if (tok_is(t, "or")) { /* a register destination, left out when it is RZ */
+    } else if (tok_is(t, "npo")) { /* ", " and a predicate that may be negated, unless PT */
+        unsigned p = field(w, a0, 3), neg = field(w, a1, 1);
+        if (p != 7 || neg) {
+            sm5_put(o, neg ? ", !" : ", ", neg ? 3 : 2);
+            put_pred(o, p);
+        }
+    } else if (tok_is(t, "or") || tok_is(t, "ro")) { /* a register left out when it is RZ:
+                                                          "R1, " (or), ", R1" (ro) */
         unsigned r = field(w, a0, 8);
         if (r != 255) {
+            if (tok_is(t, "ro"))
+                sm5_put(o, ", ", 2);
             put_reg(o, r);
-            sm5_put(o, ", ", 2);
+            if (tok_is(t, "or"))
+                sm5_put(o, ", ", 2);
         }
     } else if (tok_is(t, "e") || tok_is(t, "e2")) {
         /* e2: the value is field 1 with field 2 above it */
