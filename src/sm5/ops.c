@@ -327,8 +327,9 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
     } else if (tok_is(t, "fx")) { /* TEXT when bit a0 is set and bit a1 clear */
         if (field(w, a0, 1) && !field(w, a1, 1) && t->narg > 2)
             sm5_put(o, t->arg[2], t->arglen[2]);
-    } else if (tok_is(t, "op")) { /* a predicate destination, left out when it is PT */
-        unsigned p = field(w, a0, 3);
+    } else if (tok_is(t, "op") || tok_is(t, "opi")) { /* a predicate destination, left out
+                                                          when it is PT (opi: stored inverted) */
+        unsigned p = field(w, a0, 3) ^ (tok_is(t, "opi") ? 7u : 0u);
         if (p != 7) {
             put_pred(o, p);
             sm5_put(o, ", ", 2);
