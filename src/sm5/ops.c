@@ -439,6 +439,9 @@ static void print_tok(sm5_pctx *c, const sm5_tok *t)
             o, (double)tgx_half_to_float((uint16_t)(field(w, 56, 1) << 15 | field(w, 30, 9) << 6)));
         sm5_put(o, ", ", 2);
         put_double(o, (double)tgx_half_to_float((uint16_t)(field(w, 20, 10) << 6)));
+    } else if (tok_is(t, "phase")) { /* STP's phase, in the control field as a texture's */
+        static const char *const phase[] = {"", ".T", ".P", ".INVALIDPHASE3"};
+        sm5_put_str(o, phase[c->ctrl >> 17 & 3]);
     } else if (tok_is(t, "vt")) {
         put_video_types(c, t);
     } else if (tok_is(t, "depbar")) {
