@@ -265,13 +265,38 @@ typedef struct tgx_sm5_code_section {
     uint64_t file_offset;             /* where the section's bytes start in the file */
     const unsigned char *data;        /* size bytes inside the caller's buffer */
     size_t size;                      /* a multiple of TGX_SM5_BUNDLE_BYTES */
+    unsigned elf_index;               /* its section header index in a cubin (0 for raw) */
 } tgx_sm5_code_section;
+
+/* A cubin's sections and symbols as its ELF tables give them (gABI fields), every name
+ * NUL-terminated inside the file, every non-NOBITS section's bytes inside the file. */
+typedef struct tgx_sm5_elf_section {
+    const char *name;
+    uint32_t type, link, info;
+    uint64_t flags, align, entsize, offset, size;
+    const unsigned char *data; /* size bytes inside the caller's buffer; NULL for NOBITS */
+} tgx_sm5_elf_section;
+
+typedef struct tgx_sm5_elf_symbol {
+    const char *name;
+    uint64_t value, size;
+    uint8_t info, other; /* ELF's st_info (bind << 4 | type) and st_other */
+    uint32_t shndx;
+} tgx_sm5_elf_symbol;
 
 typedef struct tgx_sm5_code_file {
     int is_cubin;                   /* 1: ELF64 cubin; 0: raw bundles */
     unsigned sm;                    /* cubin's EF_CUDA_SM number (50, 52, 53, ...); 0 for raw */
     tgx_sm5_code_section *sections; /* code sections in section-header order */
     size_t count;
+    /* a cubin's whole ELF view: e_flags, e_type, every section header (index 0 included), the
+     * symbol table (entry 0 included; none without a .symtab) */
+    uint32_t elf_flags;
+    unsigned elf_type;
+    tgx_sm5_elf_section *elf_sections;
+    size_t elf_count;
+    tgx_sm5_elf_symbol *symbols;
+    size_t symbol_count;
 } tgx_sm5_code_file;
 
 /* A dual-issue pair: the first instruction's control field has TGX_SM5_CTRL_DUAL, the second is
@@ -291,6 +316,32 @@ typedef struct tgx_sm5_code_insn {
     uint32_t ctrl;
     tgx_sm5_pair pair;
 } tgx_sm5_code_insn;
+
+/* nvdisasm's whole listing of a code file (src/sm5/listing.c, docs/sm5-listing.md): for a cubin
+ * what `nvdisasm FILE` prints (with TGX_SM5_LIST_HEX, `nvdisasm -hex FILE`): header flags, every
+ * section (.nv.info attributes, code with functions, .L_x_ labels, relocated operands and
+ * indirect-branch notes, data), the undefined symbols; for raw bundles what
+ * `nvdisasm -b SM5x [-hex] FILE` prints. arch decodes the code. out->text is NUL-terminated,
+ * freed with tgx_sm5_listing_free; out->rejected counts the words nvdisasm would reject (they
+ * print as "ERROR: ..."). */
+#define TGX_SM5_LIST_HEX 1u
+/* With TGX_SM5_LIST_NOVLIW, what `nvdisasm -hex -novliw FILE` prints: one instruction a line,
+ * each with its word, no `{ }` around dual-issue pairs (the control words still pair them). */
+#define TGX_SM5_LIST_NOVLIW 2u
+typedef struct tgx_sm5_listing {
+    char *text;
+    size_t len;
+    size_t rejected;
+} tgx_sm5_listing;
+tgx_status tgx_sm5_list(const tgx_sm5_code_file *cf, tgx_sm5_arch arch, unsigned flags,
+                        tgx_sm5_listing *out, tgx_diag *d);
+/* The same for one code section of cf (only, one of cf->sections; NULL: the whole file): its
+ * part of the whole listing, line for line (section banner and directives, functions, labels,
+ * code; the columns are the whole file's), without the header and the symbols. */
+tgx_status tgx_sm5_list_section(const tgx_sm5_code_file *cf, const tgx_sm5_code_section *only,
+                                tgx_sm5_arch arch, unsigned flags, tgx_sm5_listing *out,
+                                tgx_diag *d);
+void tgx_sm5_listing_free(tgx_sm5_listing *l);
 
 /* Whether data[0..size) starts with ELF's magic (0x7f 'E' 'L' 'F'): tgx_sm5_code_file_read reads
  * such a file as a cubin and anything else as raw bundles, so a tool that needs --arch for raw
@@ -319,39 +370,6 @@ uint32_t tgx_sm5_bundle_ctrl(uint64_t ctrl_word, unsigned slot);
  * whole program needs. */
 size_t tgx_sm5_program_bundles(const tgx_sm5_program *p, uint64_t *out, size_t cap);
 
-/* The layouts of a code section's listing that tgx dis writes and tgx as reads back, both
- * nvdisasm's, so that a listing diffs line by line against nvdisasm's and assembles back into
- * the same bytes:
- *  TGX_SM5_LISTING_HEX     `nvdisasm -hex`: each bundle's control word as a hex comment on a
- *                          line of its own before the bundle; every instruction line ends in
- *                          its word's hex comment, except a dual-issue pair's second, which is
- *                          closed by `}` and has its word on the next line;
- *  TGX_SM5_LISTING_NOVLIW  `nvdisasm -hex -novliw`: the same, one instruction a line: no `{ }`,
- *                          every instruction with its word on its own line. */
-typedef enum tgx_sm5_listing_layout {
-    TGX_SM5_LISTING_HEX = 0,
-    TGX_SM5_LISTING_NOVLIW = 1
-} tgx_sm5_listing_layout;
-
-/* The column where an instruction line's text starts (8 blanks, the address comment, 19
- * columns for `{`), as nvdisasm prints it. */
-#define TGX_SM5_LISTING_TEXT_COL 35u
-
-/* One instruction line of a code section's listing in layout, without the newline: 8 blanks,
- * the address in a comment, `{` before the first instruction of a dual-issue pair (HEX layout),
- * the text (as tgx_sm5_word_text; TGX_SM5_OTHER_TEXT for words outside the texture classes; in
- * the HEX layout a pair's second without its ';' and closed by `}`), then blanks up to column
- * hexcol (at least one) and the word's hex in a comment; a HEX pair's second ends after its `}`
- * and its word is the caller's next line (tgx_sm5_listing_hex_line). Returns the word's status
- * as tgx_sm5_word_text; *len (if not NULL) gets the line's length (like snprintf). With buf NULL
- * and size 0, *len is the length of the line up to the end of its text: the widest of a file
- * plus 2 is the hexcol nvdisasm would use for it. */
-tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in,
-                                tgx_sm5_listing_layout layout, unsigned hexcol, char *buf,
-                                size_t size, size_t *len);
-/* A line that holds only a word's hex comment at column hexcol: a bundle's control word, or a
- * HEX pair's second instruction's word. Returns its length (like snprintf). */
-size_t tgx_sm5_listing_hex_line(uint64_t word, unsigned hexcol, char *buf, size_t size);
 /* The control word of bundle b (b < size / 32) of a code section, all 64 bits as they are. */
 uint64_t tgx_sm5_code_section_ctrl_word(const tgx_sm5_code_section *s, size_t b);
 

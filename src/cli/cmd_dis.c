@@ -1,7 +1,8 @@
-/* tgx dis: Maxwell texture instructions as nvdisasm prints them.
+/* tgx dis: Maxwell code as nvdisasm prints it.
  *
- *   tgx dis --arch sm_50|sm_52|sm_53 --words [FILE]   `WORD [CTRL] [@ADDR]` -> a text line each
- *   tgx dis --arch ARCH [FILE]                         a raw code file or a cubin's .text sections
+ *   tgx dis [--arch ARCH] --words [FILE]     `WORD [CTRL] [@ADDR]` -> a text line each
+ *   tgx dis [--arch ARCH] [--plain|--novliw] [--section NAME] [FILE]
+ *                                            a cubin or raw code file as nvdisasm lists it
  *
  * With --words, every input word gives exactly one output line: nvdisasm's text for it with the
  * control field CTRL (default 0x7e1, the neutral field tools/nvdis uses), or
@@ -26,12 +27,12 @@ typedef struct dis_opts {
     tgx_sm5_arch arch;
     int have_arch;
     int words;
-    tgx_sm5_listing_layout layout;
+    unsigned layout; /* TGX_SM5_LIST_HEX and TGX_SM5_LIST_NOVLIW */
     const char *section;
     const char *file;
 } dis_opts;
 
-enum { DIS_ARCH = 1, DIS_WORDS, DIS_NOVLIW, DIS_SECTION };
+enum { DIS_ARCH = 1, DIS_WORDS, DIS_PLAIN, DIS_NOVLIW, DIS_SECTION };
 
 static const tgx_cli_opt dis_options[] = {
     {DIS_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
@@ -40,9 +41,12 @@ static const tgx_cli_opt dis_options[] = {
      "scheduling-control field and its address (a branch's target is printed as an absolute "
      "address; 0 by default), hex with optional 0x, `#` starts a comment; prints one line per "
      "word: the text, or `ERROR: message` (nvdisasm's)"},
+    {DIS_PLAIN, "--plain", NULL,
+     "a code file's listing as plain `nvdisasm` prints it: no hex comments (which tgx as "
+     "--bundles needs to give the control words back)"},
     {DIS_NOVLIW, "--novliw", NULL,
-     "nvdisasm -hex -novliw's layout: one instruction a line, each with its word, no `{ }` "
-     "(the control words still say which instructions pair)"},
+     "as `nvdisasm -hex -novliw`: one instruction a line, each with its word, no `{ }` (the "
+     "control words still say which instructions pair)"},
     {DIS_SECTION, "--section", "NAME",
      "only this code section of a cubin: its name (.text.k_tld4) or its kernel's (k_tld4)"},
     {0}};
@@ -50,23 +54,21 @@ static const tgx_cli_opt dis_options[] = {
 const tgx_cli_spec tgx_cli_dis_spec = {
     .verb = "dis",
     .synopsis = "[--arch sm_50|sm_52|sm_53] --words [FILE]\n"
-                "[--arch sm_50|sm_52|sm_53] [--novliw] [--section NAME] [FILE]",
+                "[--arch sm_50|sm_52|sm_53] [--plain|--novliw] [--section NAME] [FILE]",
     .description =
-        "Disassembles Maxwell texture instructions exactly as NVIDIA's nvdisasm prints them. FILE "
-        "'-' (the default) is stdin.\n\n"
+        "Disassembles Maxwell code exactly as NVIDIA's nvdisasm 11.8 prints it. FILE '-' (the "
+        "default) is stdin.\n\n"
         "Without --words, FILE is a cubin (ELF) or a raw code file of 32-byte bundles, listed "
-        "in the layout of `nvdisasm -hex`: each bundle's control word in a comment on a line of "
-        "its own, then its instructions with their addresses (texture instructions as text, "
-        "others as `<non-texture instruction>`), each line ending in its word's hex; dual-issue "
-        "pairs in `{ }`, the second's word on the next line. `tgx as --bundles` turns the "
-        "listing back into the same bytes, and it diffs line by line against nvdisasm's (`diff "
-        "-b`: nvdisasm aligns the comments to its own texts). A raw file needs --arch.",
+        "as `nvdisasm -hex FILE` lists it (with --plain as `nvdisasm FILE`, with --novliw as "
+        "`nvdisasm -hex -novliw FILE`), byte for byte: for a cubin every section (attributes, "
+        "data, functions, labels, relocations) and the symbols, for a raw file the "
+        "instructions. `tgx as --bundles` turns a -hex or --novliw listing back into the same "
+        "bytes. A raw file needs --arch.",
     .opts = dis_options,
     .exit_status =
-        "0 every word was disassembled; 1 a word is not a valid texture instruction (its line says "
+        "0 every word was disassembled; 1 a word is one nvdisasm rejects (its line says "
         "`ERROR: ...`, the other words are still printed), a --words line is malformed (reported "
-        "as "
-        "file:line:col), or the file is not a cubin or whole bundles; 2 usage or I/O error.",
+        "as file:line:col), or the file is not a cubin or whole bundles; 2 usage or I/O error.",
     .operand = "FILE",
     .min_operands = 0,
     .max_operands = 1,
@@ -171,58 +173,6 @@ static int run_words(const dis_opts *o)
     return rc;
 }
 
-/* The column of the hex comments: nvdisasm's, two after the widest instruction line of the
- * file (of the sections listed). */
-static unsigned hex_column(const dis_opts *o, const tgx_sm5_code_file *cf,
-                           const tgx_sm5_code_section *only)
-{
-    size_t widest = 0;
-    for (size_t k = 0; k < cf->count; k++) {
-        const tgx_sm5_code_section *s = &cf->sections[k];
-        if (only && s != only)
-            continue;
-        for (size_t i = 0, n = tgx_sm5_code_section_insns(s); i < n; i++) {
-            tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
-            size_t len = 0;
-            tgx_sm5_listing_line(o->arch, &in, o->layout, 0, NULL, 0, &len);
-            if (len > widest)
-                widest = len;
-        }
-    }
-    return (unsigned)(widest + 2);
-}
-
-/* Prints a section's bundles: each control word's line, then its instructions' lines; returns
- * how many are texture opcodes nvdisasm rejects. */
-static size_t print_section(const dis_opts *o, const tgx_sm5_code_file *cf,
-                            const tgx_sm5_code_section *s, unsigned hexcol, dis_out *out)
-{
-    size_t errors = 0;
-    if (cf->is_cubin) {
-        out_flush(out);
-        printf("\n// %s: 0x%zx bytes at file offset 0x%" PRIx64 "\n", s->name, s->size,
-               s->file_offset);
-    }
-    size_t n = tgx_sm5_code_section_insns(s);
-    for (size_t i = 0; i < n; i++) {
-        if (i % 3 == 0) {
-            uint64_t ctrl = tgx_sm5_code_section_ctrl_word(s, i / 3);
-            out_line(out, tgx_sm5_listing_hex_line(ctrl, hexcol, out_room(out), DIS_TEXT_MAX + 1));
-        }
-        tgx_sm5_code_insn in = tgx_sm5_code_section_insn(s, i);
-        size_t len = 0;
-        tgx_status st = tgx_sm5_listing_line(o->arch, &in, o->layout, hexcol, out_room(out),
-                                             DIS_TEXT_MAX + 1, &len);
-        out_line(out, len);
-        if (o->layout == TGX_SM5_LISTING_HEX && in.pair == TGX_SM5_PAIR_SECOND)
-            out_line(out,
-                     tgx_sm5_listing_hex_line(in.word, hexcol, out_room(out), DIS_TEXT_MAX + 1));
-        errors += st == TGX_ERR_INVALID;
-    }
-    out_flush(out);
-    return errors;
-}
-
 static int run_code_file(dis_opts *o)
 {
     char *data = NULL;
@@ -254,19 +204,14 @@ static int run_code_file(dis_opts *o)
     } else {
         if (!o->have_arch)
             o->arch = file_arch;
-        size_t errors = 0;
-        dis_out *out = malloc(sizeof *out);
-        if (!out) {
-            fprintf(stderr, "tgx dis: out of memory\n");
+        tgx_sm5_listing l;
+        if (tgx_sm5_list_section(&cf, only, o->arch, o->layout, &l, &d) < 0) {
+            tgx_cli_print_diag(&d);
             rc = TGX_EXIT_USAGE;
         } else {
-            out->len = 0;
-            unsigned hexcol = hex_column(o, &cf, only);
-            for (size_t i = 0; i < cf.count; i++)
-                if (!only || &cf.sections[i] == only)
-                    errors += print_section(o, &cf, &cf.sections[i], hexcol, out);
-            rc = errors ? TGX_EXIT_INVALID : TGX_EXIT_OK;
-            free(out);
+            fwrite(l.text, 1, l.len, stdout);
+            rc = l.rejected ? TGX_EXIT_INVALID : TGX_EXIT_OK;
+            tgx_sm5_listing_free(&l);
         }
     }
     tgx_sm5_code_file_free(&cf);
@@ -281,8 +226,9 @@ static int dis_option(void *ctx, int id, const char *value)
         o->words = 1;
         return 0;
     }
-    if (id == DIS_NOVLIW) {
-        o->layout = TGX_SM5_LISTING_NOVLIW;
+    if (id == DIS_PLAIN || id == DIS_NOVLIW) {
+        /* the last of --plain and --novliw counts, as the last --arch does */
+        o->layout = id == DIS_PLAIN ? 0 : TGX_SM5_LIST_HEX | TGX_SM5_LIST_NOVLIW;
         return 0;
     }
     if (id == DIS_SECTION) {
@@ -295,7 +241,7 @@ static int dis_option(void *ctx, int id, const char *value)
 
 int tgx_cli_dis(int argc, char **argv)
 {
-    dis_opts o = {TGX_CLI_ARCH_DEFAULT, 0, 0, TGX_SM5_LISTING_HEX, NULL, "-"};
+    dis_opts o = {TGX_CLI_ARCH_DEFAULT, 0, 0, TGX_SM5_LIST_HEX, NULL, "-"};
     int first;
     int rc = tgx_cli_parse(&tgx_cli_dis_spec, argc, argv, dis_option, &o, &first);
     if (rc >= 0)

@@ -59,82 +59,6 @@ tgx_status tgx_sm5_word_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, ch
     return tgx_sm5_insn_text(word, ctrl, arch, 0, NULL, buf, size, len);
 }
 
-/* Blanks from o->len up to column col (at least one). */
-static void pad_to(sm5_out *o, size_t col)
-{
-    static const char blanks[] = "                                                                ";
-    size_t n = col > o->len ? col - o->len : 1;
-    while (n) {
-        size_t k = n < sizeof blanks - 1 ? n : sizeof blanks - 1;
-        sm5_put(o, blanks, k);
-        n -= k;
-    }
-}
-
-static void put_hex_comment(sm5_out *o, uint64_t word)
-{
-    sm5_put(o, "/* 0x", 5);
-    sm5_put_hex_digits(o, word, 16);
-    sm5_put(o, " */", 3);
-}
-
-static void end_line(sm5_out *o, char *buf, size_t size, size_t *len)
-{
-    if (size)
-        buf[o->len < size ? o->len : size - 1] = '\0';
-    if (len)
-        *len = o->len;
-}
-
-tgx_status tgx_sm5_listing_line(tgx_sm5_arch arch, const tgx_sm5_code_insn *in,
-                                tgx_sm5_listing_layout layout, unsigned hexcol, char *buf,
-                                size_t size, size_t *len)
-{
-    char text[TGX_DIAG_MSG_MAX + 64];
-    size_t n = 0;
-    tgx_status st =
-        tgx_sm5_insn_text(in->word, in->ctrl, arch, in->addr, NULL, text, sizeof text, &n);
-    if (st == TGX_ERR_UNSUPPORTED || st == TGX_ERR_ARG) {
-        n = sizeof TGX_SM5_OTHER_TEXT - 1;
-        memcpy(text, TGX_SM5_OTHER_TEXT, n);
-    }
-    if (n >= sizeof text)
-        n = sizeof text - 1;
-    tgx_sm5_pair pair = layout == TGX_SM5_LISTING_HEX ? in->pair : TGX_SM5_PAIR_NONE;
-    if (pair == TGX_SM5_PAIR_SECOND) { /* the pair's second loses its ';' */
-        if (n > 0 && text[n - 1] == ';')
-            n--;
-        if (n > 0 && text[n - 1] == ' ')
-            n--;
-    }
-    /* nvdisasm's columns: 8 blanks, the address, then `{` in the 19 columns before the text of a
-     * pair's first (blanks otherwise); a pair's second ends in `}` 9 blanks after its text. */
-    sm5_out o = {buf, size, 0};
-    sm5_put(&o, "        /*", 10);
-    sm5_put_hex_digits(&o, in->addr, 4);
-    sm5_put(&o, "*/", 2);
-    sm5_put_str(&o, pair == TGX_SM5_PAIR_FIRST ? "         {         " : "                   ");
-    sm5_put(&o, text, n);
-    if (pair == TGX_SM5_PAIR_SECOND)
-        sm5_put(&o, "         }", 10);
-    if (buf && pair != TGX_SM5_PAIR_SECOND) {
-        pad_to(&o, hexcol);
-        put_hex_comment(&o, in->word);
-    }
-    end_line(&o, buf, size, len);
-    return st;
-}
-
-size_t tgx_sm5_listing_hex_line(uint64_t word, unsigned hexcol, char *buf, size_t size)
-{
-    sm5_out o = {buf, size, 0};
-    pad_to(&o, hexcol);
-    put_hex_comment(&o, word);
-    size_t len;
-    end_line(&o, buf, size, &len);
-    return len;
-}
-
 /* ---- reading them back ---------------------------------------------------------------------- */
 
 void tgx_sm5_program_free(tgx_sm5_program *p)
@@ -574,6 +498,23 @@ static tgx_status report_unended(asm_run *r, const char *s, size_t n, unsigned l
     return report(r, lineno, end_col, "field 'syntax': expected ';' at the end of the instruction");
 }
 
+/* The first ';', '{' or '}' of s that ends or opens a statement: a '{' with a digit after it
+ * opens DEPBAR's list of barriers ({5,4,1}), which is part of the statement. */
+static char *statement_mark(char *s)
+{
+    for (char *p = strpbrk(s, ";{}"); p; p = strpbrk(p + 1, ";{}")) {
+        if (*p == '{' && p[1] >= '0' && p[1] <= '9') {
+            char *close = strchr(p, '}');
+            if (!close)
+                return NULL;
+            p = close;
+            continue;
+        }
+        return p;
+    }
+    return NULL;
+}
+
 /* Assembles the statements of one (comment-free) line: each ends in ';', or in the '}' of the
  * dual-issue pair it closes; '{' and '}' may sit anywhere between statements. */
 static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
@@ -586,7 +527,7 @@ static tgx_status assemble_statements(asm_run *r, char *line, unsigned lineno)
             return TGX_OK;
         unsigned col = (unsigned)(s - line);
         tgx_status st = TGX_OK;
-        char *end = strpbrk(s, ";{}");
+        char *end = statement_mark(s);
         if (strncmp(s, TGX_SM5_OTHER_TEXT, strlen(TGX_SM5_OTHER_TEXT)) == 0) {
             st = assemble_other_marker(r, &s, line, lineno);
         } else if (*s == '{' || *s == '}') {

@@ -19,7 +19,9 @@
 #define ELF_SHDR_SIZE     64u
 #define ELF_CLASS64       2u
 #define ELF_DATA2LSB      1u
+#define ELF_SHT_SYMTAB    2u
 #define ELF_SHT_NOBITS    8u
+#define ELF_SYM_SIZE      24u
 #define ELF_SHF_EXECINSTR 0x4u
 #define ELF_SHN_UNDEF     0u
 #define ELF_SHN_XINDEX    0xffffu
@@ -170,8 +172,12 @@ void tgx_sm5_code_file_free(tgx_sm5_code_file *f)
     if (!f)
         return;
     free(f->sections);
+    free(f->elf_sections);
+    free(f->symbols);
     f->sections = NULL;
-    f->count = 0;
+    f->elf_sections = NULL;
+    f->symbols = NULL;
+    f->count = f->elf_count = f->symbol_count = 0;
 }
 
 static tgx_status read_raw(const unsigned char *data, size_t size, const char *file,
@@ -203,7 +209,8 @@ typedef struct elf_header {
 typedef struct elf_shdr {
     uint32_t name, type;
     uint64_t flags, offset, size;
-    uint32_t link;
+    uint32_t link, info;
+    uint64_t align, entsize;
 } elf_shdr;
 
 static elf_shdr shdr_at(const unsigned char *p)
@@ -215,6 +222,9 @@ static elf_shdr shdr_at(const unsigned char *p)
     s.offset = rd64(p + 24);
     s.size = rd64(p + 32);
     s.link = rd32(p + 40);
+    s.info = rd32(p + 44);
+    s.align = rd64(p + 48);
+    s.entsize = rd64(p + 56);
     return s;
 }
 
@@ -292,7 +302,7 @@ static int is_code_section(const char *name, const elf_shdr *s)
 }
 
 static tgx_status add_section(const unsigned char *data, size_t size, const char *file,
-                              const char *name, const elf_shdr *s, uint64_t hdr_off,
+                              const char *name, const elf_shdr *s, uint64_t hdr_off, unsigned index,
                               tgx_sm5_code_file *out, tgx_diag *d)
 {
     if (!in_file(s->offset, s->size, size))
@@ -320,7 +330,59 @@ static tgx_status add_section(const unsigned char *data, size_t size, const char
     c->file_offset = s->offset;
     c->data = data + s->offset;
     c->size = (size_t)s->size;
+    c->elf_index = index;
     return check_pairs(c, file, d);
+}
+
+/* A name at offset off of the string table section tab: NUL-terminated inside it. */
+static tgx_status string_at(const unsigned char *data, size_t size, const elf_shdr *tab,
+                            uint64_t off, const char *file, uint64_t where, const char **name,
+                            tgx_diag *d)
+{
+    if (tab->type == ELF_SHT_NOBITS || !in_file(tab->offset, tab->size, size) || off >= tab->size)
+        return fail(d, file, where, "name offset %llu lies outside its string table",
+                    (unsigned long long)off);
+    const char *p = (const char *)data + tab->offset + off;
+    if (!memchr(p, 0, (size_t)(tab->size - off)))
+        return fail(d, file, tab->offset + off, "name is not NUL-terminated in its string table");
+    *name = p;
+    return TGX_OK;
+}
+
+/* The symbol table (the first SHT_SYMTAB section): 24-byte entries, names in its linked table. */
+static tgx_status read_symbols(const unsigned char *data, size_t size, const char *file,
+                               const elf_header *h, tgx_sm5_code_file *out, tgx_diag *d)
+{
+    for (size_t i = 1; i < out->elf_count; i++) {
+        const tgx_sm5_elf_section *s = &out->elf_sections[i];
+        if (s->type != ELF_SHT_SYMTAB)
+            continue;
+        if (s->link == 0 || s->link >= out->elf_count || s->size % ELF_SYM_SIZE != 0)
+            return fail(d, file, h->shoff + i * ELF_SHDR_SIZE,
+                        "symbol table: name table %u or size %llu is not valid", s->link,
+                        (unsigned long long)s->size);
+        elf_shdr tab = shdr_at(data + h->shoff + (uint64_t)s->link * ELF_SHDR_SIZE);
+        size_t n = (size_t)(s->size / ELF_SYM_SIZE);
+        out->symbols = calloc(n ? n : 1, sizeof *out->symbols);
+        if (!out->symbols)
+            return tgx_diag_set(d, TGX_ERR_NOMEM, file, 0, 0, "out of memory");
+        for (size_t k = 0; k < n; k++) {
+            const unsigned char *e = s->data + k * ELF_SYM_SIZE;
+            tgx_sm5_elf_symbol *y = &out->symbols[k];
+            tgx_status st =
+                string_at(data, size, &tab, rd32(e), file, s->offset + k * 24, &y->name, d);
+            if (st < 0)
+                return st;
+            y->info = e[4];
+            y->other = e[5];
+            y->shndx = rd16(e + 6);
+            y->value = rd64(e + 8);
+            y->size = rd64(e + 16);
+        }
+        out->symbol_count = n;
+        return TGX_OK;
+    }
+    return TGX_OK;
 }
 
 static tgx_status read_elf(const unsigned char *data, size_t size, const char *file,
@@ -332,6 +394,8 @@ static tgx_status read_elf(const unsigned char *data, size_t size, const char *f
         return st;
     out->is_cubin = 1;
     out->sm = h.flags & ELF_EF_CUDA_SM_MASK;
+    out->elf_flags = h.flags;
+    out->elf_type = rd16(data + 16);
     if (h.shnum == 0)
         return TGX_OK;
     uint64_t str_off = h.shoff + (uint64_t)h.shstrndx * ELF_SHDR_SIZE;
@@ -340,19 +404,31 @@ static tgx_status read_elf(const unsigned char *data, size_t size, const char *f
         return fail(d, file, str_off, "section name table [0x%llx, +0x%llx) lies outside the file",
                     (unsigned long long)strtab.offset, (unsigned long long)strtab.size);
     out->sections = calloc((size_t)h.shnum, sizeof *out->sections);
-    if (!out->sections)
+    out->elf_sections = calloc((size_t)h.shnum, sizeof *out->elf_sections);
+    if (!out->sections || !out->elf_sections)
         return tgx_diag_set(d, TGX_ERR_NOMEM, file, 0, 0, "out of memory");
+    out->elf_count = (size_t)h.shnum;
+    out->elf_sections[0].name = "";
     for (uint64_t i = 1; i < h.shnum; i++) {
         uint64_t off = h.shoff + i * ELF_SHDR_SIZE;
         elf_shdr s = shdr_at(data + off);
         const char *name = NULL;
         st = section_name(data, &strtab, &s, off, file, &name, d);
+        if (st >= 0 && s.type != ELF_SHT_NOBITS && !in_file(s.offset, s.size, size))
+            st = fail(d, file, off, "section's bytes [0x%llx, +0x%llx) lie outside the file",
+                      (unsigned long long)s.offset, (unsigned long long)s.size);
         if (st >= 0 && is_code_section(name, &s))
-            st = add_section(data, size, file, name, &s, off, out, d);
+            st = add_section(data, size, file, name, &s, off, (unsigned)i, out, d);
         if (st < 0)
             return st;
+        out->elf_sections[i] =
+            (tgx_sm5_elf_section){name,      s.type,
+                                  s.link,    s.info,
+                                  s.flags,   s.align,
+                                  s.entsize, s.offset,
+                                  s.size,    s.type == ELF_SHT_NOBITS ? NULL : data + s.offset};
     }
-    return TGX_OK;
+    return read_symbols(data, size, file, &h, out, d);
 }
 
 int tgx_sm5_is_cubin(const void *data, size_t size)

@@ -549,6 +549,27 @@ static const sm5_form *form_find(uint64_t word, tgx_sm5_arch arch)
     return best;
 }
 
+int sm5_op_branch_target(uint64_t word, tgx_sm5_arch arch, uint64_t addr, uint64_t *target)
+{
+    const sm5_form *f = form_find(word, arch);
+    if (!f)
+        return 0;
+    for (const char *s = f->syntax; (s = strchr(s, '{')) != NULL;) {
+        sm5_tok t;
+        tok_read(s, &t);
+        if (tok_is(&t, "t")) {
+            unsigned lo = tok_num(&t, 0), w = tok_num(&t, 1);
+            uint64_t off = field(word, lo, w);
+            if (off >> (w - 1))
+                off |= ~0ull << w;
+            *target = addr + 8 + off;
+            return 1;
+        }
+        s = t.end;
+    }
+    return 0;
+}
+
 /* Whether the control field suits the form (SCHED_*): a barrier only on a variable-latency
  * form, reuse flag 3 (bit 20) on none of the forms that have reuse flags. */
 static int sched_accepts(const sm5_form *f, uint32_t ctrl)

@@ -349,4 +349,8 @@ void sm5_put_hex_digits(sm5_out *o, uint64_t v, unsigned digits);
 tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
                         const tgx_sm5_labels *labels, sm5_out *o, tgx_diag *d);
 
+/* Whether word (at addr) is a form with a relative branch target ({t} in sm5_ops.def: BRA, SSY,
+ * CAL, ...); *target gets the absolute target. */
+int sm5_op_branch_target(uint64_t word, tgx_sm5_arch arch, uint64_t addr, uint64_t *target);
+
 #endif
