@@ -50,11 +50,13 @@ const tgx_cli_spec tgx_cli_as_spec = {
     .verb = "as",
     .synopsis = "[--arch sm_50|sm_52|sm_53] [--hex] [--bundles] [--allow-illegal] [-o OUT] FILE",
     .description =
-        "Assembles Maxwell texture instructions written as nvdisasm prints them into 64-bit "
-        "words. Every line of nvdisasm's listing of a cubin is accepted (labels, directives, "
-        "data, `{ ... }` pairs, .T/.P); with `nvdisasm -hex` the other instructions take the word "
-        "of their hex comment and each bundle the fields of its control-word comment, so "
-        "--bundles writes the cubin's code back. FILE '-' is stdin.",
+        "Assembles Maxwell instructions written as nvdisasm prints them into 64-bit words: "
+        "every instruction of sm_50/52/53 (.reuse flags and the ';' spacing go into the control "
+        "field, branch targets may be the listing's labels). Every line of nvdisasm's listing "
+        "of a cubin is accepted (labels, directives, data, `{ ... }` pairs, .T/.P); with "
+        "`nvdisasm -hex` an instruction takes the word of its hex comment where that word prints "
+        "the same text (it keeps the bits nvdisasm does not print) and each bundle the fields of "
+        "its control-word comment, so --bundles writes the cubin's code back. FILE '-' is stdin.",
     .opts = as_options,
     .notes =
         "Problems are printed as file:line:col: error|warning: message (the field or the rule). "

@@ -152,6 +152,20 @@ static tgx_status locate(tgx_diag *d, tgx_status st, const char *file, unsigned 
 
 /* How a run over the text reports problems: the first error stops tgx_sm5_assemble (list
  * NULL, error in d); tgx_sm5_assemble_checked goes on and collects every problem in list. */
+typedef struct asm_label {
+    char name[128];
+    size_t index;   /* the program index of the instruction it names; SIZE_MAX until bound */
+    size_t section; /* the program index where its section starts */
+} asm_label;
+
+typedef struct asm_fixup {
+    char name[128];
+    size_t index;
+    unsigned line, col;
+    int has_hex; /* the line's hex comment: taken when it branches to the same place */
+    uint64_t hex;
+} asm_fixup;
+
 typedef struct asm_run {
     const char *file;
     tgx_sm5_arch arch;
@@ -177,6 +191,13 @@ typedef struct asm_run {
     int has_ctrl_word;
     uint64_t ctrl_word;
     size_t ctrl_base;
+    /* code labels (`.L_x_1:`, `k_loop:`): the program index of the instruction they name, and
+     * the branches that named one before it was seen */
+    size_t section_base;
+    asm_label *labels;
+    size_t nlabels, caplabels;
+    asm_fixup *fixups;
+    size_t nfixups, capfixups;
 } asm_run;
 
 /* Adds d (positioned) to the run's list; TGX_ERR_NOMEM if the list cannot grow. */
@@ -308,8 +329,7 @@ static tgx_status missing_word(asm_run *r)
 {
     r->pending = 0;
     return report(r, r->pending_line, r->pending_col,
-                  "not a Maxwell texture instruction, and no hex comment gives its word (tgx "
-                  "assembles texture instructions; list the others with nvdisasm -hex)");
+                  "no Maxwell instruction, and no hex comment gives its word");
 }
 
 /* The word of a statement that is not a texture instruction: the line's hex comment. */
@@ -329,10 +349,186 @@ static tgx_status other_word(asm_run *r, asm_end end, uint64_t *w, int *needs_wo
     snprintf(msg, sizeof msg, "%s", r->d->message);
     unsigned col = r->d->column;
     tgx_diag_set(r->d, TGX_ERR_PARSE, NULL, 0, col,
-                 "%s, and no hex comment on the line gives its word (tgx assembles texture "
-                 "instructions; list the others with nvdisasm -hex)",
-                 msg);
+                 "%s, and no hex comment on the line gives its word", msg);
     return TGX_ERR_PARSE;
+}
+
+/* ---- instructions outside the texture classes: text to word (sm5_op_parse) ------------------ */
+
+/* The address nvdisasm gives program index i: section-relative, control words counted. */
+static uint64_t insn_address(const asm_run *r, size_t i)
+{
+    size_t k = i - r->section_base;
+    return (uint64_t)(k / 3) * 32u + 8u + 8u * (k % 3);
+}
+
+/* A label's address: the instruction after it, or the bundle's start (its control word) when
+ * that is a bundle's first instruction: nvdisasm prints both before the control word, and
+ * branches (ptxas's, CAL's functions) go to bundle starts. */
+static int label_address(void *user, const char *name, uint64_t *addr)
+{
+    const asm_run *r = user;
+    for (size_t i = 0; i < r->nlabels; i++)
+        if (r->labels[i].index != SIZE_MAX && strcmp(r->labels[i].name, name) == 0) {
+            size_t k = r->labels[i].index - r->labels[i].section;
+            *addr = (uint64_t)(k / 3) * 32u + (k % 3 ? 8u + 8u * (k % 3) : 0u);
+            return 1;
+        }
+    return 0;
+}
+
+/* A listing line that is a label: remembered until the next instruction, which it names. */
+static tgx_status add_label(asm_run *r, const char *name, size_t n)
+{
+    if (r->nlabels == r->caplabels) {
+        size_t cap = r->caplabels ? 2 * r->caplabels : 32;
+        asm_label *q = realloc(r->labels, cap * sizeof *q);
+        if (!q)
+            return tgx_diag_set(r->d, TGX_ERR_NOMEM, r->file, 0, 0, "out of memory");
+        r->labels = q;
+        r->caplabels = cap;
+    }
+    asm_label *l = &r->labels[r->nlabels++];
+    snprintf(l->name, sizeof l->name, "%.*s", (int)n, name);
+    l->index = SIZE_MAX;
+    l->section = r->section_base;
+    return TGX_OK;
+}
+
+static void bind_labels(asm_run *r, size_t index)
+{
+    for (size_t i = 0; i < r->nlabels; i++)
+        if (r->labels[i].index == SIZE_MAX)
+            r->labels[i].index = index;
+}
+
+/* The text nvdisasm writes into a cubin's listing that is no operand of the instruction: a
+ * relocated MOV32I immediate (`(sym), 32@lo(sym), 32@hi(sym): 0 in the word, the relocation
+ * fills it) and an indirect branch's (*"BRANCH_TARGETS ..."*) note. */
+static void strip_listing_notes(char *t)
+{
+    char *note = strstr(t, "(*\"");
+    if (note) {
+        char *end = strstr(note, "\"*)");
+        if (end) {
+            end += 3;
+            while (note > t && note[-1] == ' ')
+                note--;
+            memmove(note, end, strlen(end) + 1);
+        }
+    }
+    const char *mn = t + (t[0] == '@' ? strcspn(t, " ") + 1 : 0);
+    if (strncmp(mn, "MOV32I ", 7) != 0)
+        return;
+    static const char *const forms[] = {"`(", "32@lo(", "32@hi("};
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+        char *p = strstr(t, forms[k]);
+        char *close = p ? strchr(p, ')') : NULL;
+        if (close) {
+            memmove(p + 3, close + 1, strlen(close + 1) + 1);
+            memcpy(p, "0x0", 3);
+        }
+    }
+}
+
+/* Whether two instruction texts are the same, their terminators too unless loose (a pair's
+ * second, whose ';' the listing drops): " ;" and ";" say different control fields. */
+static int same_text(const char *a, const char *b, int loose)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (!loose)
+        return na == nb && memcmp(a, b, na) == 0;
+    while (na && (a[na - 1] == ';' || a[na - 1] == ' '))
+        na--;
+    while (nb && (b[nb - 1] == ';' || b[nb - 1] == ' '))
+        nb--;
+    return na == nb && memcmp(a, b, na) == 0;
+}
+
+/* The label of the current section at address target, for printing a word back. */
+static const char *label_name(void *user, uint64_t target)
+{
+    const asm_run *r = user;
+    for (size_t i = 0; i < r->nlabels; i++) {
+        const asm_label *l = &r->labels[i];
+        if (l->index == SIZE_MAX || l->section != r->section_base)
+            continue;
+        size_t k = l->index - l->section;
+        if ((uint64_t)(k / 3) * 32u + (k % 3 ? 8u + 8u * (k % 3) : 0u) == target)
+            return l->name;
+    }
+    return NULL;
+}
+
+/* Whether word under field ctrl prints text (its terminator aside) at program index i, branch
+ * targets named by the listing's labels. */
+static int prints_as(const asm_run *r, size_t i, uint64_t word, uint32_t ctrl, const char *text,
+                     int loose)
+{
+    char buf[TGX_DIAG_MSG_MAX + 256];
+    tgx_sm5_labels names = {label_name, (void *)r};
+    if (tgx_sm5_insn_text(word, ctrl, r->arch, insn_address(r, i), &names, buf, sizeof buf, NULL) !=
+        TGX_OK)
+        return 0;
+    return same_text(buf, text, loose);
+}
+
+static tgx_status add_fixup(asm_run *r, const char *name, size_t index, unsigned line, unsigned col,
+                            int has_hex, uint64_t hex)
+{
+    if (r->nfixups == r->capfixups) {
+        size_t cap = r->capfixups ? 2 * r->capfixups : 32;
+        asm_fixup *q = realloc(r->fixups, cap * sizeof *q);
+        if (!q)
+            return tgx_diag_set(r->d, TGX_ERR_NOMEM, r->file, 0, 0, "out of memory");
+        r->fixups = q;
+        r->capfixups = cap;
+    }
+    asm_fixup *f = &r->fixups[r->nfixups++];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    f->index = index;
+    f->line = line;
+    f->col = col;
+    f->has_hex = has_hex;
+    f->hex = hex;
+    return TGX_OK;
+}
+
+/* The word of a statement outside the texture classes: parsed from its text at program index i
+ * (a branch to a label not seen yet gets a fixup); the line's hex comment instead when it prints
+ * the same text (it keeps the bits nvdisasm does not print) or the text does not parse. */
+static tgx_status op_word(asm_run *r, const char *text, size_t i, asm_end end, uint64_t *w,
+                          uint32_t *c, int *parsed, int *needs_word)
+{
+    char t[SM5_LINE_MAX + 3];
+    snprintf(t, sizeof t, "%s", text);
+    strip_listing_notes(t);
+    sm5_op_resolver resolve = {label_address, r};
+    int unresolved = 0;
+    tgx_diag pd;
+    tgx_status st = sm5_op_parse(t, r->arch, insn_address(r, i), &resolve, w, c, &unresolved, &pd);
+    *parsed = st == TGX_OK;
+    if (r->line_has_hex && (!*parsed || prints_as(r, i, r->line_hex, *c, t, 1) ||
+                            prints_as(r, i, r->line_hex, TGX_SM5_CTRL_NEUTRAL, t, 1))) {
+        *w = r->line_hex;
+        *parsed = 0;
+        return TGX_OK;
+    }
+    if (*parsed) {
+        *needs_word = 0;
+        if (unresolved) {
+            const char *name = strstr(t, "`(");
+            char label[128];
+            size_t n = name ? strcspn(name + 2, ")") : 0;
+            snprintf(label, sizeof label, "%.*s", (int)n, name ? name + 2 : "");
+            return add_fixup(r, label, i, 0, 0, r->line_has_hex, r->line_hex);
+        }
+        return TGX_OK;
+    }
+    *r->d = pd;
+    if (st == TGX_ERR_UNSUPPORTED)
+        return other_word(r, end, w, needs_word);
+    return st;
 }
 
 /* Assembles one statement, text[0..] ending in ';' (a brace-closed one gets " ;" appended by
@@ -354,7 +550,11 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
                         ? tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 1,
                                        "an instruction tgx dis does not disassemble")
                         : tgx_sm5_assemble_line(text, r->arch, &w, &c, d);
-    if (st == TGX_ERR_UNSUPPORTED) {
+    int parsed = 0;
+    if (st == TGX_ERR_UNSUPPORTED && strcmp(text, TGX_SM5_OTHER_TEXT) != 0) {
+        texture = 0;
+        st = op_word(r, text, r->p->count, end, &w, &c, &parsed, &needs_word);
+    } else if (st == TGX_ERR_UNSUPPORTED) {
         texture = 0;
         st = other_word(r, end, &w, &needs_word);
     }
@@ -370,7 +570,15 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
         return collect(r, d);
     }
     size_t i = r->p->count;
-    tgx_sm5_asm_insn insn = {w, insn_field(r, i, texture, c, end), lineno, texture, ctrl_top(r, i)};
+    uint32_t field = insn_field(r, i, texture, c, end);
+    if (parsed && !prints_as(r, i, w, field, text, end == END_BRACE)) /* the text's .reuse and
+                                                                         ';' win */
+        field = (field & ~(0xfu << 17) & ~CTRL_PRINT_BITS) | (c & 0xfu << 17) |
+                ((c & CTRL_PRINT_BITS) == CTRL_TIGHT       ? CTRL_TIGHT
+                 : (field & CTRL_PRINT_BITS) == CTRL_TIGHT ? TGX_SM5_CTRL_NEUTRAL
+                                                           : field & CTRL_PRINT_BITS);
+    tgx_sm5_asm_insn insn = {w, field, lineno, texture || parsed, ctrl_top(r, i)};
+    bind_labels(r, i);
     st = program_add(r->p, insn, d);
     if (st == TGX_OK && end == END_BRACE && !had_hex) {
         r->pending = 1;
@@ -389,8 +597,24 @@ static tgx_status assemble_statement(asm_run *r, const char *text, unsigned line
 static tgx_status hex_line(asm_run *r, uint64_t hex, unsigned lineno)
 {
     if (r->pending) {
-        if (r->pending_needs_word)
-            r->p->insns[r->pending_index].word = hex;
+        tgx_sm5_asm_insn *in = &r->p->insns[r->pending_index];
+        if (r->pending_needs_word) {
+            in->word = hex;
+        } else if (in->texture) { /* assembled from its text: the word when it is the same */
+            int fixed = 0;
+            for (size_t k = 0; k < r->nfixups; k++)
+                if (r->fixups[k].index == r->pending_index) {
+                    r->fixups[k].has_hex = 1;
+                    r->fixups[k].hex = hex;
+                    fixed = 1;
+                }
+            char a[TGX_DIAG_MSG_MAX + 64], b[TGX_DIAG_MSG_MAX + 64];
+            uint64_t addr = insn_address(r, r->pending_index);
+            tgx_sm5_insn_text(in->word, in->ctrl, r->arch, addr, NULL, a, sizeof a, NULL);
+            tgx_sm5_insn_text(hex, in->ctrl, r->arch, addr, NULL, b, sizeof b, NULL);
+            if (!fixed && strcmp(a, b) == 0)
+                in->word = hex;
+        }
         r->pending = 0;
         return TGX_OK;
     }
@@ -572,10 +796,20 @@ static int holds_no_instruction(const char *line)
 static tgx_status assemble_line(asm_run *r, char *line, unsigned lineno)
 {
     const char *first = line + strspn(line, " \t");
-    if (strncmp(first, ".section", 8) == 0 && (first[8] == ' ' || first[8] == '\t'))
-        return pad_bundle(r, lineno);
-    if (holds_no_instruction(line))
+    if (strncmp(first, ".section", 8) == 0 && (first[8] == ' ' || first[8] == '\t')) {
+        tgx_status st = pad_bundle(r, lineno);
+        bind_labels(r, r->p->count);
+        r->section_base = r->p->count;
+        return st;
+    }
+    if (holds_no_instruction(line)) {
+        size_t n = strcspn(first, " \t");
+        if (n > 1 && first[n - 1] == ':' && first[0] != '.') /* a function's name */
+            return add_label(r, first, n - 1);
+        if (n > 4 && first[n - 1] == ':' && strncmp(first, ".L_", 3) == 0)
+            return add_label(r, first, n - 1);
         return TGX_OK;
+    }
     if (*first != '\0')
         return assemble_statements(r, line, lineno);
     return r->line_has_hex ? hex_line(r, r->line_hex, lineno) : TGX_OK;
@@ -597,6 +831,38 @@ static tgx_status line_fault(asm_run *r, const char *raw, size_t n, unsigned lin
 }
 
 /* Splits text into lines, blanks comments and assembles each line's statements. */
+/* Branches that named a label before it was seen: their targets, now that every label is. */
+static tgx_status resolve_fixups(asm_run *r)
+{
+    for (size_t k = 0; k < r->nfixups; k++) {
+        const asm_fixup *f = &r->fixups[k];
+        uint64_t target;
+        tgx_sm5_asm_insn *in = &r->p->insns[f->index];
+        if (!label_address(r, f->name, &target)) {
+            tgx_status st =
+                report(r, in->line, 1, "branch target '%s' is no label of the listing", f->name);
+            if (st != TGX_OK)
+                return st;
+            continue;
+        }
+        size_t base = 0;
+        for (size_t i = 0; i < r->nlabels; i++)
+            if (strcmp(r->labels[i].name, f->name) == 0)
+                base = r->labels[i].section;
+        size_t k2 = f->index - base;
+        uint64_t addr = (uint64_t)(k2 / 3) * 32u + 8u + 8u * (k2 % 3);
+        sm5_op_set_target(&in->word, r->arch, addr, target);
+        if (f->has_hex) { /* the listing's word, if it is the same instruction */
+            char a[TGX_DIAG_MSG_MAX + 64], b[TGX_DIAG_MSG_MAX + 64];
+            tgx_sm5_insn_text(in->word, in->ctrl, r->arch, addr, NULL, a, sizeof a, NULL);
+            tgx_sm5_insn_text(f->hex, in->ctrl, r->arch, addr, NULL, b, sizeof b, NULL);
+            if (strcmp(a, b) == 0)
+                in->word = f->hex;
+        }
+    }
+    return TGX_OK;
+}
+
 static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
 {
     char line[SM5_LINE_MAX + 1];
@@ -628,6 +894,9 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
     tgx_status st = r->pending && r->pending_needs_word ? missing_word(r) : TGX_OK;
     if (st == TGX_OK && r->has_ctrl_word && r->p->count - r->ctrl_base < 3)
         st = pad_bundle(r, lineno); /* the NOPs its control word describes */
+    bind_labels(r, r->p->count);
+    if (st == TGX_OK)
+        st = resolve_fixups(r);
     if (st == TGX_OK)
         st = check_dual_issue(r);
     if (st != TGX_OK)
@@ -650,6 +919,8 @@ tgx_status tgx_sm5_assemble(const char *text, size_t len, const char *file, tgx_
     tgx_diag scratch;
     asm_run r = {.file = file, .arch = arch, .p = p, .d = d ? d : &scratch};
     tgx_status st = assemble_text(&r, text, len);
+    free(r.labels);
+    free(r.fixups);
     if (st != TGX_OK)
         tgx_sm5_program_free(p);
     return st;
@@ -665,6 +936,8 @@ tgx_status tgx_sm5_assemble_checked(const char *text, size_t len, const char *fi
     tgx_diag d;
     asm_run r = {.file = file, .arch = arch, .p = p, .d = &d, .list = out, .legal = opts};
     tgx_status st = assemble_text(&r, text, len);
+    free(r.labels);
+    free(r.fixups);
     if (st != TGX_OK)
         return st; /* out of memory: the list holds what was found so far */
     if (r.failed)

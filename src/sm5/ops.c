@@ -570,6 +570,24 @@ int sm5_op_branch_target(uint64_t word, tgx_sm5_arch arch, uint64_t addr, uint64
     return 0;
 }
 
+void sm5_op_set_target(uint64_t *word, tgx_sm5_arch arch, uint64_t addr, uint64_t target)
+{
+    const sm5_form *f = form_find(*word, arch);
+    if (!f)
+        return;
+    for (const char *s = f->syntax; (s = strchr(s, '{')) != NULL;) {
+        sm5_tok t;
+        tok_read(s, &t);
+        if (tok_is(&t, "t")) {
+            unsigned lo = tok_num(&t, 0), w = tok_num(&t, 1);
+            uint64_t mask = ((1ull << w) - 1) << lo;
+            *word = (*word & ~mask) | (((target - (addr + 8)) << lo) & mask);
+            return;
+        }
+        s = t.end;
+    }
+}
+
 /* Whether the control field suits the form (SCHED_*): a barrier only on a variable-latency
  * form, reuse flag 3 (bit 20) on none of the forms that have reuse flags. */
 static int sched_accepts(const sm5_form *f, uint32_t ctrl)
@@ -608,4 +626,727 @@ tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_
     else
         sm5_put(o, " ;", 2);
     return TGX_OK;
+}
+
+/* ---- parsing: nvdisasm's text back to a word ---------------------------------------------------
+ * The same rows read backwards. A row is tried when its mnemonic is the text's; its template is
+ * matched against the text token by token with backtracking: a token whose fields are few bits
+ * (flags, enums, predicates, the guard, video types) tries each value of its still-free bits and
+ * keeps those whose printed text (print_tok) is next in the input; registers, immediates,
+ * constants, addresses and branch targets are read as numbers. The bits a token sets are
+ * remembered, so a field that two tokens print (|R1| prints bit 46 twice) agrees with itself. A
+ * match is accepted only if printing its word gives the text back exactly (sm5_op_print), so
+ * parse -> print is the identity on everything the parser takes. */
+
+#define PM_DEPTH 64
+
+typedef struct sm5_pm {
+    const sm5_form *f;
+    tgx_sm5_arch arch;
+    uint64_t addr;
+    const char *in; /* the instruction's text, without its ';' */
+    size_t len;
+    uint64_t word, known; /* the bits set so far, and which */
+    uint32_t ctrl;        /* reuse flags and phase spelled in the text */
+    const sm5_op_resolver *resolve;
+    int unresolved; /* a branch target named a label the resolver does not know */
+    uint64_t target;
+    char target_name[128];
+} sm5_pm;
+
+/* Sets bits lo..lo+w-1 of the word to v; 0 if some of them were set to something else. */
+static int pm_set(sm5_pm *m, unsigned lo, unsigned w, uint64_t v)
+{
+    if (w == 0 || lo >= 64)
+        return 1;
+    uint64_t mask = (w >= 64 ? ~0ull : (1ull << w) - 1) << lo;
+    uint64_t bits = (v << lo) & mask;
+    if ((m->known & mask & (m->word ^ bits)) != 0)
+        return 0;
+    if (w < 64 && (v >> w) != 0)
+        return 0;
+    m->word = (m->word & ~mask) | bits;
+    m->known |= mask;
+    return 1;
+}
+
+static int pm_match(sm5_pm *m, const char *tpl, size_t pos, unsigned depth);
+
+/* Continues the match after a token that consumed n characters. */
+static int pm_next(sm5_pm *m, const sm5_tok *t, size_t pos, size_t n, unsigned depth)
+{
+    return pm_match(m, t->end, pos + n, depth + 1);
+}
+
+/* The bit ranges a token of the enumerated kinds reads: up to four (lo, width) pairs. */
+static unsigned tok_ranges(const sm5_tok *t, unsigned lo[4], unsigned w[4])
+{
+    unsigned a0 = tok_num(t, 0), a1 = tok_num(t, 1);
+    if (tok_is(t, "g")) {
+        lo[0] = 16, w[0] = 4;
+        return 1;
+    }
+    if (tok_is(t, "p") || tok_is(t, "pi") || tok_is(t, "op") || tok_is(t, "opi") ||
+        tok_is(t, "po")) {
+        lo[0] = a0, w[0] = 3;
+        return 1;
+    }
+    if (tok_is(t, "np") || tok_is(t, "npo")) {
+        lo[0] = a0, w[0] = 3, lo[1] = a1, w[1] = 1;
+        return 2;
+    }
+    if (tok_is(t, "f") || tok_is(t, "nf")) {
+        lo[0] = a0, w[0] = 1;
+        return 1;
+    }
+    if (tok_is(t, "fx")) {
+        lo[0] = a0, w[0] = 1, lo[1] = a1, w[1] = 1;
+        return 2;
+    }
+    if (tok_is(t, "e")) {
+        lo[0] = a0, w[0] = a1;
+        return 1;
+    }
+    if (tok_is(t, "e2")) {
+        lo[0] = a0, w[0] = a1, lo[1] = tok_num(t, 2), w[1] = tok_num(t, 3);
+        return 2;
+    }
+    if (tok_is(t, "vt")) {
+        unsigned n = 0;
+        lo[n] = a0, w[n++] = 3;
+        lo[n] = a1, w[n++] = 1;
+        if (tok_num(t, 2) != 99)
+            lo[n] = tok_num(t, 2), w[n++] = 3;
+        lo[n] = tok_num(t, 3), w[n++] = 1;
+        return n;
+    }
+    return 0;
+}
+
+/* A token of few bits: every value of its free bits whose text comes next. */
+static int pm_enumerate(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    unsigned lo[4], w[4], n = tok_ranges(t, lo, w), bits[32], nb = 0;
+    for (unsigned r = 0; r < n; r++)
+        for (unsigned b = lo[r]; b < lo[r] + w[r] && b < 64 && nb < 32; b++)
+            if (!(m->known >> b & 1))
+                bits[nb++] = b;
+    if (nb > 12)
+        return 0;
+    uint64_t word0 = m->word, known0 = m->known;
+    for (uint32_t v = 0; v < (1u << nb); v++) {
+        m->word = word0;
+        m->known = known0;
+        for (unsigned k = 0; k < nb; k++) {
+            m->word = (m->word & ~(1ull << bits[k])) | (uint64_t)(v >> k & 1) << bits[k];
+            m->known |= 1ull << bits[k];
+        }
+        char buf[64];
+        sm5_out o = {buf, sizeof buf, 0};
+        tgx_diag d;
+        sm5_pctx c = {m->word, m->ctrl, m->arch, m->addr, m->f, &o, &d, TGX_OK, NULL};
+        print_tok(&c, t);
+        if (c.st != TGX_OK || o.len >= sizeof buf)
+            continue;
+        if (o.len <= m->len - pos && memcmp(buf, m->in + pos, o.len) == 0 &&
+            pm_next(m, t, pos, o.len, depth))
+            return 1;
+    }
+    m->word = word0;
+    m->known = known0;
+    return 0;
+}
+
+/* Reads "0x<hex>" at s (n characters at most); returns the characters read, 0 if none. */
+static size_t read_hex(const char *s, size_t n, uint64_t *v)
+{
+    if (n < 3 || s[0] != '0' || s[1] != 'x')
+        return 0;
+    size_t i = 2;
+    uint64_t x = 0;
+    for (; i < n; i++) {
+        char ch = s[i];
+        unsigned dgt = ch >= '0' && ch <= '9'   ? (unsigned)(ch - '0')
+                       : ch >= 'a' && ch <= 'f' ? (unsigned)(ch - 'a' + 10)
+                                                : 16u;
+        if (dgt == 16 || i >= 18)
+            break;
+        x = x << 4 | dgt;
+    }
+    if (i == 2)
+        return 0;
+    *v = x;
+    return i;
+}
+
+/* "-0x.." or "0x.." as a value of width bits (two's complement); 0 if it does not fit. */
+static size_t read_signed(const char *s, size_t n, unsigned width, uint64_t *v)
+{
+    int neg = n > 0 && s[0] == '-';
+    uint64_t x;
+    size_t k = read_hex(s + neg, n - (size_t)neg, &x);
+    if (!k)
+        return 0;
+    uint64_t lim = width >= 64 ? ~0ull : 1ull << (width - 1);
+    if (neg ? x > lim : x >= lim)
+        return 0;
+    uint64_t mask = width >= 64 ? ~0ull : (1ull << width) - 1;
+    *v = (neg ? (~x + 1) : x) & mask;
+    return k + (size_t)neg;
+}
+
+/* A register: "RZ" (255), "R0".."R254". */
+static size_t read_reg(const char *s, size_t n, unsigned *r)
+{
+    if (n >= 2 && s[0] == 'R' && s[1] == 'Z') {
+        *r = 255;
+        return 2;
+    }
+    if (n < 2 || s[0] != 'R' || s[1] < '0' || s[1] > '9')
+        return 0;
+    size_t i = 1;
+    unsigned v = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9' && v < 1000)
+        v = v * 10 + (unsigned)(s[i++] - '0');
+    if (v > 254 || (i > 2 && s[1] == '0'))
+        return 0;
+    *r = v;
+    return i;
+}
+
+/* A float as nvdisasm prints one (%.20g, %.20e, "+INF ", "-QNAN ", "-0.0 "): its double. */
+static size_t read_float(const char *s, size_t n, double *v, int *snan)
+{
+    static const struct {
+        const char *text;
+        double value;
+        int snan;
+    } specials[] = {{"+INF ", INFINITY, 0}, {"-INF ", -INFINITY, 0}, {"+QNAN ", NAN, 0},
+                    {"-QNAN ", -NAN, 0},    {"+SNAN ", NAN, 1},      {"-SNAN ", -NAN, 1},
+                    {"-0.0 ", -0.0, 0}};
+    *snan = 0;
+    for (size_t i = 0; i < sizeof specials / sizeof specials[0]; i++) {
+        size_t k = strlen(specials[i].text);
+        if (k <= n && memcmp(s, specials[i].text, k) == 0) {
+            *v = specials[i].value;
+            *snan = specials[i].snan;
+            return k;
+        }
+    }
+    /* a number's characters: digits, a sign at the start or after 'e', '.' or 'e' before a
+     * digit (so "1440768.ABS" leaves ".ABS" to the modifier) */
+    char buf[64];
+    size_t k = 0;
+    while (k < n && k + 1 < sizeof buf) {
+        char ch = s[k], next = k + 1 < n ? s[k + 1] : '\0';
+        int digit_next = next >= '0' && next <= '9';
+        int sign_ok = k == 0 || s[k - 1] == 'e';
+        if (!((ch >= '0' && ch <= '9') || ((ch == '-' || ch == '+') && sign_ok) ||
+              (ch == '.' && digit_next) ||
+              (ch == 'e' && (digit_next || next == '-' || next == '+'))))
+            break;
+        buf[k] = ch;
+        k++;
+    }
+    buf[k] = '\0';
+    if (k == 0)
+        return 0;
+    char *end;
+    *v = strtod(buf, &end);
+    return (size_t)(end - buf);
+}
+
+/* The float value's bits as the immediate of a token: f20 (a float's top 20 bits), d20 (a
+ * double's), f32 (all 32), h16 (a half). 0 if the value needs bits the token has not. */
+static int float_bits(const sm5_tok *t, double v, int snan, uint64_t *bits)
+{
+    if (tok_is(t, "d20")) {
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        if (snan)
+            b = (b & ~(1ull << 51)) | 1ull << 50;
+        if (b & ((1ull << 44) - 1))
+            return 0;
+        *bits = b >> 44;
+        return 1;
+    }
+    float f = (float)v;
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    if (tok_is(t, "h16")) {
+        uint16_t h = tgx_float_to_half(f);
+        *bits = h;
+        return 1;
+    }
+    if (tok_is(t, "f20")) {
+        if (b & 0xfffu)
+            return 0;
+        *bits = b >> 12;
+        return 1;
+    }
+    *bits = b;
+    return 1;
+}
+
+static int pm_float(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    double v;
+    int snan;
+    size_t k = read_float(m->in + pos, m->len - pos, &v, &snan);
+    uint64_t bits;
+    if (!k || !float_bits(t, v, snan, &bits))
+        return 0;
+    int ok = tok_is(t, "f20")   ? pm_set(m, 20, 19, bits & 0x7ffff) && pm_set(m, 56, 1, bits >> 19)
+             : tok_is(t, "d20") ? pm_set(m, 20, 19, bits & 0x7ffff) && pm_set(m, 56, 1, bits >> 19)
+             : tok_is(t, "h16") ? pm_set(m, tok_num(t, 0), 16, bits)
+                                : pm_set(m, tok_num(t, 0), 32, bits);
+    return ok && pm_next(m, t, pos, k, depth);
+}
+
+/* hh: two halves, "A, B": A's sign at 56 and bits 14..6 at 30..38, B's bits 15..6 at 20..29. */
+static int pm_halves(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    double a, b;
+    int snan;
+    size_t k1 = read_float(m->in + pos, m->len - pos, &a, &snan);
+    if (!k1 || m->len - pos - k1 < 2 || memcmp(m->in + pos + k1, ", ", 2) != 0)
+        return 0;
+    size_t k2 = read_float(m->in + pos + k1 + 2, m->len - pos - k1 - 2, &b, &snan);
+    if (!k2)
+        return 0;
+    uint16_t ha = tgx_float_to_half((float)a), hb = tgx_float_to_half((float)b);
+    if ((ha & 0x3f) || (hb & 0x3f))
+        return 0;
+    return pm_set(m, 56, 1, ha >> 15) && pm_set(m, 30, 9, (ha >> 6) & 0x1ff) &&
+           pm_set(m, 20, 10, hb >> 6) && pm_next(m, t, pos, k1 + 2 + k2, depth);
+}
+
+/* c[bank][offset] as {c}/{cs} (bank 34..38, a word offset at 20..33) or {cb} (bank 36..40, a
+ * byte offset at 20..35). */
+static int pm_const(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    const char *s = m->in + pos;
+    size_t n = m->len - pos, k = 0;
+    uint64_t bank, off;
+    if (n < 2 || memcmp(s, "c[", 2) != 0)
+        return 0;
+    k = 2;
+    size_t h = read_hex(s + k, n - k, &bank);
+    if (!h)
+        return 0;
+    k += h;
+    const char *mid = tok_is(t, "cs") ? "] [" : "][";
+    size_t ml = strlen(mid);
+    if (n - k < ml || memcmp(s + k, mid, ml) != 0)
+        return 0;
+    k += ml;
+    h = read_signed(s + k, n - k, 16, &off);
+    if (!h || n - k - h < 1 || s[k + h] != ']')
+        return 0;
+    k += h + 1;
+    int ok = tok_is(t, "cb") ? pm_set(m, 36, 5, bank) && pm_set(m, 20, 16, off)
+                             : (off & 3) == 0 && pm_set(m, 34, 5, bank) &&
+                                   pm_set(m, 20, 14, (off >> 2) & 0x3fff);
+    return ok && pm_next(m, t, pos, k, depth);
+}
+
+/* {m:RA:LO:W[:SHIFT]}: [Ra], [Ra+off], [Ra+-off] (Ra's reuse flag in fixed-latency forms),
+ * [off] for RZ; {m+}: the same without brackets. */
+static int pm_address(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    const char *s = m->in + pos;
+    size_t n = m->len - pos, k = 0;
+    int br = tok_is(t, "m");
+    unsigned ra_lo = tok_num(t, 0), lo = tok_num(t, 1), w = tok_num(t, 2), sh = tok_num(t, 3);
+    if (br) {
+        if (!n || s[0] != '[')
+            return 0;
+        k = 1;
+    }
+    unsigned ra = 255;
+    uint64_t off = 0;
+    size_t r = read_reg(s + k, n - k, &ra);
+    uint32_t ctrl0 = m->ctrl;
+    if (r) {
+        k += r;
+        if (n - k >= 6 && memcmp(s + k, ".reuse", 6) == 0) {
+            m->ctrl |= 1u << 17;
+            k += 6;
+        }
+        if (k < n && s[k] == '+') {
+            size_t h = read_signed(s + k + 1, n - k - 1, w + sh, &off);
+            if (!h)
+                return 0;
+            k += 1 + h;
+        }
+    } else {
+        size_t h = read_hex(s + k, n - k, &off);
+        if (!h) {
+            h = read_signed(s + k, n - k, w + sh, &off);
+            if (!h)
+                return 0;
+        }
+        k += h;
+    }
+    if (br) {
+        if (k >= n || s[k] != ']')
+            return 0;
+        k++;
+    }
+    if ((off & ((1ull << sh) - 1)) != 0)
+        return 0;
+    if (pm_set(m, ra_lo, 8, ra) && pm_set(m, lo, w, (off >> sh) & ((1ull << w) - 1)) &&
+        pm_next(m, t, pos, k, depth))
+        return 1;
+    m->ctrl = ctrl0;
+    return 0;
+}
+
+/* A branch target: an absolute address, or `(name) that the resolver turns into one. */
+static int pm_target(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    const char *s = m->in + pos;
+    size_t n = m->len - pos, k;
+    unsigned lo = tok_num(t, 0), w = tok_num(t, 1);
+    uint64_t target;
+    if (n >= 3 && s[0] == '`' && s[1] == '(') {
+        const char *close = memchr(s + 2, ')', n - 2);
+        if (!close)
+            return 0;
+        size_t nl = (size_t)(close - s - 2);
+        k = (size_t)(close - s) + 1;
+        snprintf(m->target_name, sizeof m->target_name, "%.*s", (int)nl, s + 2);
+        if (!m->resolve || !m->resolve->address(m->resolve->user, m->target_name, &target)) {
+            m->unresolved = 1;
+            target = m->addr + 8; /* patched when the label is known */
+        }
+    } else {
+        k = read_signed(s, n, 64, &target);
+        if (!k)
+            return 0;
+        m->target_name[0] = '\0';
+    }
+    uint64_t off = target - (m->addr + 8), mask = (1ull << w) - 1;
+    uint64_t hi = off >> (w - 1); /* sign extension: all ones or all zeros above */
+    if (hi != 0 && hi != (~0ull >> (w - 1)))
+        return 0;
+    m->target = target;
+    return pm_set(m, lo, w, off & mask) && pm_next(m, t, pos, k, depth);
+}
+
+/* DEPBAR's operands: ".LE SB<n>, <count>" (bit 29, SB at 26..28, count at 20..25; SB6 and SB7
+ * print "???6"), then the barriers waited on, highest first, as a set (bits 0..5). */
+static int pm_depbar(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    const char *s = m->in + pos;
+    size_t n = m->len - pos, k = 0;
+    uint64_t le = 0, sb = 0, count = 0, waits = 0;
+    if (n >= 4 && memcmp(s, ".LE ", 4) == 0) {
+        le = 1;
+        k = 4;
+        if (n - k >= 3 && (memcmp(s + k, "SB", 2) == 0 || memcmp(s + k, "???", 3) == 0)) {
+            k += s[k] == 'S' ? 2 : 3;
+            if (k >= n || s[k] < '0' || s[k] > '7')
+                return 0;
+            sb = (uint64_t)(s[k++] - '0');
+            if ((sb < 6) != (s[k - 2] == 'B'))
+                return 0;
+        } else {
+            return 0;
+        }
+        size_t h;
+        if (n - k < 2 || memcmp(s + k, ", ", 2) != 0 ||
+            !(h = read_hex(s + k + 2, n - k - 2, &count)))
+            return 0;
+        k += 2 + h;
+    }
+    const char *open = le ? ", {" : " {";
+    if (n - k >= 3 && memcmp(s + k, open, strlen(open)) == 0) {
+        k += strlen(open);
+        int last = 6;
+        while (k < n && s[k] >= '0' && s[k] <= '5' && s[k] - '0' < last) {
+            last = s[k] - '0';
+            waits |= 1ull << last;
+            k++;
+            if (k < n && s[k] == ',')
+                k++;
+        }
+        if (k >= n || s[k] != '}' || !waits)
+            return 0;
+        k++;
+    }
+    return pm_set(m, 29, 1, le) && pm_set(m, 26, 3, sb) && pm_set(m, 20, 6, count) &&
+           pm_set(m, 0, 6, waits) && pm_next(m, t, pos, k, depth);
+}
+
+static int pm_token(sm5_pm *m, const sm5_tok *t, size_t pos, unsigned depth)
+{
+    const char *s = m->in + pos;
+    size_t n = m->len - pos;
+    unsigned a0 = tok_num(t, 0), a1 = tok_num(t, 1);
+    uint64_t v;
+    size_t k;
+    unsigned r;
+    if (tok_is(t, "=")) /* a condition: the field holds its value */
+        return pm_set(m, a0, a1, tok_num(t, 2)) && pm_next(m, t, pos, 0, depth);
+    if (tok_is(t, "!"))
+        return pm_next(m, t, pos, 0, depth); /* checked when the word is printed back */
+    if (tok_is(t, "phase")) {                /* .T/.P/.INVALIDPHASE3: control field bits 17..18 */
+        static const char *const phase[] = {".T", ".P", ".INVALIDPHASE3"};
+        uint32_t ctrl0 = m->ctrl;
+        for (unsigned ph = 3; ph >= 1; ph--) {
+            size_t pl = strlen(phase[ph - 1]);
+            m->ctrl = (ctrl0 & ~(3u << 17)) | ph << 17;
+            if (n >= pl && memcmp(s, phase[ph - 1], pl) == 0 && pm_next(m, t, pos, pl, depth))
+                return 1;
+        }
+        m->ctrl = ctrl0;
+        return pm_next(m, t, pos, 0, depth);
+    }
+    if (tok_ranges(t, (unsigned[4]){0}, (unsigned[4]){0}))
+        return pm_enumerate(m, t, pos, depth);
+    if (tok_is(t, "r") || tok_is(t, "or") || tok_is(t, "ro")) {
+        int opt = !tok_is(t, "r");
+        const char *lead = tok_is(t, "ro") ? ", " : "", *trail = tok_is(t, "or") ? ", " : "";
+        size_t ll = strlen(lead), tl = strlen(trail);
+        if (opt && pm_set(m, a0, 8, 255)) { /* left out: RZ */
+            if (pm_next(m, t, pos, 0, depth))
+                return 1;
+            m->known &= ~(0xffull << a0);
+        }
+        if (n < ll || memcmp(s, lead, ll) != 0 || !(k = read_reg(s + ll, n - ll, &r)) ||
+            (opt && r == 255))
+            return 0;
+        k += ll;
+        uint32_t ctrl0 = m->ctrl;
+        if (t->narg > 1 && n - k >= 6 && memcmp(s + k, ".reuse", 6) == 0) {
+            m->ctrl |= 1u << (17 + a1);
+            k += 6;
+        }
+        if (n - k < tl || memcmp(s + k, trail, tl) != 0 || !pm_set(m, a0, 8, r)) {
+            m->ctrl = ctrl0;
+            return 0;
+        }
+        if (pm_next(m, t, pos, k + tl, depth))
+            return 1;
+        m->ctrl = ctrl0;
+        return 0;
+    }
+    if (tok_is(t, "ru")) {
+        if (pm_next(m, t, pos, 0, depth))
+            return 1;
+        if (n < 6 || memcmp(s, ".reuse", 6) != 0)
+            return 0;
+        uint32_t ctrl0 = m->ctrl;
+        m->ctrl |= 1u << (17 + a0);
+        if (pm_next(m, t, pos, 6, depth))
+            return 1;
+        m->ctrl = ctrl0;
+        return 0;
+    }
+    if (tok_is(t, "rx")) { /* a pair's register: Rb + a1 (+1 with bit a2), "???255" past R254 */
+        unsigned add = a1 + (t->narg > 2 ? field(m->word, tok_num(t, 2), 1) : 0);
+        if (n >= 6 && memcmp(s, "???255", 6) == 0) {
+            uint64_t word0 = m->word, known0 = m->known;
+            for (unsigned rb = 255 - add; rb <= 255; rb++) {
+                if (pm_set(m, a0, 8, rb) && pm_next(m, t, pos, 6, depth))
+                    return 1;
+                m->word = word0, m->known = known0;
+            }
+            return 0;
+        }
+        if (!(k = read_reg(s, n, &r)) || r == 255 || r < add)
+            return 0;
+        return pm_set(m, a0, 8, r - add) && pm_next(m, t, pos, k, depth);
+    }
+    if (tok_is(t, "u") || tok_is(t, "u20")) {
+        unsigned w = tok_is(t, "u") ? a1 : 20;
+        if (!(k = read_hex(s, n, &v)) || (w < 64 && v >> w))
+            return 0;
+        int ok = tok_is(t, "u") ? pm_set(m, a0, a1, v)
+                                : pm_set(m, 20, 19, v & 0x7ffff) && pm_set(m, 56, 1, v >> 19);
+        return ok && pm_next(m, t, pos, k, depth);
+    }
+    if (tok_is(t, "s") || tok_is(t, "i20")) {
+        unsigned w = tok_is(t, "s") ? a1 : 20;
+        if (!(k = read_signed(s, n, w, &v)))
+            return 0;
+        int ok = tok_is(t, "s") ? pm_set(m, a0, a1, v)
+                                : pm_set(m, 20, 19, v & 0x7ffff) && pm_set(m, 56, 1, v >> 19);
+        return ok && pm_next(m, t, pos, k, depth);
+    }
+    if (tok_is(t, "su")) { /* signed when bit a2 is set: a negative value needs it */
+        unsigned bit = tok_num(t, 2);
+        uint64_t word0 = m->word, known0 = m->known;
+        if ((k = read_hex(s, n, &v)) && !(v >> a1) && pm_set(m, a0, a1, v) &&
+            pm_set(m, bit, 1, 0) && pm_next(m, t, pos, k, depth))
+            return 1;
+        m->word = word0, m->known = known0;
+        return (k = read_signed(s, n, a1, &v)) && pm_set(m, a0, a1, v) && pm_set(m, bit, 1, 1) &&
+               pm_next(m, t, pos, k, depth);
+    }
+    if (tok_is(t, "f20") || tok_is(t, "d20") || tok_is(t, "f32") || tok_is(t, "h16"))
+        return pm_float(m, t, pos, depth);
+    if (tok_is(t, "hh"))
+        return pm_halves(m, t, pos, depth);
+    if (tok_is(t, "c") || tok_is(t, "cs") || tok_is(t, "cb"))
+        return pm_const(m, t, pos, depth);
+    if (tok_is(t, "m") || tok_is(t, "m+"))
+        return pm_address(m, t, pos, depth);
+    if (tok_is(t, "t"))
+        return pm_target(m, t, pos, depth);
+    if (tok_is(t, "ri") || tok_is(t, "rio")) { /* a register at a1, or an immediate (bit a0) */
+        int opt = tok_is(t, "rio");
+        unsigned lo = tok_num(t, 2), w = tok_num(t, 3);
+        uint64_t word0 = m->word, known0 = m->known;
+        if (opt && pm_set(m, a0, 1, 1) && pm_set(m, lo, w, 0) && pm_next(m, t, pos, 0, depth))
+            return 1;
+        m->word = word0, m->known = known0;
+        size_t ll = opt ? 2 : 0;
+        if (n < ll || (opt && memcmp(s, ", ", 2) != 0))
+            return 0;
+        if ((k = read_reg(s + ll, n - ll, &r)) && pm_set(m, a0, 1, 0) && pm_set(m, a1, 8, r) &&
+            pm_next(m, t, pos, ll + k, depth))
+            return 1;
+        m->word = word0, m->known = known0;
+        return (k = read_hex(s + ll, n - ll, &v)) && !(v >> w) && (!opt || v) &&
+               pm_set(m, a0, 1, 1) && pm_set(m, lo, w, v) && pm_next(m, t, pos, ll + k, depth);
+    }
+    if (tok_is(t, "ou")) { /* TEXT and a hex value, left out when it is the default */
+        unsigned def = tok_num(t, 2);
+        uint64_t word0 = m->word, known0 = m->known;
+        if (pm_set(m, a0, a1, def) && pm_next(m, t, pos, 0, depth))
+            return 1;
+        m->word = word0, m->known = known0;
+        for (unsigned alt = 3; alt <= 4 && alt < t->narg; alt++) {
+            size_t tl = t->arglen[alt];
+            if (n < tl || memcmp(s, t->arg[alt], tl) != 0 || !(k = read_hex(s + tl, n - tl, &v)))
+                continue;
+            if (!(v >> a1) && v != def && pm_set(m, a0, a1, v) && pm_next(m, t, pos, tl + k, depth))
+                return 1;
+            m->word = word0, m->known = known0;
+        }
+        return 0;
+    }
+    if (tok_is(t, "depbar"))
+        return pm_depbar(m, t, pos, depth);
+    return 0;
+}
+
+static int pm_match(sm5_pm *m, const char *tpl, size_t pos, unsigned depth)
+{
+    if (depth > PM_DEPTH)
+        return 0;
+    while (*tpl && *tpl != '{') { /* literal text */
+        if (pos >= m->len || m->in[pos] != *tpl)
+            return 0;
+        pos++, tpl++;
+    }
+    if (!*tpl)
+        return pos == m->len;
+    sm5_tok t;
+    tok_read(tpl, &t);
+    return pm_token(m, &t, pos, depth);
+}
+
+/* The literal mnemonic of a row's template: its first word after the leading tokens. */
+static size_t form_mnemonic(const sm5_form *f, const char **start)
+{
+    const char *s = f->syntax;
+    *start = s;
+    while (*s == '{') {
+        const char *e = strchr(s, '}');
+        if (!e)
+            return 0;
+        s = e + 1;
+    }
+    *start = s;
+    return strcspn(s, ".{ ");
+}
+
+static const char *verify_name(void *user, uint64_t target)
+{
+    const sm5_pm *m = user;
+    return m->target_name[0] && target == m->target ? m->target_name : NULL;
+}
+
+tgx_status sm5_op_parse(const char *input, tgx_sm5_arch arch, uint64_t addr,
+                        const sm5_op_resolver *resolve, uint64_t *word, uint32_t *ctrl,
+                        int *unresolved, tgx_diag *d)
+{
+    /* the blanks nvdisasm puts before "???6" and "???255" come from a stale buffer (ops.c's
+     * printer puts one): fold them */
+    char folded[TGX_DIAG_MSG_MAX + 256];
+    size_t nf = 0;
+    for (const char *q = input; *q && nf + 1 < sizeof folded; q++) {
+        if (*q == ' ' && q[1] == ' ') {
+            const char *e = q;
+            while (*e == ' ')
+                e++;
+            if (strncmp(e, "???", 3) == 0)
+                q = e - 1;
+        }
+        folded[nf++] = *q;
+    }
+    folded[nf] = '\0';
+    const char *text = folded;
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t len = strlen(text);
+    while (len && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\n'))
+        len--;
+    int tight = len >= 2 && text[len - 1] == ';' && text[len - 2] != ' ';
+    size_t body = len; /* without the ';' and the one blank before it ("+QNAN " keeps its own) */
+    if (body && text[body - 1] == ';')
+        body--;
+    if (body && text[body - 1] == ' ')
+        body--;
+    const char *mn = text;
+    if (*mn == '@')
+        mn += strcspn(mn, " ") + (mn[strcspn(mn, " ")] == ' ');
+    size_t mnl = strcspn(mn, ". ;");
+    uint32_t base = tight ? 0x7e0u : TGX_SM5_CTRL_NEUTRAL;
+    int named = 0;
+    for (size_t i = 0; i < SM5_FORM_COUNT; i++) {
+        const sm5_form *f = &sm5_forms[i];
+        const char *fm = NULL;
+        size_t fl = form_mnemonic(f, &fm);
+        if (!(f->archs >> arch & 1) || fl != mnl || memcmp(fm, mn, mnl) != 0)
+            continue;
+        named = 1;
+        sm5_pm m = {f, arch, addr, text, body, 0, 0, base, resolve, 0, 0, {0}};
+        m.word = pattern_bits(f->pattern, '1');
+        m.known = pattern_bits(f->pattern, 'm');
+        if (!pm_match(&m, f->syntax, 0, 0))
+            continue;
+        if (!(m.known >> 16 & 0xf)) /* no guard token: PT */
+            m.word |= 7ull << 16;
+        char buf[TGX_DIAG_MSG_MAX + 256];
+        sm5_out o = {buf, sizeof buf, 0};
+        tgx_diag pd;
+        tgx_sm5_labels names = {verify_name, &m};
+        if (sm5_op_print(m.word, m.ctrl, arch, addr, &names, &o, &pd) != TGX_OK ||
+            o.len >= sizeof buf)
+            continue;
+        size_t tl = o.len;
+        if (tl && buf[tl - 1] == ';')
+            tl--;
+        if (tl && buf[tl - 1] == ' ')
+            tl--;
+        if (tl != body || memcmp(buf, text, body) != 0)
+            continue;
+        *word = m.word;
+        *ctrl = m.ctrl;
+        if (unresolved)
+            *unresolved = m.unresolved;
+        return TGX_OK;
+    }
+    if (!named)
+        return tgx_diag_set(d, TGX_ERR_UNSUPPORTED, NULL, 0, 1,
+                            "'%.*s' is no Maxwell instruction of sm_5%c", (int)mnl, mn,
+                            "023"[arch < 3 ? arch : 0]);
+    return tgx_diag_set(d, TGX_ERR_PARSE, NULL, 0, 1,
+                        "'%.*s' does not match any form of %.*s that nvdisasm prints (its "
+                        "operands, modifiers or their order)",
+                        (int)(body < 120 ? body : 120), text, (int)mnl, mn);
 }

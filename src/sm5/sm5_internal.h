@@ -353,4 +353,23 @@ tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_
  * CAL, ...); *target gets the absolute target. */
 int sm5_op_branch_target(uint64_t word, tgx_sm5_arch arch, uint64_t addr, uint64_t *target);
 
+/* Names of branch targets while parsing: address(user, name, &addr) is 1 if name is known. */
+typedef struct sm5_op_resolver {
+    int (*address)(void *user, const char *name, uint64_t *addr);
+    void *user;
+} sm5_op_resolver;
+
+/* nvdisasm's text of an instruction outside the texture classes (ops.c, sm5_ops.def) back to
+ * its word: the rows of arch with the text's mnemonic, matched token by token, the result printed
+ * back and compared. ctrl gets the neutral field with what the text spells (`;` for stall 0, the
+ * .reuse flags); *unresolved (may be NULL) says a branch target named an unknown label (encoded
+ * as the next instruction). TGX_ERR_UNSUPPORTED for a mnemonic no row has, TGX_ERR_PARSE for
+ * text no row matches. */
+/* Sets the relative branch target of word (at addr) to target. */
+void sm5_op_set_target(uint64_t *word, tgx_sm5_arch arch, uint64_t addr, uint64_t target);
+
+tgx_status sm5_op_parse(const char *text, tgx_sm5_arch arch, uint64_t addr,
+                        const sm5_op_resolver *resolve, uint64_t *word, uint32_t *ctrl,
+                        int *unresolved, tgx_diag *d);
+
 #endif
