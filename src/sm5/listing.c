@@ -334,10 +334,13 @@ static void number_code(listing *l)
             each_record(l, info, collect_ibt, NULL);
         for (size_t k = first; k < l->nibts; k++) {
             lst_ibt *e = &l->ibts[k];
+            uint64_t pos = print_pos(l, s->elf_index, e->branch);
             lst_label *lab = label_at(l, s->elf_index, e->branch);
+            if (!lab) /* a pair's second: the label printed before the pair's first serves */
+                lab = label_at(l, s->elf_index, pos);
             unsigned num = l->next_code++;
             if (!lab && (lab = label_add(l, s->elf_index, e->branch, num)) != NULL)
-                lab->pos = print_pos(l, s->elf_index, e->branch);
+                lab->pos = pos;
             for (size_t t = 0; t < e->ntargets; t++) {
                 num = l->next_code++;
                 if (!label_at(l, s->elf_index, e->targets[t]) &&
@@ -781,6 +784,10 @@ static void info_ibt(listing *l, unsigned sec, const unsigned char *p, size_t si
         const lst_label *lab = NULL;
         for (size_t j = 0; j < l->nlabels; j++)
             if (l->labels[j].sec == sec && l->labels[j].addr == branch)
+                lab = &l->labels[j];
+        uint64_t pos = print_pos(l, sec, branch);
+        for (size_t j = 0; j < l->nlabels && !lab; j++)
+            if (l->labels[j].sec == sec && l->labels[j].addr == pos)
                 lab = &l->labels[j];
         if (lab && lab->pos != branch)
             putf(&l->out, "        /*%04zx*/ \t.word\t(.L_x_%u@srel + 0x%llx)\n", off + k, lab->num,
