@@ -1,4 +1,4 @@
-/* libFuzzer target for `tgx emu`'s setup files (src/cli/emu_setup.c, built into this target).
+/* libFuzzer target for `tgx emu`'s setup files (tgx/sm5_emu_setup.h, src/emu/setup.c).
  *
  * The input is a setup file, NUL bytes and all; when it parses, the tour's program
  * (examples/emu_tour.sass, one instruction of each class) runs on the warp it made, so the
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/emu_setup.h"
+#include "tgx/sm5_emu_setup.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -48,19 +48,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     memcpy(text, data, size);
     text[size] = 0;
-    emu_setup s;
-    emu_setup_init(&s, emu);
-    s.tex_budget = 1u << 20;
+    tgx_sm5_emu_setup *s = NULL;
+    if (tgx_sm5_emu_setup_create(emu, &s, NULL) < 0) {
+        tgx_sm5_emu_destroy(emu);
+        free(text);
+        return 0;
+    }
+    tgx_sm5_emu_setup_set_texture_budget(s, 1u << 20);
     tgx_diag d;
-    if (emu_setup_parse(&s, text, size, "fuzz.setup", &d) == TGX_OK) {
-        if (s.profile_set)
-            emu_setup_apply_profile(&s, s.profile);
+    tgx_tex_profile profile;
+    if (tgx_sm5_emu_setup_parse(s, text, size, "fuzz.setup", &d) == TGX_OK) {
+        if (tgx_sm5_emu_setup_profile(s, &profile))
+            tgx_sm5_emu_setup_apply_profile(s, profile);
         tgx_sm5_emu_run_text(emu, tour, &d);
     } else if (d.line == 0 || d.column == 0) {
         abort(); /* every setup error has a position */
     }
     tgx_sm5_emu_destroy(emu);
-    emu_setup_free(&s);
+    tgx_sm5_emu_setup_destroy(s);
     free(text);
     return 0;
 }

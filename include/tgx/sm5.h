@@ -13,6 +13,7 @@
 #ifndef TGX_SM5_H
 #define TGX_SM5_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -186,6 +187,41 @@ typedef struct tgx_sm5_labels {
  * NULL) gets the text's length (like snprintf). */
 tgx_status tgx_sm5_insn_text(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
                              const tgx_sm5_labels *labels, char *buf, size_t size, size_t *len);
+
+/* The form of an instruction outside the texture classes (sm5_ops.def, docs/sm5-ops.md), read
+ * off its row: its opclass as nvdisasm names it ("FADD", "ISETP", ...), where its second and
+ * third sources come from, the immediate and the constant the word holds, and its memory
+ * address. src: a register at bits 20..27 and one at 39..46 (REG); the constant c[34..38]
+ * [20..33] and a register at 39..46 (CONST); a register at 39..46 and the constant as the third
+ * (REG_CONST); an immediate and a register at 39..46 (IMM). imm is the immediate as the 32-bit
+ * word it stands for: a float's bits (the 19 bits at 20 and the sign at 56 as its top bits), a
+ * double's high word, a sign-extended or unsigned 20-bit integer, or a 32-bit field (the *32I
+ * forms); cbank/coff the constant's bank and byte offset; mem_ra/mem_off a memory operand
+ * [Ra+offset] (the offset sign-extended and scaled as the row prints it); branch_off a branch
+ * target's signed offset from the next instruction (target = address + 8 + branch_off);
+ * guarded whether the form has a guard predicate @Pg (bits 16..19).
+ * TGX_ERR_UNSUPPORTED
+ * when no form of arch has the word, or its control field is one nvdisasm refuses. */
+typedef enum tgx_sm5_src {
+    TGX_SM5_SRC_REG,
+    TGX_SM5_SRC_CONST,
+    TGX_SM5_SRC_REG_CONST,
+    TGX_SM5_SRC_IMM
+} tgx_sm5_src;
+typedef struct tgx_sm5_op_info {
+    const char *opclass;
+    tgx_sm5_src src;
+    uint32_t imm;
+    unsigned cbank;
+    uint32_t coff;
+    bool has_mem;
+    unsigned mem_ra;
+    int64_t mem_off;
+    bool has_branch;
+    int64_t branch_off;
+    bool guarded;
+} tgx_sm5_op_info;
+tgx_status tgx_sm5_op_form(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, tgx_sm5_op_info *info);
 
 /* nvdisasm's line for one word of a word list (`tgx dis --words`): the text (tgx_sm5_print), or
  * "ERROR: " and nvdisasm's message for a word it rejects. Returns tgx_sm5_decode's status

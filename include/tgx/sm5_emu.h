@@ -186,6 +186,68 @@ tgx_status tgx_sm5_emu_run(tgx_sm5_emu *emu, const tgx_sm5_insn *insns, size_t c
  * carry the line and column in text. */
 tgx_status tgx_sm5_emu_run_text(tgx_sm5_emu *emu, const char *text, tgx_diag *d);
 
+/* ---- kernels of a cubin --------------------------------------------------------------------
+ *
+ * A kernel of a ptxas cubin run on a grid of blocks of threads, every warp whole: the
+ * instructions outside the texture classes (src/emu/emu_ops.def lists the opclasses; alu.c and
+ * warp.c their semantics), the SIMT stack (SSY/SYNC, PBK/BRK, PCNT/CONT, CAL/RET, divergent
+ * branches, EXIT), predicates and condition codes, SHFL and VOTE across the warp, BAR.SYNC across
+ * the block, and global, shared, local and constant memory with bounds checks. docs/sm5-emu.md
+ * ("Kernels") describes the machine a launch builds:
+ *   * c[0x0] holds the driver's words (ntid at 0x8..0x10, nctaid at 0x14..0x1c, the local stack
+ *     top at 0x20) and the parameters at the offset EIATTR_PARAM_CBANK names (0x140);
+ *     c[0x2]/c[0x3] the .nv.constant2/3 sections;
+ *   * global memory is the buffers added with tgx_sm5_kernel_add_buffer and the module's
+ *     .nv.global objects (MOV32I's 32@lo/32@hi relocations patched with their addresses); every
+ *     access outside them, misaligned, or a store into a constant object stops the launch with
+ *     the thread, the address and the instruction's address;
+ *   * shared memory is .nv.shared.<kernel>'s size plus the launch's dynamic bytes, zeroed for
+ *     every block; local memory is EIATTR_FRAME_SIZE plus EIATTR_MAX_STACK_SIZE bytes a thread.
+ * Blocks run one after the other; the warps of a block take turns, each running until it
+ * finishes or reaches BAR.SYNC. Atomics of one instruction apply in lane order. Texture
+ * instructions in a kernel see no textures (the launch binds none): they read zeros. */
+typedef struct tgx_sm5_kernel tgx_sm5_kernel; /* opaque */
+
+typedef struct tgx_sm5_kernel_param {
+    unsigned ordinal, offset, size; /* offset from the start of the parameters */
+} tgx_sm5_kernel_param;
+
+/* Opens kernel `name` of the cubin cf (which, and whose buffer, must outlive the kernel). */
+tgx_status tgx_sm5_kernel_open(const tgx_sm5_code_file *cf, const char *name, tgx_sm5_kernel **out,
+                               tgx_diag *d);
+void tgx_sm5_kernel_close(tgx_sm5_kernel *k);
+tgx_sm5_arch tgx_sm5_kernel_arch(const tgx_sm5_kernel *k);
+/* The kernel's parameters (EIATTR_KPARAM_INFO) by ordinal; NULL past the last. */
+size_t tgx_sm5_kernel_param_count(const tgx_sm5_kernel *k);
+const tgx_sm5_kernel_param *tgx_sm5_kernel_param_at(const tgx_sm5_kernel *k, size_t ordinal);
+/* Sets parameter `ordinal` to size bytes (its exact size). */
+tgx_status tgx_sm5_kernel_set_param(tgx_sm5_kernel *k, unsigned ordinal, const void *bytes,
+                                    size_t size, tgx_diag *d);
+/* A zeroed global buffer of size bytes (name for messages); *addr is its device address (256-byte
+ * aligned, 64 KiB away from any other buffer, above 4 GiB). */
+tgx_status tgx_sm5_kernel_add_buffer(tgx_sm5_kernel *k, const char *name, size_t size,
+                                     uint64_t *addr, tgx_diag *d);
+/* The bytes of global memory [addr, addr + size) when they lie inside one buffer or object,
+ * else NULL. */
+unsigned char *tgx_sm5_kernel_memory(tgx_sm5_kernel *k, uint64_t addr, size_t size);
+
+typedef struct tgx_sm5_launch {
+    unsigned grid[3], block[3]; /* blocks, and threads a block (at most 1024) */
+    size_t dynamic_shared;      /* bytes of shared memory past the kernel's own */
+    uint64_t budget;            /* the most instructions a warp may run (0: 100 million) */
+} tgx_sm5_launch;
+
+typedef struct tgx_sm5_launch_stats {
+    uint64_t instructions; /* warp instructions run */
+    uint64_t blocks, warps;
+} tgx_sm5_launch_stats;
+
+/* Runs the kernel on the grid. The first problem stops it with the block, warp, instruction
+ * address and reason in d; memory keeps what the instructions before it wrote. stats may be
+ * NULL. */
+tgx_status tgx_sm5_kernel_launch(tgx_sm5_kernel *k, const tgx_sm5_launch *l,
+                                 tgx_sm5_launch_stats *stats, tgx_diag *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,9 @@
-/* tgx emu: run Maxwell texture instructions on one emulated warp (tgx/sm5_emu.h).
+/* tgx emu: run Maxwell texture instructions on one emulated warp (tgx/sm5_emu.h), or a whole
+ * kernel of a cubin on a grid (--kernel).
  *
  *   tgx emu [--arch ARCH] [--profile exact|nv] [--format auto|both|hex|float] [--section NAME]
  *           [-o OUT.tgxr] PROGRAM [SETUP]
+ *   tgx emu --kernel NAME [--format both|hex|float] CUBIN [SETUP]
  *
  * PROGRAM is assembly text as `tgx as` reads it, or a code file (cubin, raw bundles) whose
  * texture instructions run in order (the others are skipped, with a note). SETUP is a setup file
@@ -16,8 +18,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/emu_setup.h"
 #include "tgx/io.h"
+#include "tgx/sm5_emu_setup.h"
 #include "tgx/util.h"
 
 /* --format: by what each instruction wrote (auto), or one reading for every value */
@@ -35,6 +37,7 @@ typedef struct emu_opts {
     tgx_tex_profile profile;
     emu_format format;
     const char *section;
+    const char *kernel;
     const char *out;
     const char *program;
     const char *program_name; /* PROGRAM as messages name it: "<stdin>" for '-' */
@@ -53,7 +56,7 @@ typedef struct emu_prog {
     char section[TGX_SM5_SECT_NAME_MAX];
 } emu_prog;
 
-enum { EMU_ARCH = 1, EMU_PROFILE, EMU_FORMAT, EMU_SECTION, EMU_OUT };
+enum { EMU_ARCH = 1, EMU_PROFILE, EMU_FORMAT, EMU_SECTION, EMU_KERNEL, EMU_OUT };
 
 static const tgx_cli_opt emu_options[] = {
     {EMU_ARCH, "--arch", "ARCH", TGX_CLI_ARCH_HELP},
@@ -63,6 +66,9 @@ static const tgx_cli_opt emu_options[] = {
      "wrote it (fp32, integer, .F16's two halves; bits alone where nothing says); both, hex and "
      "fp32 for every value; hex, the raw bits alone; float, fp32 alone"},
     {EMU_SECTION, "--section", "NAME", "the code section to run (a cubin with several kernels)"},
+    {EMU_KERNEL, "--kernel", "NAME",
+     "run kernel NAME of the cubin, every instruction, on the grid the setup gives (its "
+     "buffers, parameters, grid and block); prints the buffers afterwards"},
     {EMU_OUT, "-o", "OUT.tgxr",
      "write the registers as TGXR (row = thread, column = written register in increasing "
      "order, uint32) instead of printing; '-' is stdout"},
@@ -71,7 +77,8 @@ static const tgx_cli_opt emu_options[] = {
 const tgx_cli_spec tgx_cli_emu_spec = {
     .verb = "emu",
     .synopsis = "[--arch sm_50|sm_52|sm_53] [--profile exact|nv] [--format both|hex|float]\n"
-                "[--section NAME] [-o OUT.tgxr] PROGRAM [SETUP]",
+                "[--section NAME] [-o OUT.tgxr] PROGRAM [SETUP]\n"
+                "--kernel NAME [--format both|hex|float] CUBIN [SETUP]",
     .description =
         "Runs Maxwell texture instructions on one emulated warp of 32 threads, through the "
         "texture unit tgx uses everywhere (docs/sm5-emu.md). PROGRAM is assembly text as `tgx "
@@ -80,11 +87,17 @@ const tgx_cli_spec tgx_cli_emu_spec = {
         "predicates, masks, constant bank words, texture headers (the texture specs of `tgx run "
         "--tex`) and samplers. Without SETUP every texture index gets a small mipmapped texture "
         "of the instruction's target and the registers the program reads get coordinates of an "
-        "8x4-pixel tile (docs/sm5-emu.md).",
+        "8x4-pixel tile (docs/sm5-emu.md). With --kernel, the cubin's kernel runs whole -- "
+        "arithmetic, control flow with the SIMT stack, memories, atomics, shuffles, votes and "
+        "barriers -- on a grid of blocks, from a setup of buffers (`buffer out = f32 64`, "
+        "`buffer x = u32 64 i * 3`), parameters (`param 0 = out`, `param 1 = f32 0.5`), `grid`, "
+        "`block`, `shared`, `budget` and `show`.",
     .opts = emu_options,
     .notes = "Prints one line per active thread with the registers and predicates the program "
-             "wrote. Problems are printed as file:line:col: error: message, before anything "
-             "runs.",
+             "wrote; with --kernel, the launch and then every buffer (or those `show` names), "
+             "eight elements a line. Problems are printed as file:line:col: error: message, "
+             "before anything runs; a kernel's run-time error names the block, warp, thread, "
+             "address and instruction.",
     .exit_status = "0 success, 1 an invalid program or setup, 2 usage or I/O error.",
     .operand = "PROGRAM",
     .min_operands = 1,
@@ -122,6 +135,7 @@ static int emu_option(void *ctx, int id, const char *v)
             }
         return bad_value("--format", v, "auto, both, hex or float");
     case EMU_SECTION: o->section = v; return 0;
+    case EMU_KERNEL: o->kernel = v; return 0;
     case EMU_OUT: o->out = v; return 0;
     }
     return TGX_EXIT_USAGE;
@@ -393,7 +407,7 @@ static int write_tgxr(const emu_opts *o, tgx_sm5_emu *emu)
 
 /* ---- running ------------------------------------------------------------------------------- */
 
-static int setup_warp(const emu_opts *o, emu_setup *s, const emu_prog *p)
+static int setup_warp(const emu_opts *o, tgx_sm5_emu_setup *s, const emu_prog *p)
 {
     tgx_diag d;
     tgx_status st;
@@ -402,17 +416,20 @@ static int setup_warp(const emu_opts *o, emu_setup *s, const emu_prog *p)
         size_t size;
         if (tgx_cli_read_input(o->setup, &text, &size) != TGX_EXIT_OK)
             return TGX_EXIT_USAGE;
-        st = emu_setup_parse(s, text, size, o->setup, &d);
+        st = tgx_sm5_emu_setup_parse(s, text, size, o->setup, &d);
         free(text);
     } else {
-        st = emu_setup_defaults(s, p->insns, p->count, &d);
+        st = tgx_sm5_emu_setup_defaults(s, p->insns, p->count, &d);
     }
     if (st < 0) {
         tgx_cli_print_diag(&d);
         return TGX_EXIT_INVALID;
     }
-    if (o->profile_set || s->profile_set)
-        emu_setup_apply_profile(s, o->profile_set ? o->profile : s->profile);
+    tgx_tex_profile named;
+    if (o->profile_set)
+        tgx_sm5_emu_setup_apply_profile(s, o->profile);
+    else if (tgx_sm5_emu_setup_profile(s, &named))
+        tgx_sm5_emu_setup_apply_profile(s, named);
     return -1;
 }
 
@@ -462,17 +479,124 @@ static int emu_main(emu_opts *o)
         tgx_cli_print_diag(&d);
         rc = TGX_EXIT_USAGE;
     }
-    emu_setup s;
-    emu_setup_init(&s, emu);
+    tgx_sm5_emu_setup *s = NULL;
+    if (rc < 0 && tgx_sm5_emu_setup_create(emu, &s, &d) < 0) {
+        tgx_cli_print_diag(&d);
+        rc = TGX_EXIT_USAGE;
+    }
     if (rc < 0)
-        rc = setup_warp(o, &s, &p);
+        rc = setup_warp(o, s, &p);
     if (rc < 0)
         rc = run_program(o, emu, &p);
     if (rc < 0)
         rc = o->out ? write_tgxr(o, emu) : print_registers(o, emu, &p);
     tgx_sm5_emu_destroy(emu);
-    emu_setup_free(&s);
+    tgx_sm5_emu_setup_destroy(s);
     prog_free(&p);
+    free(data);
+    return rc;
+}
+
+/* ---- a kernel of a cubin --------------------------------------------------------------------- */
+
+static void print_element(const emu_opts *o, tgx_sm5_emu_elem type, uint32_t v)
+{
+    if (o->format == FMT_HEX) {
+        printf(" 0x%08x", v);
+        return;
+    }
+    if (type == TGX_SM5_ELEM_U32)
+        printf(" %u", v);
+    else if (type == TGX_SM5_ELEM_I32)
+        printf(" %d", (int32_t)v);
+    else if (o->format == FMT_FLOAT)
+        printf(" %.9g", (double)tgx_bits2f(v));
+    else
+        printf(" %.9g(0x%08x)", (double)tgx_bits2f(v), v);
+}
+
+static void print_buffers(const emu_opts *o, tgx_sm5_kernel *k, const tgx_sm5_emu_setup *s)
+{
+    static const char *const types[] = {"u32", "i32", "f32"};
+    size_t n = tgx_sm5_emu_setup_buffer_count(s);
+    for (size_t i = 0; i < n; i++) {
+        const tgx_sm5_emu_buffer *b = tgx_sm5_emu_setup_buffer(s, i);
+        if (!b->show)
+            continue;
+        printf("%s: %s x %zu at 0x%" PRIx64 "\n", b->name, types[b->type], b->count, b->addr);
+        const unsigned char *m = tgx_sm5_kernel_memory(k, b->addr, 4 * b->count);
+        for (size_t e = 0; m && e < b->count; e++) {
+            if (e % 8 == 0)
+                printf("  [%zu]", e);
+            uint32_t v = (uint32_t)m[4 * e] | (uint32_t)m[4 * e + 1] << 8 |
+                         (uint32_t)m[4 * e + 2] << 16 | (uint32_t)m[4 * e + 3] << 24;
+            print_element(o, b->type, v);
+            if (e % 8 == 7 || e + 1 == b->count)
+                printf("\n");
+        }
+    }
+}
+
+static int kernel_main(emu_opts *o)
+{
+    if (o->section || o->out || o->have_arch || o->profile_set) {
+        fprintf(stderr, "tgx emu: --kernel takes the arch from the cubin and prints buffers: "
+                        "--arch, --section, --profile and -o do not apply\n");
+        return TGX_EXIT_USAGE;
+    }
+    char *data = NULL;
+    size_t size = 0;
+    if (tgx_cli_read_input(o->program, &data, &size) != TGX_EXIT_OK)
+        return TGX_EXIT_USAGE;
+    int rc = -1;
+    tgx_diag d;
+    tgx_sm5_code_file cf;
+    memset(&cf, 0, sizeof cf);
+    tgx_sm5_kernel *k = NULL;
+    tgx_sm5_emu_setup *s = NULL;
+    if (!tgx_sm5_is_cubin(data, size)) {
+        fprintf(stderr, "tgx emu: --kernel runs a kernel of a cubin; %s is not one\n",
+                o->program_name);
+        rc = TGX_EXIT_USAGE;
+    } else if (tgx_sm5_code_file_read((const unsigned char *)data, size, o->program_name, &cf, &d) <
+                   0 ||
+               tgx_sm5_kernel_open(&cf, o->kernel, &k, &d) < 0 ||
+               tgx_sm5_emu_setup_create_kernel(k, &s, &d) < 0) {
+        tgx_diag_set_file(&d, o->program_name);
+        tgx_cli_print_diag(&d);
+        rc = TGX_EXIT_INVALID;
+    }
+    if (rc < 0 && o->setup) {
+        char *text = NULL;
+        size_t tsize;
+        if (tgx_cli_read_input(o->setup, &text, &tsize) != TGX_EXIT_OK) {
+            rc = TGX_EXIT_USAGE;
+        } else if (tgx_sm5_emu_setup_parse(s, text, tsize, o->setup, &d) < 0) {
+            tgx_cli_print_diag(&d);
+            rc = TGX_EXIT_INVALID;
+        }
+        free(text);
+    }
+    if (rc < 0) {
+        tgx_sm5_launch l;
+        tgx_sm5_launch_stats st;
+        tgx_sm5_emu_setup_launch(s, &l);
+        if (tgx_sm5_kernel_launch(k, &l, &st, &d) < 0) {
+            tgx_diag_set_file(&d, o->program_name);
+            tgx_cli_print_diag(&d);
+            rc = TGX_EXIT_INVALID;
+        } else {
+            printf("# %s: grid %ux%ux%u, block %ux%ux%u: %" PRIu64 " warps, %" PRIu64
+                   " warp instructions\n",
+                   o->kernel, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1], l.block[2],
+                   st.warps, st.instructions);
+            print_buffers(o, k, s);
+            rc = TGX_EXIT_OK;
+        }
+    }
+    tgx_sm5_emu_setup_destroy(s);
+    tgx_sm5_kernel_close(k);
+    tgx_sm5_code_file_free(&cf);
     free(data);
     return rc;
 }
@@ -485,5 +609,5 @@ int tgx_cli_emu(int argc, char **argv)
     int rc = parse_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
-    return emu_main(&o);
+    return o.kernel ? kernel_main(&o) : emu_main(&o);
 }

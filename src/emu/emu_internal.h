@@ -17,6 +17,42 @@ typedef struct emu_sampler_slot {
     bool set;
 } emu_sampler_slot;
 
+/* Memory a kernel launch shares among its warps (kernel.c): global regions (the caller's
+ * buffers and the module's globals) and the block's shared memory. */
+typedef struct emu_region {
+    uint64_t addr;
+    size_t size;
+    unsigned char *data;
+    bool read_only;
+    char name[32];
+} emu_region;
+
+typedef struct emu_mem {
+    emu_region *global;
+    size_t nglobal, capglobal;
+    unsigned char *shared;
+    size_t shared_size;
+} emu_mem;
+
+/* An entry of the warp's SIMT stack (warp.c): a reconvergence point (SSY), a break or continue
+ * target (PBK, PCNT), a call's return address (CAL), or the other side of a divergent branch
+ * (DIV); mask holds the threads that resume at pc when the entry is popped. */
+typedef enum emu_frame_kind {
+    EMU_F_SYNC,
+    EMU_F_BRK,
+    EMU_F_CONT,
+    EMU_F_CALL,
+    EMU_F_DIV
+} emu_frame_kind;
+
+typedef struct emu_frame {
+    emu_frame_kind kind;
+    uint64_t pc;
+    uint32_t mask;
+} emu_frame;
+
+#define EMU_STACK_MAX 1024u
+
 struct tgx_sm5_emu {
     tgx_sm5_arch arch;
     uint32_t reg[TGX_SM5_EMU_REGS][EMU_W];
@@ -33,6 +69,19 @@ struct tgx_sm5_emu {
     uint32_t nheaders, header_max;
     emu_sampler_slot *samplers;
     uint32_t nsamplers, sampler_max;
+    /* whole-warp execution (warp.c, alu.c): condition codes (bit t), thread identity,
+     * memories, the program counter and the SIMT stack */
+    uint32_t cc_z, cc_s, cc_c, cc_o;
+    uint32_t tid[3][EMU_W];
+    uint32_t ctaid[3], ntid[3], nctaid[3], warp_id;
+    emu_mem *mem;         /* borrowed; NULL: no global or shared memory */
+    unsigned char *local; /* local_size bytes a thread, owned */
+    size_t local_size;
+    uint64_t pc;
+    uint32_t exited; /* threads that ran EXIT (or never existed) */
+    emu_frame *stack;
+    size_t depth, capstack;
+    uint64_t executed; /* instructions run (the budget counts them) */
 };
 
 /* One 32-lane column of words, readable as floats or signed integers. */
@@ -102,5 +151,83 @@ void emu_fill(emu_ctx *c, uint32_t mask, uint32_t v);
 unsigned emu_insn_target(const tgx_sm5_insn *in);
 /* Axes of the instruction's target that take coordinates (1, 2 or 3). */
 unsigned emu_coord_axes(const tgx_sm5_insn *in);
+
+/* ---- whole-warp execution ------------------------------------------------------------------ */
+
+/* One instruction outside the texture classes as its executor sees it (alu.c, warp.c). */
+typedef struct emu_op {
+    tgx_sm5_emu *emu;
+    uint64_t w;
+    uint32_t ctrl;
+    tgx_sm5_op_info info;
+    uint32_t exec;     /* threads that run it: active and guard predicate true */
+    uint64_t pc, next; /* its address and the next instruction's */
+    int stop;          /* set by BAR.SYNC: the warp waits for its block */
+    tgx_diag *d;
+} emu_op;
+
+typedef tgx_status (*emu_op_fn)(emu_op *o);
+/* The executor of an opclass (emu_ops.def), or NULL. */
+emu_op_fn emu_op_executor(const char *opclass);
+
+static inline uint32_t emu_bits(uint64_t w, unsigned lo, unsigned width)
+{
+    return (uint32_t)((w >> lo) & ((1ull << width) - 1));
+}
+
+static inline uint32_t emu_r(const tgx_sm5_emu *e, unsigned r, unsigned t)
+{
+    return r < TGX_SM5_EMU_REGS ? e->reg[r][t] : 0u;
+}
+
+static inline void emu_w(tgx_sm5_emu *e, unsigned r, unsigned t, uint32_t v)
+{
+    if (r < TGX_SM5_EMU_REGS) {
+        e->reg[r][t] = v;
+        e->reg_written[r / 32] |= 1u << (r % 32);
+    }
+}
+
+/* A predicate of all threads (PT: all ones). */
+static inline uint32_t emu_p(const tgx_sm5_emu *e, unsigned p)
+{
+    return p >= TGX_SM5_EMU_PREDS ? 0xffffffffu : e->pred[p];
+}
+
+/* Sets predicate p of the threads of mask to the bits of v (PT: dropped). */
+static inline void emu_pw(tgx_sm5_emu *e, unsigned p, uint32_t mask, uint32_t v)
+{
+    if (p < TGX_SM5_EMU_PREDS && mask) {
+        e->pred[p] = (e->pred[p] & ~mask) | (v & mask);
+        e->pred_written |= 1u << p;
+    }
+}
+
+/* The executors warp.c defines (memory, atomics, SHFL, VOTE, BAR, control). */
+tgx_status emu_x_memory(emu_op *o);
+tgx_status emu_x_atom(emu_op *o);
+tgx_status emu_x_shfl(emu_op *o);
+tgx_status emu_x_vote(emu_op *o);
+tgx_status emu_x_nothing(emu_op *o);
+tgx_status emu_x_bar(emu_op *o);
+tgx_status emu_x_flow(emu_op *o);
+
+/* The instruction loop (warp.c): a warp starts at entry with the threads of mask (the others
+ * count as exited); it runs until it finishes, waits at BAR.SYNC (*waiting) or has run *budget
+ * instructions (an error). */
+void emu_warp_start(tgx_sm5_emu *e, uint64_t entry, uint32_t threads);
+bool emu_warp_done(const tgx_sm5_emu *e);
+tgx_status emu_warp_run(tgx_sm5_emu *e, const tgx_sm5_code_section *sec, uint64_t *budget,
+                        bool *waiting, tgx_diag *d);
+
+/* Fails with the instruction's address and the reason. */
+tgx_status emu_op_fail(const emu_op *o, tgx_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* size bytes at addr in a memory space for thread t (warp.c), bounds-checked: NULL and *st an
+ * error naming the thread and address when they are outside it. */
+typedef enum emu_space { EMU_GLOBAL, EMU_SHARED, EMU_LOCAL } emu_space;
+unsigned char *emu_mem_at(emu_op *o, emu_space sp, unsigned t, uint64_t addr, size_t size,
+                          bool write, tgx_status *st);
 
 #endif

@@ -36,6 +36,7 @@ void tgx_sm5_emu_destroy(tgx_sm5_emu *emu)
         free(emu->bank[b]);
     free(emu->headers);
     free(emu->samplers);
+    free(emu->local);
     free(emu);
 }
 

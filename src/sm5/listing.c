@@ -338,6 +338,8 @@ static void number_code(listing *l)
             lst_label *lab = label_at(l, s->elf_index, e->branch);
             if (!lab) /* a pair's second: the label printed before the pair's first serves */
                 lab = label_at(l, s->elf_index, pos);
+            if (!lab && pos % 32 == 8) /* ... or the one at its bundle's start */
+                lab = label_at(l, s->elf_index, pos - 8);
             unsigned num = l->next_code++;
             if (!lab && (lab = label_add(l, s->elf_index, e->branch, num)) != NULL)
                 lab->pos = pos;
@@ -789,9 +791,12 @@ static void info_ibt(listing *l, unsigned sec, const unsigned char *p, size_t si
         for (size_t j = 0; j < l->nlabels && !lab; j++)
             if (l->labels[j].sec == sec && l->labels[j].addr == pos)
                 lab = &l->labels[j];
-        if (lab && lab->pos != branch)
+        for (size_t j = 0; j < l->nlabels && !lab && pos % 32 == 8; j++)
+            if (l->labels[j].sec == sec && l->labels[j].addr == pos - 8)
+                lab = &l->labels[j];
+        if (lab && pos != branch) /* the distance from the pair's first instruction */
             putf(&l->out, "        /*%04zx*/ \t.word\t(.L_x_%u@srel + 0x%llx)\n", off + k, lab->num,
-                 (unsigned long long)(branch - lab->pos));
+                 (unsigned long long)(branch - pos));
         else if (lab)
             putf(&l->out, "        /*%04zx*/ \t.word\t.L_x_%u@srel\n", off + k, lab->num);
         putf(&l->out, "        /*%04zx*/ \t.short\t0x%x\n", off + k + 4, rd16(p + k + 4));

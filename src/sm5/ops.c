@@ -598,6 +598,74 @@ static int sched_accepts(const sm5_form *f, uint32_t ctrl)
     return !((f->sched & SCHED_REUSE) && !(f->sched & SCHED_REUSE3) && (ctrl >> 20 & 1));
 }
 
+static int64_t sign_extend(uint64_t v, unsigned width)
+{
+    if (width == 0 || width >= 64)
+        return (int64_t)v;
+    uint64_t m = 1ull << (width - 1);
+    v &= (m << 1) - 1;
+    return (int64_t)((v ^ m) - m);
+}
+
+tgx_status tgx_sm5_op_form(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, tgx_sm5_op_info *info)
+{
+    const sm5_form *f = (unsigned)arch < TGX_SM5_ARCH_COUNT ? form_find(word, arch) : NULL;
+    if (!f || !sched_accepts(f, ctrl))
+        return TGX_ERR_UNSUPPORTED;
+    memset(info, 0, sizeof *info);
+    info->opclass = f->opclass;
+    info->src = TGX_SM5_SRC_REG;
+    info->guarded = strstr(f->syntax, "{g}") != NULL;
+    int has_c = 0, r39_first = 0;
+    uint32_t top20 = field(word, 20, 19) | field(word, 56, 1) << 19;
+    for (const char *s = strchr(f->syntax, '{'); s; s = strchr(s, '{')) {
+        sm5_tok t;
+        tok_read(s, &t);
+        s = t.end;
+        unsigned a0 = tok_num(&t, 0), a1 = tok_num(&t, 1);
+        int imm = 1;
+        if (tok_is(&t, "c") || tok_is(&t, "cs")) {
+            has_c = 1;
+            info->cbank = field(word, 34, 5);
+            info->coff = field(word, 20, 14) << 2;
+            imm = 0;
+        } else if (tok_is(&t, "r") && a0 == 39 && !has_c && t.narg > 1 && a1 == 1) {
+            r39_first = 1; /* the register at 39 is the second source: the constant is third */
+            imm = 0;
+        } else if (tok_is(&t, "f20") || tok_is(&t, "d20")) {
+            info->imm = top20 << 12;
+        } else if (tok_is(&t, "i20")) {
+            info->imm = (uint32_t)sign_extend(top20, 20);
+        } else if (tok_is(&t, "u20")) {
+            info->imm = top20;
+        } else if (tok_is(&t, "f32")) {
+            info->imm = field(word, a0, 32);
+        } else if ((tok_is(&t, "s") || tok_is(&t, "u") || tok_is(&t, "su")) && a0 == 20 &&
+                   (a1 == 32 || a1 == 16 || a1 == 6)) {
+            info->imm = field(word, 20, a1);
+        } else if (tok_is(&t, "h16")) {
+            info->imm = field(word, a0, 16);
+        } else if (tok_is(&t, "m") || tok_is(&t, "m+")) {
+            info->has_mem = true;
+            info->mem_ra = field(word, a0, 8);
+            info->mem_off = sign_extend(field(word, a1, tok_num(&t, 2)), tok_num(&t, 2)) *
+                            (int64_t)(1u << tok_num(&t, 3));
+            imm = 0;
+        } else if (tok_is(&t, "t")) {
+            info->has_branch = true;
+            info->branch_off = sign_extend(field(word, a0, a1), a1);
+            imm = 0;
+        } else {
+            imm = 0;
+        }
+        if (imm)
+            info->src = TGX_SM5_SRC_IMM;
+    }
+    if (has_c)
+        info->src = r39_first ? TGX_SM5_SRC_REG_CONST : TGX_SM5_SRC_CONST;
+    return TGX_OK;
+}
+
 tgx_status sm5_op_print(uint64_t word, uint32_t ctrl, tgx_sm5_arch arch, uint64_t addr,
                         const tgx_sm5_labels *labels, sm5_out *o, tgx_diag *d)
 {

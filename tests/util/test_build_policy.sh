@@ -6,7 +6,7 @@
 #  * tools/deps.sh asks for clang and clang-format only for the targets that use them, and the
 #    format test skips with its reason without clang-format;
 #  * the sources gcc 12 warned about at -O2/-O3 (maybe-uninitialized in src/replay/case.c
-#    read_slots and src/cli/emu_setup.c) compile warning-free with -Werror at -O2 and -O3, with
+#    read_slots and src/emu/setup.c) compile warning-free with -Werror at -O2 and -O3, with
 #    gcc and, where installed, clang (the whole tree is built so by make test and CI).
 set -u
 : "${TGX_SRC:?TGX_SRC must name the source tree}"
@@ -53,7 +53,7 @@ PATH="$tmp/bin" TGX_SRC="$TGX_SRC" "$BASH" tests/util/test_format.sh >"$tmp/out"
 for compiler in gcc clang; do
     command -v $compiler >/dev/null || { echo "note: $compiler not installed, not compiled with it"; continue; }
     for opt in -O2 -O3; do
-        for f in src/replay/case.c src/cli/emu_setup.c; do
+        for f in src/replay/case.c src/emu/setup.c; do
             if $compiler -std=c11 $opt -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
                 -Werror -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc -c "$f" -o "$tmp/o.o" 2>"$tmp/err"; then
                 ok

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/emu_expr.h"
+#include "emu/setup_expr.h"
 #include "tgx/util.h"
 
 /* ---- scanning ----------------------------------------------------------------------------- */
@@ -95,7 +95,7 @@ static thread_vars vars_of(unsigned t)
 typedef struct expr_ctx {
     emu_scan *sc;
     thread_vars v;
-    unsigned thread; /* TGX_SM5_EMU_THREADS: a value for the whole warp */
+    unsigned thread; /* EMU_WARP_WIDE: a value for the whole warp */
     tgx_status st;
     bool varying; /* a thread variable was read: values may differ by thread */
 } expr_ctx;
@@ -113,7 +113,8 @@ static tgx_status vfail(expr_ctx *e, const char *at, bool per_thread, const char
     char msg[TGX_DIAG_MSG_MAX];
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (per_thread && e->varying && e->thread != EMU_WARP_WIDE)
-        e->st = emu_fail_at(e->sc, at, "%s (thread %u)", msg, e->thread);
+        e->st = emu_fail_at(e->sc, at, "%s (%s %u)", msg, e->sc->unit ? e->sc->unit : "thread",
+                            e->thread);
     else
         e->st = emu_fail_at(e->sc, at, "%s", msg);
     return e->st;

@@ -16,6 +16,7 @@ typedef struct emu_scan {
     const char *file;
     unsigned lineno;
     tgx_diag *d;
+    const char *unit; /* what the thread variable counts in messages ("element"); NULL: thread */
 } emu_scan;
 
 /* Fails with file:line:col of `at` (a place in sc->line); returns TGX_ERR_PARSE. */
@@ -31,7 +32,7 @@ size_t emu_word_len(const char *p);
 const char *emu_found(const char *p, char *buf, size_t size);
 
 /* The thread of emu_eval meaning "one value for the whole warp": thread variables are refused. */
-#define EMU_WARP_WIDE TGX_SM5_EMU_THREADS
+#define EMU_WARP_WIDE UINT32_MAX
 
 /* Evaluates the rest of the line as an expression for thread t (or EMU_WARP_WIDE); it must use
  * the whole text. *varying (may be NULL): whether it read a thread variable. sc->p is unmoved. */

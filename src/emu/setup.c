@@ -25,25 +25,73 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/emu_expr.h"
-#include "cli/emu_setup.h"
+#include "emu/setup.h"
+#include "emu/setup_expr.h"
 #include "tgx/io.h"
 #include "tgx/util.h"
 
-void emu_setup_init(emu_setup *s, tgx_sm5_emu *emu)
+static tgx_status setup_new(tgx_sm5_emu *emu, tgx_sm5_kernel *k, tgx_sm5_emu_setup **out,
+                            tgx_diag *d)
 {
-    memset(s, 0, sizeof *s);
+    if (!out || (!emu && !k))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a setup needs a warp or a kernel");
+    emu_setup *s = calloc(1, sizeof *s);
+    if (!s)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     s->emu = emu;
+    s->kernel = k;
     s->tex_budget = EMU_SETUP_TEXTURE_BUDGET;
+    s->launch = (tgx_sm5_launch){{1, 1, 1}, {32, 1, 1}, 0, 0};
+    *out = s;
+    return TGX_OK;
 }
 
-void emu_setup_free(emu_setup *s)
+tgx_status tgx_sm5_emu_setup_create(tgx_sm5_emu *emu, tgx_sm5_emu_setup **out, tgx_diag *d)
 {
+    return setup_new(emu, NULL, out, d);
+}
+
+tgx_status tgx_sm5_emu_setup_create_kernel(tgx_sm5_kernel *k, tgx_sm5_emu_setup **out, tgx_diag *d)
+{
+    return setup_new(NULL, k, out, d);
+}
+
+void tgx_sm5_emu_setup_destroy(tgx_sm5_emu_setup *s)
+{
+    if (!s)
+        return;
     for (size_t i = 0; i < s->ntex; i++)
         tgx_tex_destroy(s->tex[i]);
     free(s->tex);
-    s->tex = NULL;
-    s->ntex = s->captex = 0;
+    free(s->buffers);
+    free(s);
+}
+
+void tgx_sm5_emu_setup_set_texture_budget(tgx_sm5_emu_setup *s, uint64_t bytes)
+{
+    s->tex_budget = bytes;
+}
+
+bool tgx_sm5_emu_setup_profile(const tgx_sm5_emu_setup *s, tgx_tex_profile *p)
+{
+    if (s->profile_set && p)
+        *p = s->profile;
+    return s->profile_set;
+}
+
+void tgx_sm5_emu_setup_launch(const tgx_sm5_emu_setup *s, tgx_sm5_launch *out)
+{
+    *out = s->launch;
+}
+
+size_t tgx_sm5_emu_setup_buffer_count(const tgx_sm5_emu_setup *s)
+{
+    return s->nbuffers;
+}
+
+const tgx_sm5_emu_buffer *tgx_sm5_emu_setup_buffer(const tgx_sm5_emu_setup *s, size_t i)
+{
+    return i < s->nbuffers ? &s->buffers[i] : NULL;
 }
 
 bool emu_setup_keep(emu_setup *s, tgx_tex *t)
@@ -450,6 +498,264 @@ static tgx_status reg_statement(emu_setup *s, emu_scan *sc, const char *at, size
     return at[0] == 'R' ? stmt_reg(s, sc, (unsigned)v) : stmt_pred(s, sc, (unsigned)v);
 }
 
+/* ---- kernel statements ----------------------------------------------------------------------- */
+
+/* grid X [Y [Z]], block X [Y [Z]]: the missing ones are 1 */
+static tgx_status stmt_dims(emu_scan *sc, unsigned out[3], const uint32_t max[3], const char *what)
+{
+    uint32_t v[3] = {1, 1, 1};
+    static const char *const axis[3] = {"x", "y", "z"};
+    for (unsigned a = 0; a < 3; a++) {
+        emu_skip_space(sc);
+        if (a > 0 && !*sc->p)
+            break;
+        char name[32];
+        snprintf(name, sizeof name, "%s %s", what, axis[a]);
+        tgx_status st = read_uint(sc, max[a], name, &v[a]);
+        if (st < 0)
+            return st;
+        if (v[a] == 0)
+            return emu_fail_at(sc, sc->p - 1, "%s must be at least 1", name);
+    }
+    tgx_status st = expect_end(sc);
+    if (st == TGX_OK)
+        memcpy(out, v, sizeof v);
+    return st;
+}
+
+static const emu_value_type elem_value[3] = {EMU_V_U32, EMU_V_I32, EMU_V_F32};
+static const char *const elem_name[3] = {"u32", "i32", "f32"};
+
+/* u32, i32 or f32 as a buffer's element type */
+static tgx_status elem_type(emu_scan *sc, tgx_sm5_emu_elem *out)
+{
+    emu_skip_space(sc);
+    const char *at = sc->p;
+    size_t n = emu_word_len(at);
+    for (int k = 0; k < 3; k++)
+        if (n == 3 && !strncmp(at, elem_name[k], 3)) {
+            sc->p += n;
+            *out = (tgx_sm5_emu_elem)k;
+            return TGX_OK;
+        }
+    char seen[48];
+    return emu_fail_at(sc, at, "expected an element type (u32, i32, f32), found %s",
+                       emu_found(at, seen, sizeof seen));
+}
+
+static tgx_sm5_emu_buffer *find_buffer(emu_setup *s, const char *name, size_t n)
+{
+    for (size_t i = 0; i < s->nbuffers; i++)
+        if (strlen(s->buffers[i].name) == n && !strncmp(s->buffers[i].name, name, n))
+            return &s->buffers[i];
+    return NULL;
+}
+
+/* A buffer's name: letters, digits and '_', starting with a letter, up to 31 characters. */
+static tgx_status buffer_name(emu_scan *sc, const char **at, size_t *n)
+{
+    emu_skip_space(sc);
+    *at = sc->p;
+    *n = emu_word_len(*at);
+    char seen[48];
+    if (*n == 0 || !isalpha((unsigned char)**at))
+        return emu_fail_at(sc, *at, "expected a buffer's name, found %s",
+                           emu_found(*at, seen, sizeof seen));
+    if (*n > 31)
+        return emu_fail_at(sc, *at, "a buffer's name has at most 31 characters");
+    sc->p += *n;
+    return TGX_OK;
+}
+
+/* buffer NAME = TYPE COUNT [EXPR]: COUNT elements, each EXPR of its index i (zeros without) */
+static tgx_status stmt_buffer(emu_setup *s, emu_scan *sc)
+{
+    const char *name;
+    size_t n;
+    tgx_status st = buffer_name(sc, &name, &n);
+    if (st < 0)
+        return st;
+    if (find_buffer(s, name, n))
+        return emu_fail_at(sc, name, "buffer '%.*s' is already defined", (int)n, name);
+    tgx_sm5_emu_elem type = TGX_SM5_ELEM_U32;
+    uint32_t count = 0;
+    if ((st = expect_eq(sc)) < 0 || (st = elem_type(sc, &type)) < 0 ||
+        (st = read_uint(sc, EMU_SETUP_MAX_ELEMS, "element count", &count)) < 0)
+        return st;
+    emu_skip_space(sc);
+    uint32_t *words = calloc(count ? count : 1, sizeof *words);
+    if (!words)
+        return emu_fail_at(sc, name, "out of memory for %u elements", count);
+    sc->unit = "element";
+    for (uint32_t i = 0; i < count && *sc->p && st == TGX_OK; i++)
+        st = emu_value_for(sc, elem_value[type], 0, i, &words[i]);
+    sc->unit = NULL;
+    tgx_sm5_emu_buffer *b = NULL;
+    if (st == TGX_OK) {
+        b = realloc(s->buffers, (s->nbuffers + 1) * sizeof *b);
+        if (!b)
+            st = emu_fail_at(sc, name, "out of memory");
+    }
+    if (st == TGX_OK) {
+        s->buffers = b;
+        b = &s->buffers[s->nbuffers];
+        memset(b, 0, sizeof *b);
+        memcpy(b->name, name, n);
+        b->type = type;
+        b->count = count;
+        b->show = !s->any_show; /* every buffer shows until a `show` names some */
+        tgx_diag why;
+        st = tgx_sm5_kernel_add_buffer(s->kernel, b->name, (size_t)count * 4, &b->addr, &why);
+        if (st < 0)
+            st = emu_fail_at(sc, name, "%s", why.message);
+    }
+    if (st == TGX_OK) {
+        unsigned char *mem = tgx_sm5_kernel_memory(s->kernel, b->addr, (size_t)count * 4);
+        for (uint32_t i = 0; mem && i < count; i++)
+            for (unsigned k = 0; k < 4; k++)
+                mem[4 * (size_t)i + k] = (unsigned char)(words[i] >> (8 * k));
+        s->nbuffers++;
+    }
+    free(words);
+    return st;
+}
+
+/* param N = BUFFER | u32|i32|f32 EXPR | u64|f64 EXPR | a lone literal */
+static tgx_status stmt_param(emu_setup *s, emu_scan *sc)
+{
+    emu_skip_space(sc);
+    const char *at = sc->p;
+    uint32_t ord;
+    tgx_status st = read_uint(sc, 1023, "parameter", &ord);
+    if (st < 0)
+        return st;
+    const tgx_sm5_kernel_param *p = tgx_sm5_kernel_param_at(s->kernel, ord);
+    if (!p)
+        return emu_fail_at(sc, at, "the kernel has no parameter %u (it has %zu)", ord,
+                           tgx_sm5_kernel_param_count(s->kernel));
+    if ((st = expect_eq(sc)) < 0)
+        return st;
+    emu_skip_space(sc);
+    const char *vat = sc->p;
+    size_t n = emu_word_len(vat);
+    unsigned char bytes[8];
+    size_t size;
+    tgx_sm5_emu_buffer *b = n ? find_buffer(s, vat, n) : NULL;
+    if (b) {
+        sc->p += n;
+        if ((st = expect_end(sc)) < 0)
+            return st;
+        for (unsigned k = 0; k < 8; k++)
+            bytes[k] = (unsigned char)(b->addr >> (8 * k));
+        size = 8;
+    } else if ((n == 3 && (!strncmp(vat, "u64", 3) || !strncmp(vat, "f64", 3)))) {
+        sc->p += 3;
+        double v;
+        emu_skip_space(sc);
+        const char *eat = sc->p;
+        if ((st = emu_eval(sc, EMU_WARP_WIDE, &v, NULL)) < 0)
+            return st;
+        uint64_t u;
+        if (vat[0] == 'f') {
+            memcpy(&u, &v, 8);
+        } else {
+            if (v != v || v < 0 || v != (double)(uint64_t)v || v > 9007199254740992.0)
+                return emu_fail_at(sc, eat, "%.17g is not a whole number from 0 to 2^53", v);
+            u = (uint64_t)v;
+        }
+        for (unsigned k = 0; k < 8; k++)
+            bytes[k] = (unsigned char)(u >> (8 * k));
+        size = 8;
+    } else {
+        if (n && isalpha((unsigned char)*vat) && strncmp(vat, "u32", 3) && strncmp(vat, "i32", 3) &&
+            strncmp(vat, "f32", 3) && n > 1)
+            return emu_fail_at(sc, vat, "'%.*s' is not a buffer (define it with 'buffer' first)",
+                               (int)(n < 24 ? n : 24), vat);
+        uint32_t literal = 0, word;
+        emu_value_type k = emu_value_kind(sc, &literal, &st);
+        if (st < 0 || (st = emu_value_for(sc, k, literal, EMU_WARP_WIDE, &word)) < 0)
+            return st;
+        for (unsigned i = 0; i < 4; i++)
+            bytes[i] = (unsigned char)(word >> (8 * i));
+        size = 4;
+    }
+    if (size != p->size)
+        return emu_fail_at(sc, vat, "parameter %u has %u bytes; this value has %zu%s", ord, p->size,
+                           size, size == 4 ? " (u64, f64 or a buffer give 8)" : "");
+    tgx_diag why;
+    if (tgx_sm5_kernel_set_param(s->kernel, ord, bytes, size, &why) < 0)
+        return emu_fail_at(sc, at, "%s", why.message);
+    return TGX_OK;
+}
+
+/* show NAME...: the buffers to print after the run */
+static tgx_status stmt_show(emu_setup *s, emu_scan *sc)
+{
+    tgx_sm5_emu_buffer *marks[64];
+    size_t nm = 0;
+    do {
+        const char *name;
+        size_t n;
+        tgx_status st = buffer_name(sc, &name, &n);
+        if (st < 0)
+            return st;
+        tgx_sm5_emu_buffer *b = find_buffer(s, name, n);
+        if (!b)
+            return emu_fail_at(sc, name, "no buffer '%.*s'", (int)n, name);
+        if (nm < 64)
+            marks[nm++] = b;
+        emu_skip_space(sc);
+    } while (*sc->p);
+    if (!s->any_show)
+        for (size_t i = 0; i < s->nbuffers; i++)
+            s->buffers[i].show = false;
+    for (size_t i = 0; i < nm; i++)
+        marks[i]->show = true;
+    s->any_show = true;
+    return TGX_OK;
+}
+
+static tgx_status kernel_statement(emu_setup *s, emu_scan *sc, const char *kw, const char *at)
+{
+    static const uint32_t grid_max[3] = {0x7fffffffu, 65535, 65535};
+    static const uint32_t block_max[3] = {1024, 1024, 64};
+    uint32_t num;
+    tgx_status st;
+    if (!strcmp(kw, "buffer"))
+        return stmt_buffer(s, sc);
+    if (!strcmp(kw, "param"))
+        return stmt_param(s, sc);
+    if (!strcmp(kw, "show"))
+        return stmt_show(s, sc);
+    if (!strcmp(kw, "grid"))
+        return stmt_dims(sc, s->launch.grid, grid_max, "grid");
+    if (!strcmp(kw, "block")) {
+        unsigned b[3];
+        if ((st = stmt_dims(sc, b, block_max, "block")) < 0)
+            return st;
+        if ((uint64_t)b[0] * b[1] * b[2] > 1024)
+            return emu_fail_at(sc, at, "a block has at most 1024 threads (this one %llu)",
+                               (unsigned long long)b[0] * b[1] * b[2]);
+        memcpy(s->launch.block, b, sizeof b);
+        return TGX_OK;
+    }
+    if (!strcmp(kw, "shared") || !strcmp(kw, "budget")) {
+        bool sh = kw[0] == 's';
+        st = read_uint(sc, sh ? 48u * 1024u : 0xffffffffu, sh ? "bytes" : "instructions", &num);
+        if (st == TGX_OK && (st = expect_end(sc)) == TGX_OK) {
+            if (sh)
+                s->launch.dynamic_shared = num;
+            else
+                s->launch.budget = num;
+        }
+        return st;
+    }
+    return emu_fail_at(sc, at,
+                       "unknown statement '%s' for a kernel (buffer, param, grid, block, shared, "
+                       "budget, show)",
+                       kw);
+}
+
 static tgx_status statement(emu_setup *s, emu_scan *sc)
 {
     emu_skip_space(sc);
@@ -464,6 +770,15 @@ static tgx_status statement(emu_setup *s, emu_scan *sc)
     if (n == 0 || (unsigned char)at[n] >= 0x80)
         return emu_fail_at(sc, at + n, "expected a statement, found %s",
                            emu_found(at + n, seen, sizeof seen));
+    if (s->kernel)
+        return kernel_statement(s, sc, kw, at);
+    if (!strcmp(kw, "buffer") || !strcmp(kw, "param") || !strcmp(kw, "grid") ||
+        !strcmp(kw, "block") || !strcmp(kw, "shared") || !strcmp(kw, "budget") ||
+        !strcmp(kw, "show"))
+        return emu_fail_at(sc, at,
+                           "'%s' sets up a kernel launch (tgx emu --kernel); this setup "
+                           "fills one warp",
+                           kw);
     if ((kw[0] == 'R' || kw[0] == 'P') && isdigit((unsigned char)kw[1]))
         return reg_statement(s, sc, at, n);
     if (!strcmp(kw, "RZ") || !strcmp(kw, "PT"))
@@ -539,8 +854,8 @@ static void position_of(const char *text, size_t at, unsigned *line, unsigned *c
     }
 }
 
-tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const char *file,
-                           tgx_diag *d)
+tgx_status tgx_sm5_emu_setup_parse(tgx_sm5_emu_setup *s, const char *text, size_t size,
+                                   const char *file, tgx_diag *d)
 {
     char line[1024];
     unsigned lineno = 0, col;
@@ -565,7 +880,7 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const ch
         char *hash = strchr(line, '#');
         if (hash)
             *hash = 0;
-        emu_scan sc = {line, line, file, lineno, d};
+        emu_scan sc = {line, line, file, lineno, d, NULL};
         emu_skip_space(&sc);
         if (*sc.p) {
             tgx_status st = statement(s, &sc);
@@ -583,8 +898,10 @@ tgx_status emu_setup_parse(emu_setup *s, const char *text, size_t size, const ch
     return TGX_OK;
 }
 
-void emu_setup_apply_profile(emu_setup *s, tgx_tex_profile p)
+void tgx_sm5_emu_setup_apply_profile(tgx_sm5_emu_setup *s, tgx_tex_profile p)
 {
+    if (!s->emu)
+        return;
     for (uint32_t i = 0; i <= TGX_SM5_EMU_MAX_SAMPLER; i++) {
         const tgx_sampler *cur = tgx_sm5_emu_sampler_at(s->emu, i);
         if (!cur)

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/emu_setup.h"
+#include "emu/setup.h"
 #include "tgx/io.h"
 #include "tgx/util.h"
 
@@ -147,8 +147,11 @@ static void fill_roles(emu_setup *s, const tgx_sm5_insn *in, unsigned base, cons
     }
 }
 
-tgx_status emu_setup_defaults(emu_setup *s, const tgx_sm5_insn *insns, size_t n, tgx_diag *d)
+tgx_status tgx_sm5_emu_setup_defaults(tgx_sm5_emu_setup *s, const tgx_sm5_insn *insns, size_t n,
+                                      tgx_diag *d)
 {
+    if (!s->emu)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "a kernel setup has no default");
     bool written[TGX_SM5_EMU_REGS] = {false};
     for (size_t i = 0; i < n; i++) {
         const tgx_sm5_insn *in = &insns[i];
