@@ -22,27 +22,36 @@ static tgx_pipe_shader *shader(const char *text)
 
 static const float quad[4][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
 
-/* Renders fs on the full-screen quad with the built-in vertex shader into a w x h target. */
-static uint32_t *render_quad(const char *fs_text, uint32_t w, uint32_t h, unsigned threads)
+/* Draws fs on the full-screen quad with the built-in vertex shader into words (st's viewport
+ * size). */
+static tgx_status draw_quad(const char *fs_text, const tgx_pipe_state *st, uint32_t *words,
+                            tgx_diag *d)
 {
     tgx_pipe_shader *vs = NULL, *fs = shader(fs_text);
-    tgx_diag d;
-    TGX_CHECK(tgx_pipe_shader_passthrough(&vs, &d) == TGX_OK, "passthrough: %s", d.message);
-    tgx_pipe_target t = {w, h, false, calloc((size_t)w * h * 4, 4)};
+    TGX_CHECK(tgx_pipe_shader_passthrough(&vs, d) == TGX_OK, "passthrough: %s", d->message);
+    tgx_pipe_target t = {(uint32_t)st->viewport[2], (uint32_t)st->viewport[3], false, words};
     tgx_pipe_draw draw;
-    tgx_pipe_state st;
     memset(&draw, 0, sizeof draw);
-    tgx_pipe_state_init(&st, w, h);
-    st.threads = threads;
     draw.vs = vs, draw.fs = fs, draw.prim = TGX_PIPE_TRIANGLE_STRIP, draw.vertex_count = 4;
     draw.attribs[0].words = (const uint32_t *)(const void *)quad;
     draw.attribs[0].components = 2;
     draw.targets[0] = &t;
-    tgx_status s = vs && fs ? tgx_pipe_render(&draw, &st, &d) : TGX_ERR_ARG;
-    TGX_CHECK(s == TGX_OK, "render: %s", d.message);
+    tgx_status s = vs && fs ? tgx_pipe_render(&draw, st, d) : TGX_ERR_ARG;
     tgx_pipe_shader_destroy(vs);
     tgx_pipe_shader_destroy(fs);
-    return t.words;
+    return s;
+}
+
+/* Renders fs into a w x h target with the given thread count. */
+static uint32_t *render_quad(const char *fs_text, uint32_t w, uint32_t h, unsigned threads)
+{
+    uint32_t *words = calloc((size_t)w * h * 4, 4);
+    tgx_pipe_state st;
+    tgx_diag d;
+    tgx_pipe_state_init(&st, w, h);
+    st.threads = threads;
+    TGX_CHECK(draw_quad(fs_text, &st, words, &d) == TGX_OK, "render: %s", d.message);
+    return words;
 }
 
 static float px(const uint32_t *img, uint32_t w, int x, int y, int c)
@@ -96,6 +105,47 @@ static void test_helpers_and_threads(void)
     TGX_CHECK(memcmp(a, b, (size_t)W * H * 16) == 0, "1 thread and 3 threads: same image");
     free(a);
     free(b);
+}
+
+/* Two runaway loops in different tiles of a 96x64 target (6 x 4 tiles of 16x16): loop A where
+ * x >= 48 (tile columns 3-5 of every row: tile 3 is the lowest that fails), loop B where x < 48
+ * and y >= 32 (rows 2-3). The failure of the lowest-numbered tile is reported (docs/pipeline.md),
+ * loop A's, with any number of threads, though threads that take later tiles fail in B. */
+static void test_failure_any_threads(void)
+{
+    const char *fs = "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                     "IMM[0] FLT32 {48.0, 32.0, 0.0, 0.0}\n"
+                     "  0: SGE TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\n"
+                     "  1: IF TEMP[0].xxxx\n"
+                     "  2:   BGNLOOP\n"
+                     "  3:     ADD TEMP[0].y, TEMP[0].yyyy, IMM[0].xxxx\n" /* line 9 */
+                     "  4:   ENDLOOP\n"
+                     "  5: ENDIF\n"
+                     "  6: SGE TEMP[0].z, IN[0].yyyy, IMM[0].yyyy\n"
+                     "  7: IF TEMP[0].zzzz\n"
+                     "  8:   BGNLOOP\n"
+                     "  9:     ADD TEMP[0].w, TEMP[0].wwww, IMM[0].yyyy\n" /* line 15 */
+                     " 10:   ENDLOOP\n"
+                     " 11: ENDIF\n"
+                     " 12: MOV OUT[0], TEMP[0]\n 13: END\n";
+    const uint32_t W = 96, H = 64;
+    static const unsigned threads[] = {1, 2, 3, 5, 7, 24};
+    uint32_t *words = calloc((size_t)W * H * 4, 4);
+    for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++)
+        for (int exec = 0; exec < 2; exec++) {
+            tgx_pipe_state st;
+            tgx_diag d;
+            tgx_pipe_state_init(&st, W, H);
+            st.threads = threads[k];
+            st.budget = 5000;
+            st.exec = exec ? TGX_PIPE_EXEC_INTERP : TGX_PIPE_EXEC_JIT;
+            tgx_status s = draw_quad(fs, &st, words, &d);
+            TGX_CHECK(s == TGX_ERR_LIMIT && d.line >= 8 && d.line <= 10,
+                      "-j %u, %s: loop A's budget stop (lines 8-10), not B's: status %d, %u:%u %s",
+                      threads[k], exec ? "interpreter" : "compiled", (int)s, d.line, d.column,
+                      d.message);
+        }
+    free(words);
 }
 
 /* One triangle with clip w = 1, 2, 4: perspective-correct, linear and flat inputs. */
@@ -251,6 +301,7 @@ int main(void)
 {
     test_fragcoord();
     test_helpers_and_threads();
+    test_failure_any_threads();
     test_interpolation_modes();
     test_clip_behind_eye();
     test_dispatch();
