@@ -266,8 +266,8 @@ static void call(xmach *m, const xinst *in, const uint32_t *lanes)
         return;
     }
     if (m->ncalls == m->calls_cap) {
-        m->calls_cap = XCALL_MAX;
-        m->calls = realloc(m->calls, sizeof(xcall_frame) * m->calls_cap);
+        m->calls_cap = XCALL_MAX; /* once: the stack never grows further */
+        m->calls = x_alloc_lines(m->calls_cap, sizeof(xcall_frame));
         if (!m->calls) {
             m->calls_cap = 0;
             x_fail(m, in, TGX_ERR_NOMEM, "out of memory for the call stack");

@@ -362,6 +362,11 @@ void x_fail(xmach *m, const xinst *in, tgx_status st, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Pushes n lanes of mask and whether it is full; NULL (m->err set) when out of memory. */
 uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask, bool full);
+/* count * size zeroed bytes on cache lines of their own (64-byte aligned, rounded up to 64), for
+ * whatever a thread writes while it runs: the pipeline's worker threads create their machines
+ * one after another, and plain allocations of two machines could share a line, which the two
+ * threads would then pass back and forth. free() releases it; NULL when out of memory. */
+void *x_alloc_lines(size_t count, size_t size);
 /* Pops into mask; returns whether the popped mask is full (false on an empty stack). */
 bool x_mask_pop(xmach *m, xmask_stack *st, uint32_t *mask);
 const uint32_t *x_mask_top(const xmach *m, const xmask_stack *st);

@@ -292,23 +292,47 @@ XVEC bool x_all_ones(const uint32_t *mask, unsigned n)
     return acc != 0;
 }
 
+void *x_alloc_lines(size_t count, size_t size)
+{
+    if (size && count > (SIZE_MAX - 63) / size)
+        return NULL;
+    size_t bytes = (count * size + 63) & ~(size_t)63;
+    void *p = aligned_alloc(64, bytes ? bytes : 64);
+    if (p)
+        memset(p, 0, bytes ? bytes : 64);
+    return p;
+}
+
+/* The stack's arrays twice as large (8 entries at first), on lines of their own. */
+static bool stack_grow(xmach *m, xmask_stack *st)
+{
+    unsigned cap = st->cap ? st->cap * 2 : 8;
+    uint32_t *data = x_alloc_lines((size_t)cap * m->W, sizeof(uint32_t));
+    uint8_t *f = x_alloc_lines(cap, 1);
+    if (!data || !f) {
+        free(data);
+        free(f);
+        m->err = TGX_ERR_NOMEM;
+        tgx_diag_set(m->diag, TGX_ERR_NOMEM, m->p->name, 0, 0,
+                     "out of memory for the execution-mask stack");
+        return false;
+    }
+    if (st->cap) {
+        memcpy(data, st->data, sizeof(uint32_t) * (size_t)st->cap * m->W);
+        memcpy(f, st->full, st->cap);
+    }
+    free(st->data);
+    free(st->full);
+    st->data = data;
+    st->full = f;
+    st->cap = cap;
+    return true;
+}
+
 uint32_t *x_mask_push(xmach *m, xmask_stack *st, const uint32_t *mask, bool full)
 {
-    if (st->top == st->cap) {
-        unsigned cap = st->cap ? st->cap * 2 : 8;
-        uint32_t *data = realloc(st->data, sizeof(uint32_t) * (size_t)cap * m->W);
-        uint8_t *f = data ? realloc(st->full, cap) : NULL;
-        if (data)
-            st->data = data;
-        if (!f) {
-            m->err = TGX_ERR_NOMEM;
-            tgx_diag_set(m->diag, TGX_ERR_NOMEM, m->p->name, 0, 0,
-                         "out of memory for the execution-mask stack");
-            return NULL;
-        }
-        st->full = f;
-        st->cap = cap;
-    }
+    if (st->top == st->cap && !stack_grow(m, st))
+        return NULL;
     uint32_t *slot = st->data + (size_t)st->top * m->W;
     memcpy(slot, mask, sizeof(uint32_t) * m->n);
     st->full[st->top] = full;
@@ -404,20 +428,20 @@ tgx_status x_machine_create(const tgx_exec_program *p, unsigned max_lanes, xmach
 {
     *out = NULL;
     unsigned lanes = (max_lanes + 3u) & ~3u, W = (max_lanes + 15u) & ~15u;
-    tgx_exec_machine *m = calloc(1, sizeof(*m));
+    tgx_exec_machine *m = x_alloc_lines(1, sizeof(*m));
     if (!m)
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0, "out of memory");
     m->p = p;
     m->W = W;
     m->lanes = lanes;
     m->budget = TGX_EXEC_DEFAULT_BUDGET;
-    m->store = calloc((size_t)p->nslots * W + 1, sizeof(xword));
-    m->scratch = calloc((size_t)XSRC_MAX * 4 * W, sizeof(xword));
-    m->res = calloc((size_t)8 * W, sizeof(xword));
-    m->tmp = calloc((size_t)8 * W, sizeof(xword));
-    m->masks = calloc((size_t)XMASKS * W, sizeof(uint32_t));
+    m->store = x_alloc_lines((size_t)p->nslots * W + 1, sizeof(xword));
+    m->scratch = x_alloc_lines((size_t)XSRC_MAX * 4 * W, sizeof(xword));
+    m->res = x_alloc_lines((size_t)8 * W, sizeof(xword));
+    m->tmp = x_alloc_lines((size_t)8 * W, sizeof(xword));
+    m->masks = x_alloc_lines((size_t)XMASKS * W, sizeof(uint32_t));
     m->shared_size = TGX_EXEC_DEFAULT_SHARED_BYTES;
-    m->shared = p->stage == TGX_EXEC_COMPUTE ? calloc(1, m->shared_size) : NULL;
+    m->shared = p->stage == TGX_EXEC_COMPUTE ? x_alloc_lines(1, m->shared_size) : NULL;
     if (!m->store || !m->scratch || !m->res || !m->tmp || !m->masks ||
         (p->stage == TGX_EXEC_COMPUTE && !m->shared)) {
         tgx_exec_machine_destroy(m);

@@ -222,11 +222,11 @@ tgx_status tgx_jit_attach(tgx_exec_machine *m, tgx_jit_program *jp, tgx_diag *d)
                             "the compiled program was made from another program than the "
                             "machine's");
     tgx_jit_detach(m);
-    jrt *rt = calloc(1, sizeof(*rt));
+    jrt *rt = x_alloc_lines(1, sizeof(*rt));
     unsigned vl = jp->vl;
     tgx_status st = rt ? x_machine_create(m->p, vl, &rt->gm, d) : TGX_ERR_NOMEM;
     if (rt && st == TGX_OK)
-        rt->count = calloc(m->W / vl + 1, sizeof(uint64_t));
+        rt->count = x_alloc_lines(m->W / vl + 1, sizeof(uint64_t));
     if (st == TGX_OK && !rt->count)
         st = TGX_ERR_NOMEM;
     if (st != TGX_OK) {
