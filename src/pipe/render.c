@@ -416,18 +416,19 @@ static bool whole_quad(const worker *w, unsigned q, const tgx_exec_word *const o
            (uint32_t)w->qx[q] + 1 < tg->width && (uint32_t)w->qy[q] + 1 < tg->height;
 }
 
-/* The quad's four pixels (lanes lane..lane+3) as two rows of two RGBA texels: the channels of
- * the four lanes turned into texels in a local array, then 32 bytes a row. */
+/* The quad's four pixels (lanes lane..lane+3) as two rows of two RGBA texels, word by word:
+ * gathered into a local array first, the 16-byte loads of it waited for its 4-byte stores. */
 static void write_quad(tgx_pipe_target *tg, int x, int y, const tgx_exec_word *const o[4],
                        unsigned lane)
 {
-    uint32_t t[4][4];
-    for (unsigned l = 0; l < 4; l++)
-        for (unsigned c = 0; c < 4; c++)
-            t[l][c] = o[c][lane + l].u;
     uint32_t *row = &tg->words[((size_t)y * tg->width + (size_t)x) * 4];
-    memcpy(row, t[0], sizeof t[0] * 2);
-    memcpy(row + (size_t)tg->width * 4, t[2], sizeof t[0] * 2);
+    uint32_t *below = row + (size_t)tg->width * 4;
+    for (unsigned c = 0; c < 4; c++) {
+        row[c] = o[c][lane].u;
+        row[4 + c] = o[c][lane + 1].u;
+        below[c] = o[c][lane + 2].u;
+        below[4 + c] = o[c][lane + 3].u;
+    }
 }
 
 static void write_colors(worker *w, unsigned nquads)
