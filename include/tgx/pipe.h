@@ -141,7 +141,7 @@ typedef struct tgx_pipe_state {
      * instead of z = -w; no_depth_clip leaves z unclipped (depth clamp) */
     unsigned clip_plane_enable;
     bool clip_halfz, no_depth_clip;
-    unsigned threads; /* 0: all cores */
+    unsigned threads; /* 0: all cores, at most one per 32 tiles of 16x16 (8,192 pixels) */
     uint64_t budget;  /* instructions per invocation; 0: TGX_EXEC_DEFAULT_BUDGET (exec.h) */
     /* float-to-integer conversion of NaN / out-of-range values: TGX_EXEC_F2I_SATURATE (the
      * default, as GPUs do) or TGX_EXEC_F2I_X86 (what softpipe computed on the corpus's x86-64

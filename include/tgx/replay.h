@@ -196,7 +196,8 @@ void tgx_case_free(tgx_case *c);
 
 /* How a case is replayed. Fields may be added; start from tgx_replay_opts_init. */
 typedef struct tgx_replay_opts {
-    unsigned threads; /* render threads; 0 = all cores (results do not depend on it) */
+    unsigned threads; /* render threads; 0 = all cores, at most one per 8,192 pixels (results
+                         do not depend on it) */
     /* force_profile: every sampler uses `profile` instead of the case's (the exact profile with
      * softpipe's LOD rule); the results then no longer aim at softpipe's */
     bool force_profile;

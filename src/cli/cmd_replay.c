@@ -36,7 +36,8 @@ enum { REPLAY_JOBS = 1, REPLAY_STRICT, REPLAY_SAVE, REPLAY_VIA, REPLAY_ARCH, REP
 
 static const tgx_cli_opt replay_options[] = {
     {REPLAY_JOBS, "-j", "N",
-     "render threads, 0 to 256 (default 0: all cores; results do not depend on N)"},
+     "render threads, 0 to 256 (default 0: all cores, one per 8192 pixels at most; results do not "
+     "depend on N)"},
     {REPLAY_STRICT, "--strict", NULL,
      "pass only cases whose every value is bit-exact with softpipe"},
     {REPLAY_SAVE, "--save", "DIR",

@@ -106,7 +106,9 @@ static const tgx_cli_opt run_options[] = {
      "denormal floats in shader arithmetic: preserve (default, IEEE 754) or flush to zero as "
      "D3D10 and Mesa's draws do (tgx replay uses this for draws; docs/exec.md)"},
     {R_EXEC, "--exec", "interp|jit", TGX_CLI_EXEC_HELP},
-    {R_JOBS, "-j", "N", "render threads, 0 to 256 (default 0: all cores; same result for any N)"},
+    {R_JOBS, "-j", "N",
+     "render threads, 0 to 256 (default 0: all cores, one per 8192 pixels at most; same result for "
+     "any N)"},
     {R_OUT, "-o", "FILE",
      "fragment: out.png (8-bit view, row 0 = window row 0), out.tgxr (exact words) or '-' (the "
      "PNG on stdout, which must not be a terminal; default out.png); compute: BUFFER[0] as with "

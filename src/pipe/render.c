@@ -17,8 +17,13 @@
 #define TILE        16 /* pixels per tile side (even, so quads never straddle tiles) */
 #define FS_QUADS    64 /* quads per fragment-shader run */
 #define MAX_THREADS 256
-/* Spans a thread's share of the tiles at least: below it, spans get narrower (span_tiles). */
-#define SPANS_PER_THREAD 8
+/* Spans a thread's share of the tiles at least: below it, spans get narrower (span_tiles). 8
+ * cut 192x192's rows in two and cost 12% (p1, alu_loop_break at -j2); 4 keeps them whole. */
+#define SPANS_PER_THREAD 4
+/* Tiles a thread at least when the thread count is left to the pipeline (threads = 0): a thread
+ * started and joined every render costs more than it saves on less (p1 at 64x64, 16 tiles: -j2
+ * 0.8-0.95 times -j1; 96x96, 36 tiles: even; 128x128: 1.1-1.3 times). */
+#define DEFAULT_TILES_PER_THREAD 32
 
 /* Per triangle: setup and the plane equations of every fragment-shader input channel. */
 typedef struct tri_data {
@@ -588,8 +593,11 @@ static tgx_status worker_init(worker *w, render_job *job, tgx_diag *d)
 static unsigned thread_count(const tgx_pipe_state *st, int ntiles)
 {
     long n = st->threads;
-    if (n <= 0)
+    if (n <= 0) {
         n = sysconf(_SC_NPROCESSORS_ONLN);
+        if (n > ntiles / DEFAULT_TILES_PER_THREAD)
+            n = ntiles / DEFAULT_TILES_PER_THREAD;
+    }
     if (n < 1)
         n = 1;
     if (n > MAX_THREADS)
