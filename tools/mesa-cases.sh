@@ -59,6 +59,23 @@ case_ clip_distance vs_clip fs_varyings \
     "gl_ClipDistance[0] enabled: a plane across a perspective strip" --clip 1 \
     --prim GL_TRIANGLE_STRIP --pos -1,-1,1,-1,-1,1,1,1 \
     --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
+# Legacy user clip planes (glClipPlane, compatibility profile): dotted with gl_ClipVertex, or
+# with gl_Position when the shader writes neither it nor gl_ClipDistance.
+case_ clip_vertex vs_clipvertex fs_varyings \
+    "gl_ClipVertex and two glClipPlane planes across a perspective strip: the planes test the clip vertex, not the position" \
+    --clip-plane 0.75,0.5,0,0.125 --clip-plane -0.25,1,0.5,0.6 \
+    --prim GL_TRIANGLE_STRIP --pos -1,-1,1,-1,-1,1,1,1 \
+    --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1
+case_ clip_vertex_lines vs_clipvertex fs_varyings \
+    "gl_ClipVertex and two glClipPlane planes across width-1 lines" \
+    --clip-plane 0.75,0.5,0,0.125 --clip-plane -0.25,1,0.5,0.6 \
+    --prim GL_LINES --pos -0.9,-0.8,0.85,-0.55,0.7,-0.9,0.55,0.93,-0.9,0.9,-0.1,0.1,0.9,0.2,-0.6,0.45 \
+    --attr1 -0.9,-0.8,0,1,0.85,-0.55,0.1,1.2,0.7,-0.9,0,1,0.55,0.93,0,0.8,-0.9,0.9,0.2,1,-0.1,0.1,0,1,0.9,0.2,0,1.5,-0.6,0.45,0.1,1
+case_ clip_planes_position vs_ucp_pos fs_varyings \
+    "three glClipPlane planes, no gl_ClipVertex: Mesa tests them against gl_Position" \
+    --clip-plane 0.5,-1,0.25,0.3 --clip-plane 1,0.25,0,0.4 --clip-plane 0,0,-1,0.5 \
+    --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -1.3,-0.9,0,1,1.2,-1.1,0.2,1.1,0.1,1.4,-0.3,1.3,-0.8,0.9,0.1,1,0.9,0.7,0,0.9,0.2,-1.2,0.5,1.2
 # Opcodes where Mesa 22.3 departs from the TGSI text.
 case_ rsq_negative vs_pos fs_rsq "inversesqrt, sqrt, log2 and pow of negative and zero arguments"
 # Lines (Bresenham from the truncated first end point) and points.

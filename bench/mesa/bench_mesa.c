@@ -148,7 +148,7 @@ int main(int argc, char **argv)
     bench_source_dir(dir, sizeof dir, __FILE__);
     if (!getenv("TGX_SRC"))
         strncat(dir, "/..", sizeof dir - strlen(dir) - 1); /* bench/mesa/.. is bench/ */
-    if (!mesa_gl_context() || !target_and_quad((GLsizei)size))
+    if (!mesa_gl_context(0) || !target_and_quad((GLsizei)size))
         return 1;
     printf("renderer %s\n", (const char *)glGetString(GL_RENDERER));
     int rc = 0;

@@ -3,7 +3,8 @@
  *
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
- *             [--clip N] [--program-point-size on] [--tex hash|levels|checker]
+ *             [--clip N] [--clip-plane A,B,C,D]... [--profile core|compat]
+ *             [--program-point-size on] [--tex hash|levels|checker]
  *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...]
  *             [--viewport X,Y,W,H] [--note TEXT]
  *
@@ -13,11 +14,17 @@
  * (tests/data/corpus/README.md). Vertex attribute 0 is a vec2 (`--pos`, the case's
  * attribute0_a_pos), attribute 1 an optional vec4 (`--attr1`, case.json's `attributes`) so a
  * vertex shader can place corners anywhere in clip space (w <= 0, z outside, off the pixel grid).
- * `--clip N` enables gl_ClipDistance[0..N-1]; `--provoking first` is glProvokingVertex(
- * GL_FIRST_VERTEX_CONVENTION); `--program-point-size on` enables GL_PROGRAM_POINT_SIZE (the
- * shader's gl_PointSize; else points have size 1); `--tex GEN` binds a 16x16 RGBA8 texture with 5
- * levels from the corpus generator GEN (tgx_texgen, the texels tgx rebuilds) to unit 0,
- * linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives.
+ * `--clip N` enables gl_ClipDistance[0..N-1]; each `--clip-plane A,B,C,D` is the next legacy user
+ * clip plane, glClipPlane(GL_CLIP_PLANEi) with the identity modelview (so its eye-space plane, the
+ * gallium ucp state, is A,B,C,D as given) and glEnable(GL_CLIP_PLANEi): planes need the
+ * compatibility profile, which they select (`--profile compat` selects it alone), and a GLSL 1.30
+ * or `compatibility` vertex shader that writes gl_ClipVertex (or not: Mesa then clips
+ * gl_Position); case.json gets them as `gallium_state_at_draw.clip.ucp`. `--provoking first` is
+ * glProvokingVertex( GL_FIRST_VERTEX_CONVENTION); `--program-point-size on` enables
+ * GL_PROGRAM_POINT_SIZE (the shader's gl_PointSize; else points have size 1); `--tex GEN` binds a
+ * 16x16 RGBA8 texture with 5 levels from the corpus generator GEN (tgx_texgen, the texels tgx
+ * rebuilds) to unit 0, linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads'
+ * derivatives.
  *
  * `--target` picks the colour target's format (integer ones are read back as integers, the case's
  * results int32 / uint32). Every default-block uniform and uniform block of the program gets
@@ -106,6 +113,9 @@ typedef struct options {
     int provoking_first, program_point_size;
     int target; /* TARGET_F32, TARGET_U32, TARGET_I32 */
     unsigned clip;
+    float ucp[8][4]; /* --clip-plane: legacy user clip planes 0..nucp-1 */
+    unsigned nucp;
+    int compat; /* a compatibility-profile context (--profile compat, or any --clip-plane) */
     struct {
         char name[64];
         float v[64];
@@ -197,7 +207,16 @@ static int parse_options(int argc, char **argv, options *o)
             o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
             o->clip = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(k, "--size")) {
+        else if (!strcmp(k, "--clip-plane")) {
+            if (o->nucp == 8 || !parse_floats(v, o->ucp[o->nucp], 4, &n) || n != 4)
+                return fail("--clip-plane takes A,B,C,D (8 planes at most)", v);
+            o->nucp++;
+            o->compat = 1;
+        } else if (!strcmp(k, "--profile")) {
+            if (strcmp(v, "core") && strcmp(v, "compat"))
+                return fail("--profile is core or compat", v);
+            o->compat |= !strcmp(v, "compat");
+        } else if (!strcmp(k, "--size")) {
             if (sscanf(v, "%ux%u", &o->width, &o->height) != 2 || !o->width || !o->height ||
                 o->width > 256 || o->height > 256)
                 return fail("--size is WxH, 1..256 each", v);
@@ -212,6 +231,8 @@ static int parse_options(int argc, char **argv, options *o)
         } else
             return fail("unknown option", k);
     }
+    if (o->clip > 8)
+        return fail("--clip takes 0..8", NULL);
     if (!o->vs || !o->fs || !o->out)
         return fail("--vs, --fs and --out are required", NULL);
     if (!o->npos) {
@@ -307,6 +328,11 @@ static int target_and_vertices(const options *o)
     }
     for (unsigned i = 0; i < o->clip; i++)
         glEnable(GL_CLIP_DISTANCE0 + i);
+    for (unsigned i = 0; i < o->nucp; i++) { /* GL_CLIP_PLANEi is GL_CLIP_DISTANCEi */
+        const GLdouble eq[4] = {o->ucp[i][0], o->ucp[i][1], o->ucp[i][2], o->ucp[i][3]};
+        glClipPlane(GL_CLIP_PLANE0 + i, eq);
+        glEnable(GL_CLIP_PLANE0 + i);
+    }
     if (o->provoking_first)
         p_glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
     if (o->program_point_size)
@@ -494,7 +520,7 @@ static int set_blocks(GLuint prog, FILE *desc)
 static int render(const options *o, const char *driver)
 {
     char path[2048];
-    if (!mesa_gl_context() || !target_and_vertices(o) || (o->tex && !texture(o->tex)))
+    if (!mesa_gl_context(o->compat) || !target_and_vertices(o) || (o->tex && !texture(o->tex)))
         return 0;
     /* st/mesa hands the shaders to softpipe when the program is linked: the marker separates
      * them from Mesa's own shaders, printed when the context was made. */
@@ -880,9 +906,17 @@ static void json_gallium(FILE *f, const options *o, const stage_consts sc[2])
     fprintf(f,
             "   \"rasterizer\": {\"half_pixel_center\": true, \"bottom_edge_rule\": false, "
             "\"flatshade_first\": %s, \"front_ccw\": 0, \"clip_halfz\": false, "
-            "\"depth_clip_near\": true, \"clip_plane_enable\": %u},\n"
-            "   \"framebuffer\": {\"width\": %u, \"height\": %u}\n  }\n",
-            o->provoking_first ? "true" : "false", (1u << o->clip) - 1u, o->width, o->height);
+            "\"depth_clip_near\": true, \"clip_plane_enable\": %u},\n",
+            o->provoking_first ? "true" : "false", ((1u << o->clip) - 1u) | ((1u << o->nucp) - 1u));
+    if (o->nucp) { /* pipe_clip_state: the planes in eye space (identity modelview) */
+        fprintf(f, "   \"clip\": {\"ucp\": [");
+        for (unsigned i = 0; i < o->nucp; i++) {
+            fprintf(f, "%s", i ? ", " : "");
+            json_floats(f, o->ucp[i], 4);
+        }
+        fprintf(f, "]},\n");
+    }
+    fprintf(f, "   \"framebuffer\": {\"width\": %u, \"height\": %u}\n  }\n", o->width, o->height);
 }
 
 static int write_case_json(const options *o, const diffs *d, const stage_consts sc[2])
@@ -895,9 +929,10 @@ static int write_case_json(const options *o, const diffs *d, const stage_consts 
     fprintf(f, "{\n \"name\": \"%s\",\n \"group\": \"raster\",\n \"stage\": \"fragment\",\n",
             o->name);
     fprintf(f, " \"description\": \"%s\",\n", o->note ? o->note : "");
-    fprintf(f, " \"mesa\": \"%s\",\n",
-            "Mesa 22.3.6 (Debian bookworm), GL 3.3 core, EGL "
-            "surfaceless, made by bench/mesa/mesa_case");
+    fprintf(f,
+            " \"mesa\": \"Mesa 22.3.6 (Debian bookworm), GL 3.3 %s, EGL "
+            "surfaceless, made by bench/mesa/mesa_case\",\n",
+            o->compat ? "compatibility" : "core");
     fprintf(f, " \"files\": {\"glsl\": \"shader.glsl\", \"tgsi\": \"shader.tgsi\", "
                "\"vertex_glsl\": \"vertex.glsl\", \"vertex_tgsi\": \"vertex.tgsi\"},\n");
     fprintf(f,

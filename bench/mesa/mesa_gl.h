@@ -84,9 +84,11 @@ static inline char *mesa_gl_read_text(const char *path, size_t *len)
     return buf;
 }
 
-/* A surfaceless display and a current GL 3.3 core context without a surface, the entry points
- * loaded. GALLIUM_DRIVER (softpipe or llvmpipe) is read here, once per process. */
-static inline int mesa_gl_context(void)
+/* A surfaceless display and a current GL 3.3 context without a surface, the entry points
+ * loaded: core, or with `compat` the compatibility profile (glClipPlane and gl_ClipVertex;
+ * Mesa 22.3's softpipe and llvmpipe offer it through EGL_OPENGL_API). GALLIUM_DRIVER
+ * (softpipe or llvmpipe) is read here, once per process. */
+static inline int mesa_gl_context(int compat)
 {
     EGLDisplay dpy =
         eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
@@ -94,20 +96,23 @@ static inline int mesa_gl_context(void)
     EGLConfig cfg;
     static const EGLint cfg_attr[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
                                       EGL_OPENGL_BIT, EGL_NONE};
-    static const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_MINOR_VERSION,
-                                      3,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                      EGL_NONE};
+    const EGLint ctx_attr[] = {EGL_CONTEXT_MAJOR_VERSION,
+                               3,
+                               EGL_CONTEXT_MINOR_VERSION,
+                               3,
+                               EGL_CONTEXT_OPENGL_PROFILE_MASK,
+                               compat ? EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT
+                                      : EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+                               EGL_NONE};
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor))
         return mesa_gl_fail("no EGL display on the surfaceless Mesa platform", NULL);
     if (!eglBindAPI(EGL_OPENGL_API) || !eglChooseConfig(dpy, cfg_attr, &cfg, 1, &n) || n < 1)
         return mesa_gl_fail("no EGL config for desktop GL", NULL);
     EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attr);
     if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx))
-        return mesa_gl_fail("could not make a GL 3.3 core context current", NULL);
+        return mesa_gl_fail(compat ? "could not make a GL 3.3 compatibility context current"
+                                   : "could not make a GL 3.3 core context current",
+                            NULL);
 #define MESA_GL_LOAD(TYPE, NAME)                                                                   \
     if (!(p_##NAME = (TYPE)eglGetProcAddress(#NAME)))                                              \
         return mesa_gl_fail("GL entry point is missing", #NAME);

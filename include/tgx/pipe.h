@@ -136,10 +136,14 @@ typedef struct tgx_pipe_state {
     float viewport[4];    /* x, y, width, height */
     float depth_range[2]; /* near, far */
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
-    /* the clipper (docs/pipeline.md): bit i enables CLIPDIST component i (gallium's
-     * clip_plane_enable, glEnable(GL_CLIP_DISTANCEi)); clip_halfz puts the near plane at z = 0
-     * instead of z = -w; no_depth_clip leaves z unclipped (depth clamp) */
+    /* the clipper (docs/pipeline.md): bit i enables clip distance i (gallium's
+     * clip_plane_enable, glEnable(GL_CLIP_DISTANCEi) or GL_CLIP_PLANEi): CLIPDIST component i
+     * where the last vertex stage writes CLIPDIST, else dot(CLIPVERTEX, clip_planes[i]), or
+     * dot(POSITION, clip_planes[i]) without a CLIPVERTEX output (legacy user clip planes,
+     * gallium's pipe_clip_state.ucp, in the space of CLIPVERTEX); clip_halfz puts the near plane
+     * at z = 0 instead of z = -w; no_depth_clip leaves z unclipped (depth clamp) */
     unsigned clip_plane_enable;
+    float clip_planes[8][4];
     bool clip_halfz, no_depth_clip;
     unsigned threads; /* 0: all cores, at most one per 32 tiles of 16x16 (8,192 pixels) */
     uint64_t budget;  /* instructions per invocation; 0: TGX_EXEC_DEFAULT_BUDGET (exec.h) */

@@ -170,8 +170,9 @@ typedef struct tgx_case {
     size_t xfb_count;
     /* rasterizer state softpipe had (gallium_state_at_draw.rasterizer) */
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
-    unsigned clip_plane_enable; /* rasterizer.clip_plane_enable: CLIPDIST components in use */
+    unsigned clip_plane_enable; /* rasterizer.clip_plane_enable: clip distances / planes in use */
     bool clip_halfz, depth_clip_near;
+    float ucp[8][4]; /* gallium_state_at_draw.clip.ucp: legacy user clip planes (glClipPlane) */
     /* resources */
     tgx_case_texture *textures;
     size_t texture_count;

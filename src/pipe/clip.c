@@ -1,7 +1,8 @@
 /* The clipper, as Mesa 22.3's draw module runs it before softpipe's setup (facts from
  * draw_cliptest_tmp.h and draw_pipe_clip.c, restated, not copied; docs/pipeline.md "Clipping"):
  * the cliptest of each vertex against the view volume (no guard band: softpipe asks for none) and
- * the enabled clip distances; a triangle with a vertex outside is clipped plane by plane
+ * the enabled clip distances (the shader's CLIPDIST, or the legacy user planes dotted with its
+ * CLIPVERTEX or POSITION); a triangle with a vertex outside is clipped plane by plane
  * (Sutherland-Hodgman, the planes in bit order), new vertices interpolated in clip space, their
  * window position from the interpolated clip position, noperspective outputs with the window-space
  * parameter; the polygon is then drawn as a fan (clip.c's callers). */
@@ -38,6 +39,7 @@ void pipe_clip_init(pipe_clip *c, const tgx_pipe_state *st, const pipe_shader_in
     memset(c, 0, sizeof *c);
     c->nout = nout;
     c->cd_reg[0] = c->cd_reg[1] = -1;
+    int cv_reg = -1;
     for (unsigned i = 0; i < last->noutputs; i++) {
         const pipe_reg *o = &last->outputs[i];
         if (o->reg >= PIPE_MAX_REGS)
@@ -47,7 +49,14 @@ void pipe_clip_init(pipe_clip *c, const tgx_pipe_state *st, const pipe_shader_in
             c->pos_reg = o->reg;
         if (o->sem == PIPE_SEM_CLIPDIST && o->index < 2)
             c->cd_reg[o->index] = (int)o->reg;
+        if (o->sem == PIPE_SEM_CLIPVERTEX && o->index == 0)
+            cv_reg = (int)o->reg;
     }
+    /* draw_pipe_clip.c getclipdist: a shader that writes clip distances is clipped with them;
+     * else the legacy planes are dotted with CLIPVERTEX, or with the position without one */
+    c->have_cd = last->num_clipdist || c->cd_reg[0] >= 0 || c->cd_reg[1] >= 0;
+    c->cv_reg = cv_reg >= 0 ? (unsigned)cv_reg : c->pos_reg;
+    memcpy(c->planes, st->clip_planes, sizeof c->planes);
     /* draw_cliptest_tmp.h: the enabled clip distances, or all those the shader writes when
      * none is enabled */
     c->user = st->clip_plane_enable & 0xffu;
@@ -68,21 +77,38 @@ static void clip_pos(const pipe_clip *c, const uint32_t *words, float p[4])
         p[k] = word(words, c->pos_reg, k);
 }
 
-/* The signed distance of a vertex to plane `plane` (getclipdist): dot4 in draw's order for the
- * view volume, the shader's clip distance for plane 6 + i. */
-static float plane_distance(const pipe_clip *c, const uint32_t *words, unsigned plane)
+/* draw's dot4, its products summed left to right */
+static float dot4(const float p[4], const float q[4])
 {
-    if (plane >= 6) {
-        unsigned i = plane - 6;
+    return p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
+}
+
+/* Clip distance i of a vertex: the shader's CLIPDIST component, or the legacy user plane i
+ * dotted with CLIPVERTEX (POSITION without one). */
+static float user_distance(const pipe_clip *c, const uint32_t *words, unsigned i)
+{
+    if (c->have_cd) {
         int reg = c->cd_reg[i / 4];
         return reg < 0 ? 0.0f : word(words, (unsigned)reg, i % 4);
     }
+    float v[4];
+    for (unsigned k = 0; k < 4; k++)
+        v[k] = word(words, c->cv_reg, k);
+    return dot4(v, c->planes[i]);
+}
+
+/* The signed distance of a vertex to plane `plane` (getclipdist): dot4 in draw's order for the
+ * view volume, clip distance i for plane 6 + i. */
+static float plane_distance(const pipe_clip *c, const uint32_t *words, unsigned plane)
+{
+    if (plane >= 6)
+        return user_distance(c, words, plane - 6);
     float p[4], q[4];
     clip_pos(c, words, p);
     memcpy(q, volume_planes[plane], sizeof q);
     if (plane == 4 && c->halfz)
         q[3] = 0.0f;
-    return p[0] * q[0] + p[1] * q[1] + p[2] * q[2] + p[3] * q[3];
+    return dot4(p, q);
 }
 
 unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words)
@@ -96,11 +122,13 @@ unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words)
         m |= (c->halfz ? p[2] < 0 : p[2] + p[3] < 0) << 4;
         m |= (-p[2] + p[3] < 0) << 5;
     }
+    /* draw_cliptest_tmp.h: a written distance also counts as outside when infinite or NaN, a
+     * plane's dot product only when negative */
     for (unsigned i = 0; i < 8; i++) {
-        if (!(c->user >> i & 1) || c->cd_reg[i / 4] < 0)
+        if (!(c->user >> i & 1) || (c->have_cd && c->cd_reg[i / 4] < 0))
             continue;
-        float d = word(words, (unsigned)c->cd_reg[i / 4], i % 4);
-        if (d < 0 || !isfinite(d))
+        float d = user_distance(c, words, i);
+        if (d < 0 || (c->have_cd && !isfinite(d)))
             m |= 1u << (6 + i);
     }
     return m;

@@ -137,7 +137,10 @@ typedef struct pipe_clip {
     unsigned nout;                 /* output registers of the last vertex stage */
     unsigned pos_reg;              /* its POSITION */
     int cd_reg[2];                 /* its CLIPDIST 0 and 1, or -1 */
-    unsigned user;                 /* clip distances clipped against: bit i = component i */
+    bool have_cd;                  /* it writes CLIPDIST: the user planes' distances */
+    unsigned cv_reg;               /* else its CLIPVERTEX (POSITION without one) ... */
+    float planes[8][4];            /* ... dotted with these (tgx_pipe_state.clip_planes) */
+    unsigned user;                 /* clip distances clipped against: bit i = distance i */
     bool z, halfz;                 /* the near and far planes; the near one at z = 0 */
     uint8_t interp[PIPE_MAX_REGS]; /* pipe_clip_interp of each output register */
 } pipe_clip;
@@ -147,7 +150,8 @@ typedef struct pipe_clip {
 void pipe_clip_init(pipe_clip *c, const tgx_pipe_state *st, const pipe_shader_info *last,
                     const pipe_shader_info *fs, unsigned nout);
 /* The cliptest of one vertex (its nout*4 output words): bit 0..3 outside x = w, x = -w, y = w,
- * y = -w; 4, 5 the near and far planes; 6 + i clip distance i negative or not finite. */
+ * y = -w; 4, 5 the near and far planes; 6 + i clip distance i negative (or not finite, for a
+ * CLIPDIST the shader wrote). */
 unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words);
 /* Clips triangle v[0..2] (cliptest masks m) against the planes of mask; the polygon's vertices
  * go to out (pointers to v's words or to new vertices in pool, PIPE_CLIP_MAX_VERTS + 1 vertices

@@ -990,6 +990,28 @@ static tgx_status read_rasterizer(const ctx *x, const tgx_json *gal, tgx_case *c
     return TGX_OK;
 }
 
+/* gallium_state_at_draw.clip.ucp: gallium's pipe_clip_state, up to 8 legacy user clip planes
+ * (A, B, C, D in eye space, as st/mesa hands them to a GLSL program); missing ones are 0. */
+static tgx_status read_ucp(const ctx *x, const tgx_json *gal, tgx_case *c)
+{
+    const tgx_json *ucp = tgx_json_get(tgx_json_get(gal, "clip"), "ucp");
+    if (!ucp || ucp->kind == TGX_JSON_NULL)
+        return TGX_OK;
+    if (ucp->kind != TGX_JSON_ARRAY || ucp->count > 8)
+        return bad(x, ucp, "clip.ucp", "an array of at most 8 planes [A, B, C, D]");
+    for (size_t i = 0; i < ucp->count; i++) {
+        const tgx_json *p = &ucp->items[i];
+        if (p->kind != TGX_JSON_ARRAY || p->count != 4)
+            return bad(x, p, "clip.ucp", "a plane of 4 numbers [A, B, C, D]");
+        for (size_t k = 0; k < 4; k++) {
+            TRY(get_float(x, &p->items[k], "clip.ucp", &c->ucp[i][k]));
+            if (!isfinite(c->ucp[i][k]))
+                return bad(x, &p->items[k], "clip.ucp", "a number within float range");
+        }
+    }
+    return TGX_OK;
+}
+
 static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
 {
     const tgx_json *inputs, *bind, *gal, *fb, *draw, *disp;
@@ -1007,6 +1029,7 @@ static tgx_status read_inputs(const ctx *x, const tgx_json *root, tgx_case *c)
     if (draw)
         TRY(read_draw(x, draw, c));
     TRY(read_rasterizer(x, gal, c));
+    TRY(read_ucp(x, gal, c));
     disp = tgx_json_get(inputs, "dispatch");
     if (c->stage == TGX_CASE_COMPUTE) {
         if (!disp || disp->kind != TGX_JSON_ARRAY || disp->count != 3)

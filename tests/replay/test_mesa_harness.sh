@@ -1,8 +1,9 @@
 #!/bin/bash
 # The differential harness end to end (bench/mesa/mesa_case, tools/mesa-cases.sh): where it was
-# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws two of the pipeline
-# cases of tests/data/raster again, its pictures must be the stored ones bit for bit (Mesa's
-# drivers are deterministic), and tgx must replay what it wrote --strict. Skipped, with the
+# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws three of the
+# pipeline cases of tests/data/raster again (clip_vertex in a compatibility-profile context), its
+# pictures must be the stored ones bit for bit (Mesa's drivers are deterministic), and tgx must
+# replay what it wrote --strict. Skipped, with the
 # reason, where mesa_case was not built or no Mesa driver answers.
 set -u
 : "${TGX:?TGX must name the tgx binary}"
@@ -27,11 +28,16 @@ fi
     --out "$tmp/q" >/dev/null 2>&1 && ok || bad "mesa_case quad_shared_edge failed"
 "$mc" --name uniforms_stages --vs "$glsl/vs_uniforms.glsl" --fs "$glsl/fs_uniforms.glsl" \
     --out "$tmp/u" >/dev/null 2>&1 && ok || bad "mesa_case uniforms_stages failed"
-for pair in "q quad_shared_edge" "u uniforms_stages"; do
+# clip_vertex: gl_ClipVertex and glClipPlane in a compatibility-profile context
+"$mc" --name clip_vertex --vs "$glsl/vs_clipvertex.glsl" --fs "$glsl/fs_varyings.glsl" \
+    --clip-plane 0.75,0.5,0,0.125 --clip-plane -0.25,1,0.5,0.6 --prim GL_TRIANGLE_STRIP \
+    --pos -1,-1,1,-1,-1,1,1,1 --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1 \
+    --out "$tmp/c" >/dev/null 2>&1 && ok || bad "mesa_case clip_vertex failed"
+for pair in "q quad_shared_edge" "u uniforms_stages" "c clip_vertex"; do
     set -- $pair
     for f in softpipe.f32 llvmpipe.f32 shader.tgsi vertex.tgsi; do
         cmp -s "$tmp/$1/$f" "$data/raster/$2/$f" && ok || bad "$2: $f differs from the stored one"
     done
 done
-expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u"
+expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u" "$tmp/c"
 finish
