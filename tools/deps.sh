@@ -6,7 +6,13 @@
 #                                         and LLVM 15 (llvm-15-dev: the shader compiler) if it
 #                                         can be installed; without it tgx builds, runs every
 #                                         shader on the interpreter, and the compiler's tests
-#                                         skip and say why
+#                                         skip and say why; and, if they can be installed, the
+#                                         EGL and GL development files (libegl-dev, libgl-dev,
+#                                         libopengl-dev: bench_mesa and mesa_case are built)
+#                                         and Mesa's drivers (libgl1-mesa-dri: softpipe and
+#                                         llvmpipe; libegl-mesa0: EGL surfaceless), which
+#                                         replay/test_mesa_harness draws with; without them
+#                                         that test skips and says why
 #   sh tools/deps.sh clang                ... and clang (make fuzz-smoke)
 #   sh tools/deps.sh clang-format         ... and clang-format (make format)
 #   sh tools/deps.sh --want clang-format  ... and clang-format if it can be installed; without
@@ -23,6 +29,20 @@ if ! echo '#include <png.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$miss
 if ! echo '#include <zlib.h>' | cc -E -x c - >/dev/null 2>&1; then missing="$missing zlib1g-dev"; fi
 # the shader compiler's LLVM (src/jit), wanted rather than needed
 command -v llvm-config-15 >/dev/null 2>&1 || wanted="$wanted llvm-15-dev"
+# bench/mesa (mesa_case, bench_mesa) and the Mesa drivers the harness test draws with, wanted:
+# headers through the compiler, the libraries and drivers where Debian puts them
+want_header() { echo "#include <$1>" | cc -E -x c - >/dev/null 2>&1 || wanted="$wanted $2"; }
+want_file() { # PACKAGE GLOB...: wanted unless one of the files exists
+    pkg=$1
+    shift
+    for f in "$@"; do [ -e "$f" ] && return 0; done
+    wanted="$wanted $pkg"
+}
+want_header EGL/egl.h libegl-dev
+want_header GL/gl.h libgl-dev
+want_file libopengl-dev /usr/lib/*/libOpenGL.so /usr/lib/libOpenGL.so /usr/lib64/libOpenGL.so
+want_file libgl1-mesa-dri /usr/lib/*/dri/swrast_dri.so /usr/lib/dri/swrast_dri.so /usr/lib64/dri/swrast_dri.so
+want_file libegl-mesa0 /usr/lib/*/libEGL_mesa.so.0 /usr/lib/libEGL_mesa.so.0 /usr/lib64/libEGL_mesa.so.0
 want=0
 for tool in "$@"; do
     case $tool in

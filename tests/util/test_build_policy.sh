@@ -4,7 +4,8 @@
 #    make test-sanitize and make fuzz-smoke turn it on;
 #  * make demo builds only the tgx command;
 #  * tools/deps.sh asks for clang and clang-format only for the targets that use them, and the
-#    format test skips with its reason without clang-format;
+#    format test skips with its reason without clang-format; the EGL/GL files and Mesa drivers
+#    of the harness test are wanted, a note where apt-get cannot install them;
 #  * the sources gcc 12 warned about at -O2/-O3 (maybe-uninitialized in src/replay/case.c
 #    read_slots and src/emu/setup.c) compile warning-free with -Werror at -O2 and -O3, with
 #    gcc and, where installed, clang (the whole tree is built so by make test and CI).
@@ -45,6 +46,17 @@ PATH="$tmp/bin" sh tools/deps.sh --want clang-format >"$tmp/out" 2>&1
 PATH="$tmp/bin" sh tools/deps.sh clang >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -q "please install: clang" "$tmp/out" && ok ||
     bad "deps.sh clang without clang: $(cat "$tmp/out")"
+# Without the EGL headers (a compiler that cannot find EGL/egl.h) and without apt-get: the
+# harness's packages are a note, not a failure (its test skips with the reason).
+mkdir "$tmp/noegl"
+cp -P "$tmp/bin/"* "$tmp/noegl/"
+rm "$tmp/noegl/cc"
+printf '#!/bin/sh\ninput=$(cat)\ncase $input in *EGL/egl.h*) exit 1 ;; esac\nprintf "%%s\\n" "$input" | exec "%s" "$@"\n' \
+    "$(command -v cc)" >"$tmp/noegl/cc"
+chmod +x "$tmp/noegl/cc"
+PATH="$tmp/noegl" sh tools/deps.sh >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "note:.* libegl-dev.* not installed; the tests that use it skip" "$tmp/out" &&
+    ok || bad "deps.sh without EGL headers or apt-get: $(cat "$tmp/out")"
 PATH="$tmp/bin" TGX_SRC="$TGX_SRC" "$BASH" tests/util/test_format.sh >"$tmp/out" 2>&1
 [ $? -eq 77 ] && grep -q "SKIP: clang-format not installed" "$tmp/out" && ok ||
     bad "format test without clang-format: $(cat "$tmp/out")"
