@@ -109,6 +109,17 @@ case_ points_sizes vs_points fs_varyings \
     "gl_PointSize 1 to 5 (GL_PROGRAM_POINT_SIZE) at off-grid positions" --program-point-size on \
     --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
     --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0
+# gl_PointCoord: the wide-point stage's sprite coordinates, with both GL origins.
+case_ points_coord vs_points fs_pointcoord \
+    "gl_PointCoord on points of size 1 to 5 off the grid (GL's default origin: upper left)" \
+    --program-point-size on \
+    --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
+    --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0
+case_ points_coord_lower_left vs_points fs_pointcoord \
+    "gl_PointCoord with GL_POINT_SPRITE_COORD_ORIGIN GL_LOWER_LEFT" \
+    --program-point-size on --sprite-origin lower_left \
+    --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
+    --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0
 # What real programs need from case files: each stage's constant buffers, uniform blocks
 # (CONST[n][i]), integer colour.
 case_ uniforms_stages vs_uniforms fs_uniforms \

@@ -4,7 +4,8 @@
  *   mesa_case --vs V.glsl --fs F.glsl --out DIR [--name NAME] [--size WxH]
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
  *             [--clip N] [--clip-plane A,B,C,D]... [--profile core|compat]
- *             [--program-point-size on] [--tex hash|levels|checker]
+ *             [--program-point-size on] [--sprite-origin upper_left|lower_left]
+ *             [--tex hash|levels|checker]
  *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...]
  *             [--viewport X,Y,W,H] [--note TEXT]
  *
@@ -21,10 +22,12 @@
  * or `compatibility` vertex shader that writes gl_ClipVertex (or not: Mesa then clips
  * gl_Position); case.json gets them as `gallium_state_at_draw.clip.ucp`. `--provoking first` is
  * glProvokingVertex( GL_FIRST_VERTEX_CONVENTION); `--program-point-size on` enables
- * GL_PROGRAM_POINT_SIZE (the shader's gl_PointSize; else points have size 1); `--tex GEN` binds a
- * 16x16 RGBA8 texture with 5 levels from the corpus generator GEN (tgx_texgen, the texels tgx
- * rebuilds) to unit 0, linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads'
- * derivatives.
+ * GL_PROGRAM_POINT_SIZE (the shader's gl_PointSize; else points have size 1); `--sprite-origin
+ * lower_left` is glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT) (gl_PointCoord.y 0
+ * at a point's bottom; GL's default upper_left makes st/mesa's sprite_coord_mode LOWER_LEFT on a
+ * user framebuffer, the mode case.json's rasterizer gets, inverted); `--tex GEN` binds a 16x16
+ * RGBA8 texture with 5 levels from the corpus generator GEN (tgx_texgen, the texels tgx rebuilds)
+ * to unit 0, linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives.
  *
  * `--target` picks the colour target's format (integer ones are read back as integers, the case's
  * results int32 / uint32). Every default-block uniform and uniform block of the program gets
@@ -59,6 +62,7 @@
 /* The entry points past mesa_gl.h's that this program uses. */
 #define MESA_GL_EXTRA(X)                                                                           \
     X(PFNGLPROVOKINGVERTEXPROC, glProvokingVertex)                                                 \
+    X(PFNGLPOINTPARAMETERIPROC, glPointParameteri)                                                 \
     X(PFNGLCLEARBUFFERUIVPROC, glClearBufferuiv)                                                   \
     X(PFNGLGETACTIVEUNIFORMPROC, glGetActiveUniform)                                               \
     X(PFNGLGETACTIVEUNIFORMSIVPROC, glGetActiveUniformsiv)                                         \
@@ -111,7 +115,8 @@ typedef struct options {
     float attr1[MAX_VERTS][4];
     unsigned nattr1;
     int provoking_first, program_point_size;
-    int target; /* TARGET_F32, TARGET_U32, TARGET_I32 */
+    int sprite_lower_left; /* --sprite-origin lower_left: GL_POINT_SPRITE_COORD_ORIGIN */
+    int target;            /* TARGET_F32, TARGET_U32, TARGET_I32 */
     unsigned clip;
     float ucp[8][4]; /* --clip-plane: legacy user clip planes 0..nucp-1 */
     unsigned nucp;
@@ -203,6 +208,10 @@ static int parse_options(int argc, char **argv, options *o)
             if (sscanf(v, "%d,%d,%d,%d", &vp[0], &vp[1], &vp[2], &vp[3]) != 4 || vp[2] < 1 ||
                 vp[3] < 1 || vp[2] > 4096 || vp[3] > 4096 || abs(vp[0]) > 4096 || abs(vp[1]) > 4096)
                 return fail("--viewport takes X,Y,W,H (W and H 1..4096)", v);
+        } else if (!strcmp(k, "--sprite-origin")) {
+            if (strcmp(v, "upper_left") && strcmp(v, "lower_left"))
+                return fail("--sprite-origin is upper_left or lower_left", v);
+            o->sprite_lower_left = !strcmp(v, "lower_left");
         } else if (!strcmp(k, "--program-point-size"))
             o->program_point_size = !strcmp(v, "on");
         else if (!strcmp(k, "--clip"))
@@ -337,6 +346,8 @@ static int target_and_vertices(const options *o)
         p_glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
     if (o->program_point_size)
         glEnable(GL_PROGRAM_POINT_SIZE);
+    if (o->sprite_lower_left)
+        p_glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
     return glGetError() == GL_NO_ERROR || fail("framebuffer or vertex setup failed", NULL);
 }
 
@@ -906,8 +917,9 @@ static void json_gallium(FILE *f, const options *o, const stage_consts sc[2])
     fprintf(f,
             "   \"rasterizer\": {\"half_pixel_center\": true, \"bottom_edge_rule\": false, "
             "\"flatshade_first\": %s, \"front_ccw\": 0, \"clip_halfz\": false, "
-            "\"depth_clip_near\": true, \"clip_plane_enable\": %u},\n",
-            o->provoking_first ? "true" : "false", ((1u << o->clip) - 1u) | ((1u << o->nucp) - 1u));
+            "\"depth_clip_near\": true, \"clip_plane_enable\": %u%s},\n",
+            o->provoking_first ? "true" : "false", ((1u << o->clip) - 1u) | ((1u << o->nucp) - 1u),
+            o->sprite_lower_left ? ", \"sprite_coord_mode\": \"upper_left\"" : "");
     if (o->nucp) { /* pipe_clip_state: the planes in eye space (identity modelview) */
         fprintf(f, "   \"clip\": {\"ucp\": [");
         for (unsigned i = 0; i < o->nucp; i++) {

@@ -144,6 +144,10 @@ typedef struct tgx_pipe_state {
      * at z = 0 instead of z = -w; no_depth_clip leaves z unclipped (depth clamp) */
     unsigned clip_plane_enable;
     float clip_planes[8][4];
+    /* a point's PCOORD (gl_PointCoord) t is 0 at its corners of lower window y (gallium's
+     * sprite_coord_mode UPPER_LEFT); false: 1 there (LOWER_LEFT: what st/mesa sets for GL's
+     * default GL_POINT_SPRITE_COORD_ORIGIN on a user framebuffer, tgx's row order) */
+    bool sprite_coord_upper_left;
     bool clip_halfz, no_depth_clip;
     unsigned threads; /* 0: all cores, at most one per 32 tiles of 16x16 (8,192 pixels) */
     uint64_t budget;  /* instructions per invocation; 0: TGX_EXEC_DEFAULT_BUDGET (exec.h) */

@@ -172,6 +172,8 @@ typedef struct tgx_case {
     bool half_pixel_center, bottom_edge_rule, front_ccw, flatshade_first;
     unsigned clip_plane_enable; /* rasterizer.clip_plane_enable: clip distances / planes in use */
     bool clip_halfz, depth_clip_near;
+    bool sprite_coord_upper_left; /* rasterizer.sprite_coord_mode "upper_left" (default lower_left)
+                                   */
     float ucp[8][4]; /* gallium_state_at_draw.clip.ucp: legacy user clip planes (glClipPlane) */
     /* resources */
     tgx_case_texture *textures;

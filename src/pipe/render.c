@@ -114,12 +114,12 @@ static tgx_status grow_tris(render_job *job, tgx_diag *d)
 }
 
 /* The plane equations of every fragment input of the set-up triangle or line t, whose vertices'
- * output words are vw[0..2] (flat inputs: flat_src's), kept in the raster list. Points and lines
- * are always front-facing (GL 4.6 section 14.6.1 "FACE ... points and lines are front-facing"),
- * and a point's inputs are its vertex's words. */
+ * output words are vw[0..2] (flat inputs: flat_src's), kept in the raster list; a point's
+ * triangles read PCOORD from the sprite coordinates of their corners, sprite[0..2] (NULL for
+ * other primitives). Lines are front-facing. */
 static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t,
-                            const uint32_t *const vw[3], const uint32_t *flat_src, unsigned kind,
-                            tgx_diag *d)
+                            const uint32_t *const vw[3], const uint32_t *const *sprite,
+                            const uint32_t *flat_src, unsigned kind, tgx_diag *d)
 {
     unsigned ni = job->fs->ninputs ? job->fs->ninputs : 1;
     t->coef = calloc((size_t)ni * 4, sizeof *t->coef);
@@ -136,6 +136,9 @@ static tgx_status add_setup(render_job *job, const pipe_geometry *g, tri_data *t
         const uint32_t *vals[3];
         for (int k = 0; k < 3; k++)
             vals[k] = src ? vw[k] + src->reg * 4 : NULL;
+        if (in->sem == PIPE_SEM_PCOORD && sprite) /* the wide-point stage's extra attribute */
+            for (int k = 0; k < 3; k++)
+                vals[k] = sprite[k];
         setup_input(job, t, i, vals, src ? flat_src + src->reg * 4 : NULL);
     }
     if (kind == PIPE_LINE)
@@ -151,10 +154,10 @@ static tgx_raster_rules rules_of(const tgx_pipe_state *st)
 }
 
 /* One triangle of the raster list: window corners win, outputs vw, flat inputs from flat_src
- * (points are drawn as such triangles). */
+ * (points are drawn as such triangles, with the sprite coordinates of their corners). */
 static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const float *win[3],
-                               const uint32_t *const vw[3], const uint32_t *flat_src, int provoking,
-                               unsigned kind, tgx_diag *d)
+                               const uint32_t *const vw[3], const uint32_t *const *sprite,
+                               const uint32_t *flat_src, int provoking, unsigned kind, tgx_diag *d)
 {
     tgx_status st = grow_tris(job, d);
     if (st < 0)
@@ -164,7 +167,7 @@ static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const fl
     rules.front_ccw |= kind == PIPE_POINT; /* draw_get_rasterizer_no_cull's state */
     if (!tgx_raster_setup(&t->r, win[0], win[1], win[2], provoking, &rules, job->fb_w, job->fb_h))
         return TGX_OK;
-    return add_setup(job, g, t, vw, flat_src, kind, d);
+    return add_setup(job, g, t, vw, sprite, flat_src, kind, d);
 }
 
 /* A point as softpipe gets it from the draw module's wide-point stage (draw_pipe_wide_point.c;
@@ -172,7 +175,9 @@ static tgx_status add_triangle(render_job *job, const pipe_geometry *g, const fl
  * of the vertex moved by (-h + xbias, -h + ybias) ... (h + xbias, h + ybias), h half the size and
  * the biases (1/8, -1/8) for half-pixel centres, drawn as the triangles (v0 v2 v3) and
  * (v0 v3 v1) under the stage's own rasterizer state, whose front_ccw is 1: softpipe's points are
- * back-facing. Their inputs are interpolated as a triangle's are. */
+ * back-facing. Their inputs are interpolated as a triangle's are; PCOORD is (s, t, 0, 1) with s 0
+ * on the left corners and 1 on the right ones, t 0 on the lower-y corners and 1 on the others,
+ * or 1 - that with sprite_coord_mode LOWER_LEFT (set_texcoords). */
 static tgx_status add_point(render_job *job, const pipe_geometry *g, const uint32_t *vw,
                             const float win[4], float size, tgx_diag *d)
 {
@@ -186,10 +191,19 @@ static tgx_status add_point(render_job *job, const pipe_geometry *g, const uint3
         c[k][0] += k < 2 ? left : right;
         c[k][1] += k % 2 ? bottom : top;
     }
+    uint32_t tc[4][4];
+    for (int k = 0; k < 4; k++) {
+        float t = (float)(k % 2);
+        tc[k][0] = tgx_f2bits((float)(k / 2));
+        tc[k][1] = tgx_f2bits(job->st->sprite_coord_upper_left ? t : 1.0f - t);
+        tc[k][2] = tgx_f2bits(0.0f);
+        tc[k][3] = tgx_f2bits(1.0f);
+    }
     const uint32_t *const v3[3] = {vw, vw, vw};
     const float *t0[3] = {c[0], c[2], c[3]}, *t1[3] = {c[0], c[3], c[1]};
-    tgx_status st = add_triangle(job, g, t0, v3, vw, 2, PIPE_POINT, d);
-    return st < 0 ? st : add_triangle(job, g, t1, v3, vw, 2, PIPE_POINT, d);
+    const uint32_t *const s0[3] = {tc[0], tc[2], tc[3]}, *const s1[3] = {tc[0], tc[3], tc[1]};
+    tgx_status st = add_triangle(job, g, t0, v3, s0, vw, 2, PIPE_POINT, d);
+    return st < 0 ? st : add_triangle(job, g, t1, v3, s1, vw, 2, PIPE_POINT, d);
 }
 
 /* A line as softpipe draws a width-1 line (sp_setup_line, raster.h): Bresenham's pixels from
@@ -208,7 +222,7 @@ static tgx_status add_line(render_job *job, const pipe_geometry *g, const uint32
     if (!tgx_raster_setup_line(&t->r, win[0], win[1], provoking, &rules, job->fb_w, job->fb_h))
         return TGX_OK;
     const uint32_t *const v3[3] = {vw[0], vw[1], vw[1]};
-    return add_setup(job, g, t, v3, flat_src, PIPE_LINE, d);
+    return add_setup(job, g, t, v3, NULL, flat_src, PIPE_LINE, d);
 }
 
 /* GL's point size: the PSIZE output's x when the last vertex stage writes one, else 1; clamped
@@ -232,7 +246,7 @@ static tgx_status add_window_triangle(render_job *job, const pipe_geometry *g,
     for (int k = 0; k < 3; k++)
         to_window(job->st, vw[k] + job->clip.pos_reg * 4, win[k]);
     const float *w[3] = {win[0], win[1], win[2]};
-    return add_triangle(job, g, w, vw, flat_src, provoking, PIPE_TRI, d);
+    return add_triangle(job, g, w, vw, NULL, flat_src, provoking, PIPE_TRI, d);
 }
 
 /* A clipped triangle's polygon p[0..n-1] as the draw module emits it (emit_poly): the fan

@@ -987,6 +987,13 @@ static tgx_status read_rasterizer(const ctx *x, const tgx_json *gal, tgx_case *c
     if (c->clip_plane_enable > 0xff)
         return bad(x, tgx_json_get(rs, "clip_plane_enable"), "clip_plane_enable",
                    "a mask of clip distances 0..7 (0..255)");
+    const tgx_json *mode = tgx_json_get(rs, "sprite_coord_mode");
+    if (mode && mode->kind != TGX_JSON_NULL) {
+        bool upper = mode->kind == TGX_JSON_STRING && strcmp(mode->text, "upper_left") == 0;
+        if (!upper && (mode->kind != TGX_JSON_STRING || strcmp(mode->text, "lower_left") != 0))
+            return bad(x, mode, "sprite_coord_mode", "upper_left or lower_left");
+        c->sprite_coord_upper_left = upper;
+    }
     return TGX_OK;
 }
 

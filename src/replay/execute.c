@@ -420,6 +420,7 @@ static tgx_status run_fragment(case_run *r, tgx_tgxr *out)
         st.flatshade_first = c->flatshade_first;
         st.clip_plane_enable = c->clip_plane_enable;
         memcpy(st.clip_planes, c->ucp, sizeof st.clip_planes);
+        st.sprite_coord_upper_left = c->sprite_coord_upper_left;
         st.clip_halfz = c->clip_halfz;
         st.no_depth_clip = !c->depth_clip_near;
         draw.vs = vs;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # The differential harness end to end (bench/mesa/mesa_case, tools/mesa-cases.sh): where it was
-# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws three of the
+# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws four of the
 # pipeline cases of tests/data/raster again (clip_vertex in a compatibility-profile context), its
 # pictures must be the stored ones bit for bit (Mesa's drivers are deterministic), and tgx must
 # replay what it wrote --strict. Skipped, with the
@@ -33,11 +33,17 @@ fi
     --clip-plane 0.75,0.5,0,0.125 --clip-plane -0.25,1,0.5,0.6 --prim GL_TRIANGLE_STRIP \
     --pos -1,-1,1,-1,-1,1,1,1 --attr1 -0.9,-0.9,0,1,1.4,-1.2,0.2,1.5,-0.6,0.7,-0.1,0.8,0.95,0.9,0,1 \
     --out "$tmp/c" >/dev/null 2>&1 && ok || bad "mesa_case clip_vertex failed"
-for pair in "q quad_shared_edge" "u uniforms_stages" "c clip_vertex"; do
+# points_coord_lower_left: gl_PointCoord with GL_POINT_SPRITE_COORD_ORIGIN GL_LOWER_LEFT
+"$mc" --name points_coord_lower_left --vs "$glsl/vs_points.glsl" --fs "$glsl/fs_pointcoord.glsl" \
+    --program-point-size on --sprite-origin lower_left --prim GL_POINTS \
+    --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
+    --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0 \
+    --out "$tmp/p" >/dev/null 2>&1 && ok || bad "mesa_case points_coord_lower_left failed"
+for pair in "q quad_shared_edge" "u uniforms_stages" "c clip_vertex" "p points_coord_lower_left"; do
     set -- $pair
     for f in softpipe.f32 llvmpipe.f32 shader.tgsi vertex.tgsi; do
         cmp -s "$tmp/$1/$f" "$data/raster/$2/$f" && ok || bad "$2: $f differs from the stored one"
     done
 done
-expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u" "$tmp/c"
+expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u" "$tmp/c" "$tmp/p"
 finish
