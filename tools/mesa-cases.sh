@@ -120,6 +120,18 @@ case_ points_coord_lower_left vs_points fs_pointcoord \
     --program-point-size on --sprite-origin lower_left \
     --prim GL_POINTS --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
     --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0
+# gl_PointSize outside GL's range reaches the wide-point stage unclamped: below 1, 0, negative
+# (the square turned inside out, still drawn), 1e30, infinite and NaN (products in the shader);
+# and sizes above 1024 seen through a 4096x4096 viewport whose corner is the target.
+case_ points_size_range vs_points_psize fs_pointcoord \
+    "gl_PointSize 1e30, inf, NaN, -inf, -1e30, 1500, 300, -3, 0, 0.25, 0.5, 0.75: no clamp" \
+    --size 64x64 --program-point-size on --prim GL_POINTS \
+    --pos 0.3,0.1,-0.5,0.5,0.1,-0.6,0.2,0.7,-0.7,-0.2,-0.96,0.97,0.9,-0.9,-0.3,-0.4,0.47,0.33,0.55,-0.45,-0.8,0.8,0.61,0.62 \
+    --attr1 1e30,1,1,0,1e30,1e30,1,0,1e30,1e30,0,0,1e30,-1e30,1,0,-1e30,1,1,0,1500,1,1,0,300,1,1,0,-3,1,1,0,0,1,1,0,0.25,1,1,0,0.5,1,1,0,0.75,1,1,0
+case_ points_size_huge vs_points_psize fs_pointcoord \
+    "points of size 1500 and 1100 centred off the target (4096x4096 viewport): squares larger than 1024 reach it" \
+    --size 64x64 --viewport 0,0,4096,4096 --program-point-size on --prim GL_POINTS \
+    --pos -0.67578125,-0.67578125,-0.98046875,-0.70703125 --attr1 1500,1,1,0,1100,1,1,0
 # What real programs need from case files: each stage's constant buffers, uniform blocks
 # (CONST[n][i]), integer colour.
 case_ uniforms_stages vs_uniforms fs_uniforms \

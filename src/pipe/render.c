@@ -225,16 +225,15 @@ static tgx_status add_line(render_job *job, const pipe_geometry *g, const uint32
     return add_setup(job, g, t, v3, NULL, flat_src, PIPE_LINE, d);
 }
 
-/* GL's point size: the PSIZE output's x when the last vertex stage writes one, else 1; clamped
- * to [1, 1024] (NaN gives 1), the range a minimal pipeline without a point-size state offers. */
+/* A point's size: the PSIZE output's x when the last vertex stage writes one, else 1 (st/mesa's
+ * glPointSize default). Not clamped: the wide-point stage takes the shader's value as it is
+ * (below 1, 0, negative, infinite or NaN; docs/errata.md), and the raster setup keeps what such
+ * squares give defined (raster.c's x86 truncations). */
 static float point_size(const uint32_t *vw, const pipe_reg *psize)
 {
     if (!psize)
         return 1.0f;
-    float s = tgx_bits2f(vw[psize->reg * 4]);
-    if (!(s >= 1.0f))
-        return 1.0f;
-    return s > 1024.0f ? 1024.0f : s;
+    return tgx_bits2f(vw[psize->reg * 4]);
 }
 
 /* A triangle inside the clip volume, in the vertex order setup gets. */
