@@ -1,6 +1,5 @@
-#version 330 compatibility
-// Legacy user clip planes enabled and neither gl_ClipVertex nor gl_ClipDistance written: Mesa's
-// draw module tests the planes against gl_Position (GLSL 1.30 leaves this undefined).
+#version 330 core
+// Clip-space position from attribute 1; a_pos feeds the varyings.
 layout(location = 0) in vec2 a_pos;
 layout(location = 1) in vec4 a_attr1;
 flat out int v_vertex;
