@@ -71,6 +71,14 @@ case_ clip_vertex_lines vs_clipvertex fs_varyings \
     --clip-plane 0.75,0.5,0,0.125 --clip-plane -0.25,1,0.5,0.6 \
     --prim GL_LINES --pos -0.9,-0.8,0.85,-0.55,0.7,-0.9,0.55,0.93,-0.9,0.9,-0.1,0.1,0.9,0.2,-0.6,0.45 \
     --attr1 -0.9,-0.8,0,1,0.85,-0.55,0.1,1.2,0.7,-0.9,0,1,0.55,0.93,0,0.8,-0.9,0.9,0.2,1,-0.1,0.1,0,1,0.9,0.2,0,1.5,-0.6,0.45,0.1,1
+case_ clip_vertex_inf vs_clipvertex_inf fs_varyings \
+    "gl_ClipVertex.z +inf at one corner, the plane z >= -1: +inf is inside, both triangles drawn whole" \
+    --clip-plane 0,0,1,1 --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -0.9,-0.8,0,1,0.9,-0.7,2e19,1,0.1,0.85,0,1,-0.8,0.9,0,1,0.9,0.7,0,1,0.2,-0.95,0,1
+case_ clip_vertex_nan vs_clipvertex_inf fs_varyings \
+    "gl_ClipVertex.z +inf at one corner times the plane's C = 0: a NaN distance is outside, its triangle dropped" \
+    --clip-plane 0.1,0.1,0,0.5 --prim GL_TRIANGLES --pos -1,-1,1,-1,0,1,-1,1,1,1,0,-1 \
+    --attr1 -0.9,-0.8,0,1,0.9,-0.7,2e19,1,0.1,0.85,0,1,-0.8,0.9,0,1,0.9,0.7,0,1,0.2,-0.95,0,1
 case_ clip_planes_position vs_attr1 fs_varyings \
     "three glClipPlane planes and a vertex shader without gl_ClipVertex (#version 330 core in the compatibility context): Mesa tests them against gl_Position" \
     --clip-plane 0.5,-1,0.25,0.3 --clip-plane 1,0.25,0,0.4 --clip-plane 0,0,-1,0.5 \

@@ -122,13 +122,14 @@ unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words)
         m |= (c->halfz ? p[2] < 0 : p[2] + p[3] < 0) << 4;
         m |= (-p[2] + p[3] < 0) << 5;
     }
-    /* draw_cliptest_tmp.h: a written distance also counts as outside when infinite or NaN, a
-     * plane's dot product only when negative */
+    /* a written distance counts as outside when negative, infinite or NaN
+     * (draw_cliptest_tmp.h); a plane's dot product when negative or NaN, +inf is inside (Mesa's
+     * pixels: tests/data/raster clip_vertex_inf, clip_vertex_nan) */
     for (unsigned i = 0; i < 8; i++) {
         if (!(c->user >> i & 1) || (c->have_cd && c->cd_reg[i / 4] < 0))
             continue;
         float d = user_distance(c, words, i);
-        if (d < 0 || (c->have_cd && !isfinite(d)))
+        if (c->have_cd ? d < 0 || !isfinite(d) : !(d >= 0.0f))
             m |= 1u << (6 + i);
     }
     return m;

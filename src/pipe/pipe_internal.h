@@ -150,8 +150,8 @@ typedef struct pipe_clip {
 void pipe_clip_init(pipe_clip *c, const tgx_pipe_state *st, const pipe_shader_info *last,
                     const pipe_shader_info *fs, unsigned nout);
 /* The cliptest of one vertex (its nout*4 output words): bit 0..3 outside x = w, x = -w, y = w,
- * y = -w; 4, 5 the near and far planes; 6 + i clip distance i negative (or not finite, for a
- * CLIPDIST the shader wrote). */
+ * y = -w; 4, 5 the near and far planes; 6 + i clip distance i negative or NaN (or infinite,
+ * for a CLIPDIST the shader wrote). */
 unsigned pipe_clip_mask(const pipe_clip *c, const uint32_t *words);
 /* Clips triangle v[0..2] (cliptest masks m) against the planes of mask; the polygon's vertices
  * go to out (pointers to v's words or to new vertices in pool, PIPE_CLIP_MAX_VERTS + 1 vertices
