@@ -482,23 +482,23 @@ enum { TGX_TGSI_SWZ_X = 0, TGX_TGSI_SWZ_Y, TGX_TGSI_SWZ_Z, TGX_TGSI_SWZ_W };
  * operand's index. array_id > 0 names the declaration (ARRAY(n)) the access stays inside:
  * printed as "TEMP[ADDR[0].x+3](2)". */
 typedef struct tgx_tgsi_indirect {
-    tgx_tgsi_file file;
-    int32_t index;
+    uint8_t file;    /* a tgx_tgsi_file (one byte: the IR holds one of these per operand) */
     uint8_t swizzle; /* one component, TGX_TGSI_SWZ_* */
     uint16_t array_id;
+    int32_t index;
     tgx_tgsi_pos pos; /* where the address register's name starts (0,0 when built in memory) */
 } tgx_tgsi_indirect;
 
 /* The register part shared by dst and src operands: FILE[index], FILE[ADDR[0].x+index],
  * FILE[dim][index] (2-D: CONST[1][4], IN[vertex][attr] in GEOM), FILE[ADDR[0].x+dim][index]. */
 typedef struct tgx_tgsi_register {
-    tgx_tgsi_file file;
-    int32_t index; /* register index; the offset added to ind when indirect */
-    bool indirect; /* index is relative to ind */
-    tgx_tgsi_indirect ind;
-    bool dimension;    /* a second (outer) index is present: FILE[dim_index][index] */
-    int32_t dim_index; /* the outer index; the offset added to dim_ind when dim_indirect */
+    uint8_t file;   /* a tgx_tgsi_file */
+    bool indirect;  /* index is relative to ind */
+    bool dimension; /* a second (outer) index is present: FILE[dim_index][index] */
     bool dim_indirect;
+    int32_t index;     /* register index; the offset added to ind when indirect */
+    int32_t dim_index; /* the outer index; the offset added to dim_ind when dim_indirect */
+    tgx_tgsi_indirect ind;
     tgx_tgsi_indirect dim_ind;
     tgx_tgsi_pos pos; /* where the file name starts ("TEMP" of TEMP[1]) */
 } tgx_tgsi_register;
@@ -518,45 +518,51 @@ typedef struct tgx_tgsi_src {
 
 /* Texel offset operand of a texture instruction: ", IMM[0].xyx" (three components). */
 typedef struct tgx_tgsi_tex_offset {
-    tgx_tgsi_file file;
-    int32_t index;
+    uint8_t file; /* a tgx_tgsi_file */
     uint8_t swizzle[3];
+    int32_t index;
     tgx_tgsi_pos pos;
 } tgx_tgsi_tex_offset;
 
 #define TGX_TGSI_MAX_TEX_OFFSETS 4
 #define TGX_TGSI_FORMAT_MAX      48 /* "PIPE_FORMAT_R32G32B32A32_FLOAT" and the like, NUL incl. */
 
+/* One instruction. Its operands, texel offsets and format live in the shader's storage (an
+ * instruction takes what it uses: fixed slots for 5 sources, 2 destinations and 4 offsets made
+ * every instruction 780 bytes, 17 times its text; docs/cli.md): dst[0..num_dst),
+ * src[0..num_src) and tex_offsets[0..num_tex_offsets) are valid, nothing past them. The
+ * pointers stay valid until tgx_tgsi_free. */
 typedef struct tgx_tgsi_instruction {
+    tgx_tgsi_dst *dst;
+    tgx_tgsi_src *src;
+    tgx_tgsi_tex_offset *tex_offsets; /* NULL when num_tex_offsets is 0 */
+    /* Memory ops (TGX_TGSI_OPF_MEMORY): the image format, "" when none is written. */
+    const char *mem_format;
+
     tgx_tgsi_opcode opcode;
-    bool saturate; /* _SAT: clamp float results to [0, 1] */
-    bool precise;  /* _PRECISE: no fused / reassociated arithmetic */
     uint8_t num_dst;
     uint8_t num_src;
-    tgx_tgsi_dst dst[TGX_TGSI_MAX_DST];
-    tgx_tgsi_src src[TGX_TGSI_MAX_SRC];
+    bool saturate; /* _SAT: clamp float results to [0, 1] */
+    bool precise;  /* _PRECISE: no fused / reassociated arithmetic */
 
     /* Texture ops (TGX_TGSI_OPF_TEX): the target and texel offsets. */
     bool has_texture;
-    tgx_tgsi_texture texture;
-    tgx_tgsi_pos texture_pos;
     uint8_t num_tex_offsets;
-    tgx_tgsi_tex_offset tex_offsets[TGX_TGSI_MAX_TEX_OFFSETS];
+    /* Memory ops: whether any suffix was given, and qualifier bits (TGX_TGSI_MEM_*). */
+    bool has_memory;
+    uint8_t mem_qualifier;
+    tgx_tgsi_texture texture;
+    /* Memory ops: the image target (BUFFER when none is written: Mesa prints it only when not
+     * BUFFER). */
+    tgx_tgsi_texture mem_texture;
 
     /* Branch target ":N" (an instruction number) of IF/UIF/ELSE/BGNLOOP/ENDLOOP/CAL/BGNSUB. */
     bool has_label;
     uint32_t label;
-    tgx_tgsi_pos label_pos; /* of the ':' */
-
-    /* Memory ops (TGX_TGSI_OPF_MEMORY): qualifier bits (TGX_TGSI_MEM_*), the image target
-     * (BUFFER when none is written: Mesa prints it only when not BUFFER) and the image format
-     * ("" when none). */
-    bool has_memory;
-    uint8_t mem_qualifier;
-    tgx_tgsi_texture mem_texture;
-    char mem_format[TGX_TGSI_FORMAT_MAX];
 
     tgx_tgsi_pos pos;
+    tgx_tgsi_pos texture_pos;
+    tgx_tgsi_pos label_pos; /* of the ':' */
 } tgx_tgsi_instruction;
 
 typedef struct tgx_tgsi_declaration {
@@ -640,6 +646,10 @@ typedef struct tgx_tgsi_shader {
 
     tgx_tgsi_token *tokens; /* every line above, in text order */
     size_t num_tokens;
+
+    /* Where the instructions' operands, offsets and formats are kept (src/tgsi/parse.c's
+     * storage, freed by tgx_tgsi_free). */
+    struct tgx_tgsi_storage *storage;
 } tgx_tgsi_shader;
 
 /* ---------------------------------------------------------------------------------------------

@@ -33,7 +33,84 @@ typedef struct parser {
     uint32_t line_no;
     tgx_tgsi_shader *sh;
     size_t cap_decls, cap_imms, cap_props, cap_insts, cap_tokens;
+    /* The instruction being read: its operands, offsets and format are kept here until it is
+     * whole, then copied to the shader's storage at their real sizes (commit_instruction). */
+    tgx_tgsi_dst dst[TGX_TGSI_MAX_DST];
+    tgx_tgsi_src src[TGX_TGSI_MAX_SRC];
+    tgx_tgsi_tex_offset offsets[TGX_TGSI_MAX_TEX_OFFSETS];
+    char format[TGX_TGSI_FORMAT_MAX];
 } parser;
+
+/* ---- the shader's storage -------------------------------------------------------------------
+ *
+ * Instructions' variable parts are carved out of blocks that never move (a pointer into them
+ * stays valid while more are added) and are freed together. Blocks grow from 4 KB to 256 KB, so
+ * a small shader takes little and a big one makes few allocations. */
+
+#define STORAGE_FIRST_BLOCK 4096u
+#define STORAGE_BIG_BLOCK   (256u * 1024u)
+#define STORAGE_ALIGN       8u /* what every stored type needs (asserted below) */
+_Static_assert(_Alignof(tgx_tgsi_dst) <= STORAGE_ALIGN && _Alignof(tgx_tgsi_src) <= STORAGE_ALIGN &&
+                   _Alignof(tgx_tgsi_tex_offset) <= STORAGE_ALIGN,
+               "an operand type needs more alignment than the storage gives");
+
+typedef struct storage_block {
+    struct storage_block *next;
+    size_t size, used;
+    uint64_t data[]; /* size bytes */
+} storage_block;
+
+struct tgx_tgsi_storage {
+    storage_block *blocks; /* newest first: the one being filled */
+};
+
+/* n bytes aligned for any operand type, or NULL when memory runs out. */
+static void *storage_alloc(struct tgx_tgsi_storage *st, size_t n)
+{
+    n = (n + STORAGE_ALIGN - 1) / STORAGE_ALIGN * STORAGE_ALIGN;
+    storage_block *b = st->blocks;
+    if (!b || b->size - b->used < n) {
+        size_t size =
+            b ? (b->size < STORAGE_BIG_BLOCK ? 2 * b->size : b->size) : STORAGE_FIRST_BLOCK;
+        if (size < n)
+            size = n;
+        storage_block *nb = malloc(sizeof *nb + size);
+        if (!nb)
+            return NULL;
+        nb->next = b;
+        nb->size = size;
+        nb->used = 0;
+        st->blocks = b = nb;
+    }
+    void *at = (char *)b->data + b->used;
+    b->used += n;
+    return at;
+}
+
+static void storage_free(struct tgx_tgsi_storage *st)
+{
+    if (!st)
+        return;
+    for (storage_block *b = st->blocks, *next; b; b = next) {
+        next = b->next;
+        free(b);
+    }
+    free(st);
+}
+
+/* A copy of items[0..n) in the storage; NULL for none. */
+static void *storage_copy(struct tgx_tgsi_storage *st, const void *items, size_t n, size_t elem,
+                          bool *nomem)
+{
+    if (n == 0)
+        return NULL;
+    void *to = storage_alloc(st, n * elem);
+    if (!to) {
+        *nomem = true;
+        return NULL;
+    }
+    return memcpy(to, items, n * elem);
+}
 
 /* ---- low-level reading ------------------------------------------------------------------- */
 
@@ -640,7 +717,7 @@ static tgx_status parse_inst_suffixes(parser *p, tgx_tgsi_instruction *in,
                 continue;
             }
             if (looks_like_format(p)) {
-                if ((st = copy_format(p, in->mem_format)) != TGX_OK)
+                if ((st = copy_format(p, p->format)) != TGX_OK)
                     return st;
                 continue;
             }
@@ -669,6 +746,21 @@ static tgx_status parse_label(parser *p, tgx_tgsi_instruction *in, const tgx_tgs
     return parse_uint(p, 0xffffffffu, &in->label, "a label (an instruction number)");
 }
 
+/* Moves in's operands, offsets and format from the parser's slots to the shader's storage. */
+static tgx_status commit_instruction(parser *p, tgx_tgsi_instruction *in)
+{
+    struct tgx_tgsi_storage *st = p->sh->storage;
+    bool nomem = false;
+    in->dst = storage_copy(st, p->dst, in->num_dst, sizeof *p->dst, &nomem);
+    in->src = storage_copy(st, p->src, in->num_src, sizeof *p->src, &nomem);
+    in->tex_offsets = storage_copy(st, p->offsets, in->num_tex_offsets, sizeof *p->offsets, &nomem);
+    size_t flen = strlen(p->format);
+    in->mem_format = flen ? storage_copy(st, p->format, flen + 1, 1, &nomem) : "";
+    if (nomem)
+        return tgx_diag_set(p->diag, TGX_ERR_NOMEM, p->filename, p->line_no, 1, "out of memory");
+    return TGX_OK;
+}
+
 static tgx_status parse_instruction(parser *p)
 {
     tgx_tgsi_shader *s = p->sh;
@@ -677,6 +769,11 @@ static tgx_status parse_instruction(parser *p)
         return st;
     tgx_tgsi_instruction *in = &s->insts[s->num_insts];
     memset(in, 0, sizeof *in);
+    in->dst = p->dst;
+    in->src = p->src;
+    in->tex_offsets = p->offsets;
+    memset(p->format, 0, sizeof p->format);
+    in->mem_format = p->format;
     in->pos.line = p->line_no;
     in->pos.column = column_of(p, p->pos);
     if ((st = parse_opcode(p, in)) != TGX_OK)
@@ -684,7 +781,7 @@ static tgx_status parse_instruction(parser *p)
     const tgx_tgsi_opinfo *info = tgx_tgsi_opcode_info(in->opcode);
     if ((st = parse_operands(p, in, info)) != TGX_OK ||
         (st = parse_inst_suffixes(p, in, info)) != TGX_OK ||
-        (st = parse_label(p, in, info)) != TGX_OK)
+        (st = parse_label(p, in, info)) != TGX_OK || (st = commit_instruction(p, in)) != TGX_OK)
         return st;
     s->num_insts++;
     return add_token(p, TGX_TGSI_TOKEN_INST, s->num_insts - 1);
@@ -1298,6 +1395,16 @@ static bool is_blank_line(const char *text, size_t a, size_t b)
     return true;
 }
 
+/* Shrinks *items to n elements (kept as they are when realloc cannot). */
+static void trim_items(void **items, size_t n, size_t elem)
+{
+    if (*items && n) {
+        void *smaller = realloc(*items, n * elem);
+        if (smaller)
+            *items = smaller;
+    }
+}
+
 size_t tgx_tgsi_shader_extent(const char *text, size_t len)
 {
     bool seen_first = false;
@@ -1335,13 +1442,20 @@ tgx_status tgx_tgsi_parse(const char *text, size_t len, const char *filename, tg
         return fail_at(&p, at, "NUL byte in the text");
     }
     p.sh = calloc(1, sizeof *p.sh);
-    if (!p.sh)
+    if (p.sh)
+        p.sh->storage = calloc(1, sizeof *p.sh->storage);
+    if (!p.sh || !p.sh->storage) {
+        tgx_tgsi_free(p.sh);
         return tgx_diag_set(d, TGX_ERR_NOMEM, filename, 0, 0, "out of memory");
+    }
     tgx_status st = parse_lines(&p);
     if (st != TGX_OK) {
         tgx_tgsi_free(p.sh);
         return st;
     }
+    /* The arrays grew by doubling: give back what they did not fill. */
+    trim_items((void **)&p.sh->insts, p.sh->num_insts, sizeof *p.sh->insts);
+    trim_items((void **)&p.sh->tokens, p.sh->num_tokens, sizeof *p.sh->tokens);
     *out = p.sh;
     return TGX_OK;
 }
@@ -1355,5 +1469,6 @@ void tgx_tgsi_free(tgx_tgsi_shader *s)
     free(s->props);
     free(s->insts);
     free(s->tokens);
+    storage_free(s->storage);
     free(s);
 }
