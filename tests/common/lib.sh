@@ -39,6 +39,19 @@ expect_err() {
     fi
 }
 
+# tgx_start_kb: the address space (KB, to 2 MB) tgx needs to start (`tgx --version`), which is
+# large where tgx maps libLLVM, the shader compiler's (about 120 MB): tests that bound what a verb
+# takes set `ulimit -v` to this plus their allowance. 0 when it does not start in 1 GB.
+tgx_start_kb() {
+    local lo=0 hi=1000000 mid
+    (ulimit -v $hi && "$TGX" --version) >/dev/null 2>&1 || { echo 0; return; }
+    while [ $((hi - lo)) -gt 2000 ]; do
+        mid=$(((lo + hi) / 2))
+        if (ulimit -v $mid && "$TGX" --version) >/dev/null 2>&1; then hi=$mid; else lo=$mid; fi
+    done
+    echo $hi
+}
+
 finish() {
     echo "$pass passed, $fail failed"
     [ "$fail" -eq 0 ]

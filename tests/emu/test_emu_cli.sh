@@ -91,11 +91,8 @@ want "--format both: fp32 of every value" "$(reg 0 21 "$tmp/out")" "0x00000080 (
 # built with it), the run must succeed; not checked under AddressSanitizer, which reserves far
 # more address space than that.
 if [ -z "${ASAN_OPTIONS:-}" ]; then
-    base=0
-    for kb in $(seq 8000 8000 800000); do
-        if (ulimit -v "$kb" && "$TGX" --version) >/dev/null 2>&1; then base=$kb; break; fi
-    done
-    [ "$base" -gt 0 ] && ok || bad "tgx --version does not start in 800 MB of address space"
+    base=$(tgx_start_kb)
+    [ "$base" -gt 0 ] && ok || bad "tgx --version does not start in 1 GB of address space"
     awk 'BEGIN { for (i = 0; i < 40000; i++) print "TEX.B R0, R4, R8, 0x0, 3D, 0xf ;" }' >"$tmp/b3.sass"
     (ulimit -v $((base + 80000)) && "$TGX" emu "$tmp/b3.sass") >"$tmp/out" 2>"$tmp/err"
     rc=$?

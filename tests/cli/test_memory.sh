@@ -1,0 +1,67 @@
+#!/bin/bash
+# What a verb holds grows with its input by a bounded factor (issue 19, docs/cli.md "Input
+# files"): each verb runs on a generated input under an address-space limit (`ulimit -v`) of what
+# tgx needs to start (it maps libLLVM where it was built with the shader compiler) plus an
+# allowance that is a multiple of the input's size:
+#  * tgx check of 100,000 TGSI instructions (3.4 MB): 15 times the input. Each instruction used
+#    to take 780 bytes (fixed slots for 5 sources, 2 destinations, 4 texel offsets): 31 times;
+#    now 10 times (88 bytes an instruction, 56 a destination, 68 a source, and the text);
+#  * tgx lower of the same: 28 times (the IR, the lowered form and the listing, which is 3.6
+#    times the input); it took 41 times, now 20.
+# Not checked under AddressSanitizer, which reserves far more address space than that.
+set -u
+: "${TGX:?TGX must name the tgx binary}"
+. "$(dirname "$0")/../common/lib.sh"
+
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+    echo "skipped: AddressSanitizer reserves terabytes of address space; the limits mean nothing under it"
+    exit 77
+fi
+base=$(tgx_start_kb)
+if [ "$base" -eq 0 ]; then
+    echo "skipped: tgx --version does not start in 1 GB of address space"
+    exit 77
+fi
+
+# 25,000 groups of four instructions (TEX, MAD, ADD with a negated source, MOV), 35 bytes a line.
+awk -v n=25000 'BEGIN {
+    print "FRAG"
+    print "DCL IN[0], GENERIC[0], PERSPECTIVE"
+    print "DCL OUT[0], COLOR"
+    print "DCL SAMP[0]"
+    print "DCL SVIEW[0], 2D, FLOAT"
+    print "DCL TEMP[0..3]"
+    print "IMM[0] FLT32 {    0.5000,     1.0000,     0.0000,     0.0000}"
+    print "MOV TEMP[1], IMM[0]"
+    print "MOV TEMP[2], IMM[0]"
+    for (i = 0; i < n; i++) {
+        print "TEX TEMP[0], IN[0], SAMP[0], 2D"
+        print "MAD TEMP[1], TEMP[0], IMM[0].xxxx, TEMP[1]"
+        print "ADD TEMP[2].xy, TEMP[1].xyxx, -TEMP[0].zwzz"
+        print "MOV TEMP[3], TEMP[2]"
+    }
+    print "MOV OUT[0], TEMP[3]"
+    print "END"
+}' >"$tmp/big.tgsi"
+input_kb=$(($(stat -c %s "$tmp/big.tgsi") / 1024))
+
+# within TIMES VERB ARGS...: the verb succeeds with TIMES times the input above tgx's start.
+within() {
+    local times=$1 limit=$((base + $1 * input_kb))
+    shift
+    (ulimit -v $limit && "$TGX" "$@") >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ $rc -eq 0 ]; then
+        ok
+    else
+        bad "tgx $1 of $input_kb KB in $times times that above tgx's start ($base KB): exit $rc, $(head -c 200 "$tmp/err")"
+    fi
+}
+
+within 15 check "$tmp/big.tgsi"
+grep -q "error" "$tmp/err" && bad "check: $(head -c 200 "$tmp/err")" || ok
+within 28 lower "$tmp/big.tgsi"
+n=$(grep -c '^ *TEXS R' "$tmp/out")
+[ "$n" -eq 25000 ] && ok || bad "lower: $n TEXS lines, expected 25000"
+
+finish
