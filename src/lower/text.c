@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lower/lower_internal.h"
 
@@ -34,4 +35,28 @@ void lw_printf(lw_text *t, const char *fmt, ...)
     vsnprintf(t->p + t->len, t->cap - t->len, fmt, ap);
     va_end(ap);
     t->len += (size_t)n;
+}
+
+void lw_prepend(lw_text *t, const lw_text *head)
+{
+    if (t->failed || head->failed) {
+        t->failed = true;
+        return;
+    }
+    if (head->len == 0)
+        return;
+    if (t->len + head->len + 1 > t->cap) {
+        char *p = realloc(t->p, t->len + head->len + 1);
+        if (!p) {
+            t->failed = true;
+            return;
+        }
+        t->p = p;
+        t->cap = t->len + head->len + 1;
+    }
+    if (t->len)
+        memmove(t->p + head->len, t->p, t->len);
+    memcpy(t->p, head->p, head->len);
+    t->len += head->len;
+    t->p[t->len] = '\0';
 }
