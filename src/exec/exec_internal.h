@@ -153,9 +153,12 @@ struct xinst {
     uint32_t list_off; /* SWITCH: its CASE instructions, prog->lists[list_off .. +list_len) */
     uint32_t list_len;
     uint32_t line, column; /* position in the shader text */
-    xreg dst[XDST_MAX];
-    xreg src[XSRC_MAX];
-    xreg texoff[XTEXOFF];
+    /* dst[0..ndst), src[0..nsrc) and texoff[0..ntexoff), nothing past them: the program's
+     * regs hold each instruction's operands at their number (fixed slots for 2 destinations, 5
+     * sources and an offset made every instruction 568 bytes, docs/cli.md) */
+    xreg *dst;
+    xreg *src;
+    xreg *texoff;
 };
 
 typedef struct xdecl_image {
@@ -170,6 +173,7 @@ struct tgx_exec_program {
     char name[TGX_DIAG_FILE_MAX];
     xinst *insts;
     unsigned ninsts;
+    xreg *regs; /* the instructions' operands (xinst.dst, src, texoff point into it) */
     /* lane files */
     uint32_t base[XF_COUNT];
     uint32_t count[XF_COUNT];

@@ -687,6 +687,35 @@ static tgx_status check_stream(xbuild *b, const tgx_tgsi_instruction *ti, xinst 
     return TGX_OK;
 }
 
+/* Gives each instruction's dst, src and texoff their places in one array of the operands the
+ * shader's instructions have (at most XDST_MAX, XSRC_MAX and XTEXOFF each: decode_operands
+ * refuses more). */
+static tgx_status place_operands(tgx_exec_program *p, const tgx_tgsi_shader *sh)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < sh->num_insts; i++) {
+        const tgx_tgsi_instruction *ti = &sh->insts[i];
+        total += (size_t)(ti->num_dst < XDST_MAX ? ti->num_dst : XDST_MAX) +
+                 (ti->num_src < XSRC_MAX ? ti->num_src : XSRC_MAX) +
+                 (ti->num_tex_offsets < XTEXOFF ? ti->num_tex_offsets : XTEXOFF);
+    }
+    p->regs = calloc(total ? total : 1, sizeof(xreg));
+    if (!p->regs)
+        return TGX_ERR_NOMEM;
+    xreg *r = p->regs;
+    for (size_t i = 0; i < sh->num_insts; i++) {
+        const tgx_tgsi_instruction *ti = &sh->insts[i];
+        xinst *x = &p->insts[i];
+        x->dst = r;
+        r += ti->num_dst < XDST_MAX ? ti->num_dst : XDST_MAX;
+        x->src = r;
+        r += ti->num_src < XSRC_MAX ? ti->num_src : XSRC_MAX;
+        x->texoff = r;
+        r += ti->num_tex_offsets < XTEXOFF ? ti->num_tex_offsets : XTEXOFF;
+    }
+    return TGX_OK;
+}
+
 static tgx_status build(xbuild *b)
 {
     tgx_exec_program *p = b->p;
@@ -707,7 +736,7 @@ static tgx_status build(xbuild *b)
         return st;
     p->ninsts = (unsigned)sh->num_insts;
     p->insts = calloc(p->ninsts + 1, sizeof(xinst));
-    if (!p->insts)
+    if (!p->insts || (st = place_operands(p, sh)) != TGX_OK)
         return fail_at(b, sh->processor_pos, TGX_ERR_NOMEM, "out of memory");
     for (unsigned i = 0; i < p->ninsts; i++) {
         const tgx_tgsi_instruction *ti = &sh->insts[i];
@@ -775,6 +804,7 @@ void tgx_exec_program_destroy(tgx_exec_program *p)
     if (!p)
         return;
     free(p->insts);
+    free(p->regs);
     free(p->imm);
     free(p->lists);
     free(p);
