@@ -8,6 +8,9 @@
 #    now 10 times (88 bytes an instruction, 56 a destination, 68 a source, and the text);
 #  * tgx lower of the same: 28 times (the IR, the lowered form and the listing, which is 3.6
 #    times the input); it took 41 times, now 20;
+#  * tgx run --exec interp of the same on one pixel: 28 times (the shader and the interpreter's
+#    form of it, whose instructions had fixed operand slots too: 568 bytes each); it took 47
+#    times, now 18;
 #  * tgx lift --words of 100,000 words (1.9 MB): 28 times. The lifted TGSI is 10 times the
 #    input and is held whole (declarations come first; nothing is written on a refusal): it took
 #    38 times (the text was copied once more to put the declarations in front), now 21.
@@ -47,12 +50,12 @@ awk -v n=25000 'BEGIN {
     print "END"
 }' >"$tmp/big.tgsi"
 
-# within TIMES VERB ARGS...: the verb succeeds with TIMES times the input (the last argument)
-# above tgx's start.
+# within TIMES INPUT VERB ARGS...: the verb succeeds with TIMES times INPUT's size above tgx's
+# start.
 within() {
-    local times=$1 input_kb=$(($(stat -c %s "${!#}") / 1024))
+    local times=$1 input_kb=$(($(stat -c %s "$2") / 1024))
     local limit=$((base + times * input_kb))
-    shift
+    shift 2
     (ulimit -v $limit && "$TGX" "$@") >"$tmp/out" 2>"$tmp/err"
     local rc=$?
     if [ $rc -eq 0 ]; then
@@ -62,15 +65,17 @@ within() {
     fi
 }
 
-within 15 check "$tmp/big.tgsi"
+within 15 "$tmp/big.tgsi" check "$tmp/big.tgsi"
 grep -q "error" "$tmp/err" && bad "check: $(head -c 200 "$tmp/err")" || ok
-within 28 lower "$tmp/big.tgsi"
+within 28 "$tmp/big.tgsi" lower "$tmp/big.tgsi"
 n=$(grep -c '^ *TEXS R' "$tmp/out")
 [ "$n" -eq 25000 ] && ok || bad "lower: $n TEXS lines, expected 25000"
+within 28 "$tmp/big.tgsi" run "$tmp/big.tgsi" --size 1x1 --tex 0=hash --exec interp -o "$tmp/one.png"
+[ -s "$tmp/one.png" ] && ok || bad "run: no image written"
 
 # TEXS R2, R0, R192, R196, 0x0, 2D, RGBA, 100,000 times: lifted to two MOVs and a TEX each.
 awk 'BEGIN { for (i = 0; i < 100000; i++) print "0xd83000002c47c000" }' >"$tmp/big.words"
-within 28 lift --words "$tmp/big.words"
+within 28 "$tmp/big.words" lift --words "$tmp/big.words"
 n=$(grep -c '^ *[0-9]*: TEX TEMP\[0\].xyzw, TEMP\[64\], SAMP\[0\], 2D$' "$tmp/out")
 [ "$n" -eq 100000 ] && ok || bad "lift: $n TEX lines, expected 100000"
 
