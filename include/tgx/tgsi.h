@@ -531,11 +531,11 @@ typedef struct tgx_tgsi_tex_offset {
  * instruction takes what it uses: fixed slots for 5 sources, 2 destinations and 4 offsets made
  * every instruction 780 bytes, 17 times its text; docs/cli.md): dst[0..num_dst),
  * src[0..num_src) and tex_offsets[0..num_tex_offsets) are valid, nothing past them. The
- * pointers stay valid until tgx_tgsi_free. */
+ * pointers are never NULL and stay valid until tgx_tgsi_free. */
 typedef struct tgx_tgsi_instruction {
     tgx_tgsi_dst *dst;
     tgx_tgsi_src *src;
-    tgx_tgsi_tex_offset *tex_offsets; /* NULL when num_tex_offsets is 0 */
+    tgx_tgsi_tex_offset *tex_offsets;
     /* Memory ops (TGX_TGSI_OPF_MEMORY): the image format, "" when none is written. */
     const char *mem_format;
 

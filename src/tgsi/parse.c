@@ -98,12 +98,11 @@ static void storage_free(struct tgx_tgsi_storage *st)
     free(st);
 }
 
-/* A copy of items[0..n) in the storage; NULL for none. */
+/* A copy of items[0..n) in the storage; for none, a place in it all the same, so that a reader's
+ * &in->src[0] is never arithmetic on NULL (undefined behaviour, even adding 0). */
 static void *storage_copy(struct tgx_tgsi_storage *st, const void *items, size_t n, size_t elem,
                           bool *nomem)
 {
-    if (n == 0)
-        return NULL;
     void *to = storage_alloc(st, n * elem);
     if (!to) {
         *nomem = true;
