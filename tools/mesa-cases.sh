@@ -30,6 +30,10 @@ case_ quad_shared_edge_first vs_pos fs_varyings \
 case_ quad_derivs vs_pos fs_derivs \
     "implicit-LOD texture and dFdx/dFdy of a non-affine value: quads that straddle the diagonal" \
     --tex hash
+# textureGatherOffset with run-time offsets: tgx lower packs them (tgx replay --via sm5).
+case_ gather_offset_dynamic vs_pos fs_gather_offset \
+    "textureGatherOffset with offsets computed at run time, one a quad: TG4 with a TEMP offset" \
+    --tex hash
 # Corners off the pixel grid, slivers, shared edges and vertices away from the axes.
 case_ offgrid_strip vs_pos fs_varyings \
     "a strip whose corners lie off the pixel grid (non-axis-aligned shared edges)" \

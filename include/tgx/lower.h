@@ -66,16 +66,20 @@ static inline uint32_t tgx_lower_binding_word(unsigned view, unsigned sampler)
  */
 
 /* How a register's value is made from the TGSI operands before the instruction runs. */
-#define TGX_LOWER_PACKS(X)                                                                         \
-    X(MOV, "move")            /* the operand component's bits */                                   \
-    X(IMM, "constant")        /* the constant imm (packed offsets, LOD 0) */                       \
-    X(DIV, "divide")          /* float operand / float divisor (TXP's projection) */               \
-    X(LAYER, "float layer")   /* array index: the float operand (divided by the divisor, TXP)      \
-                                 rounded to nearest even and saturated to 0..65535, F2I.U16.RNI,   \
-                                 OR imm (TXD: offsets above the index) */                          \
-    X(ILAYER, "int layer")    /* array index: the integer operand as unsigned, saturated to        \
-                                 0..65535 (I2I.U16.U32.SAT), OR imm */                             \
-    X(HANDLE, "binding word") /* the binding word of the units the lanes name (.B forms) */
+#define TGX_LOWER_PACKS(X)                                                                          \
+    X(MOV, "move")               /* the operand component's bits */                                 \
+    X(IMM, "constant")           /* the constant imm (packed offsets, LOD 0) */                     \
+    X(DIV, "divide")             /* float operand / float divisor (TXP's projection) */             \
+    X(LAYER, "float layer")      /* array index: the float operand (divided by the divisor, TXP)    \
+                                    rounded to nearest even and saturated to 0..65535, F2I.U16.RNI, \
+                                    OR imm (TXD: offsets above the index) */                        \
+    X(ILAYER, "int layer")       /* array index: the integer operand as unsigned, saturated to      \
+                                    0..65535 (I2I.U16.U32.SAT), OR imm */                           \
+    X(HANDLE, "binding word")    /* the binding word of the units the lanes name (.B forms) */      \
+    X(OFFSETS, "packed offsets") /* a gather's run-time texel offsets x, y (the TGSI offset         \
+                                    operand's, per lane) as nouveau's lowering packs them: x        \
+                                    moved, y's low 8 bits inserted at bit 8 (INSBF); TLD4 reads     \
+                                    6 bits of each, so values outside -32..31 wrap */
 
 typedef enum tgx_lower_pack {
 #define X(e, name) TGX_LOWER_##e,

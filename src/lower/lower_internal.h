@@ -36,6 +36,8 @@ typedef struct lw_req {
     tgx_lower_ref s, t, r, layer, q, ref, arg, sample;
     tgx_lower_ref ddx[3], ddy[3];
     bool has_offsets;
+    bool
+        runtime_offsets; /* a gather's offsets are a register's (TGX_LOWER_OFFSETS), not offset[] */
     int32_t offset[3];
     unsigned view, sampler; /* unit indices (indirect: the base) */
     bool indirect;

@@ -52,6 +52,17 @@ void lw_ref_text(const tgx_tgsi_instruction *in, tgx_lower_ref r, char *buf, siz
 /* ---- moves ------------------------------------------------------------------------------------
  */
 
+/* A gather's run-time offsets as nouveau packs them: x moved, y's low 8 bits inserted at bit 8
+ * (BFI: field, position, width, base). */
+static void offsets_text(const tgx_tgsi_instruction *in, char *buf, size_t size)
+{
+    const tgx_tgsi_tex_offset *o = &in->tex_offsets[0];
+    const char *file = tgx_tgsi_file_name(o->file);
+    snprintf(buf, size, "bfi(%s[%d].%c, 8, 8, %s[%d].%c)", file ? file : "?", o->index,
+             comp_letter[o->swizzle[1] & 3u], file ? file : "?", o->index,
+             comp_letter[o->swizzle[0] & 3u]);
+}
+
 static void input_text(const tgx_tgsi_instruction *in, const tgx_lower_input *x, char *buf,
                        size_t size)
 {
@@ -77,6 +88,7 @@ static void input_text(const tgx_tgsi_instruction *in, const tgx_lower_input *x,
     case TGX_LOWER_HANDLE:
         snprintf(buf, size, "c[0x0][SVIEW | SAMP << 5] of the lanes' units");
         break;
+    case TGX_LOWER_OFFSETS: offsets_text(in, buf, size); break;
     default: snprintf(buf, size, "?"); break;
     }
 }

@@ -82,6 +82,16 @@ static uint32_t u16_rne(float v)
     return r >= 65535.0f ? 65535u : (uint32_t)r;
 }
 
+/* TLD4's offset register from the lane's run-time offsets as nouveau's lowering makes it (a MOV
+ * of x, then a bitfield insert of y's low 8 bits at bit 8); TLD4 reads bits 0..5 and 8..13
+ * (sm5-TLD4, .AOFFI). */
+static uint32_t packed_lane_offsets(const tgx_exec_tex_call *call, unsigned lane)
+{
+    uint32_t x = call->offset[0] ? (uint32_t)call->offset[0][lane] : 0;
+    uint32_t y = call->offset[1] ? (uint32_t)call->offset[1][lane] : 0;
+    return (x & ~0xff00u) | (y & 0xffu) << 8;
+}
+
 static uint32_t input_value(const tgx_exec_tex_call *call, const tgx_lower_input *x, unsigned lane)
 {
     float a = tgx_bits2f(operand(call, x->a, lane));
@@ -96,6 +106,7 @@ static uint32_t input_value(const tgx_exec_tex_call *call, const tgx_lower_input
         return (u > 0xffffu ? 0xffffu : u) | x->imm;
     }
     case TGX_LOWER_HANDLE: return tgx_lower_binding_word(call->view_unit, call->sampler_unit);
+    case TGX_LOWER_OFFSETS: return packed_lane_offsets(call, lane);
     default: return 0;
     }
 }

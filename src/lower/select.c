@@ -225,11 +225,17 @@ static tgx_status read_offsets(lw_req *rq, tgx_diag *d)
                     "%s: %u texel offsets: the interpreter and the Maxwell form read one "
                     "(TLD4.PTP's per-texel offsets have no TGSI reading here)",
                     opname(rq), in->num_tex_offsets);
+    if (o->file != TGX_TGSI_FILE_IMM && rq->kind == LW_GATHER) {
+        /* GLSL's textureGatherOffset alone takes run-time offsets (ARB_gpu_shader5): they are
+         * packed into the offset register per lane, as nouveau's gm107 lowering packs them */
+        rq->has_offsets = rq->runtime_offsets = true;
+        return TGX_OK;
+    }
     if (o->file != TGX_TGSI_FILE_IMM || o->index < 0 || (size_t)o->index >= rq->sh->num_imms)
         return fail(rq, d, o->pos,
                     "%s: the texel offset must be an immediate: Maxwell packs offsets into a "
-                    "register as 4-bit (TLD4: 6-bit) fields, and a run-time value outside "
-                    "their range would wrap",
+                    "register as 4-bit fields, and a run-time value outside their range would "
+                    "wrap (only a gather, TG4 or GATHER4, takes run-time offsets)",
                     opname(rq));
     const tgx_tgsi_immediate *im = &rq->sh->imms[o->index];
     for (unsigned k = 0; k < 3; k++) {
@@ -403,7 +409,7 @@ static tgx_status check_offsets(const lw_req *rq, int32_t range, const char *wha
                     "%s: texel offsets on a cube map: Maxwell's texture instructions take no "
                     "offsets for cube targets",
                     opname(rq));
-    for (unsigned a = 0; a < ti->dims; a++)
+    for (unsigned a = 0; a < ti->dims && !rq->runtime_offsets; a++)
         if (rq->offset[a] < -range || rq->offset[a] >= range)
             return fail(rq, d, rq->in->tex_offsets[0].pos,
                         "%s: texel offset %d is outside %d..%d, the %s field of %s", opname(rq),
@@ -528,6 +534,11 @@ static tgx_status pick_gather(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
     }
     li->insn.flags = flags;
     li->insn.component = (uint8_t)(comp & 3u);
+    if (rq->runtime_offsets)
+        snprintf(li->note, sizeof li->note,
+                 "%s: the run-time texel offsets are packed as TLD4's 6-bit fields: a value "
+                 "outside -32..31 (undefined in GLSL) wraps, where the interpreter adds it whole",
+                 opname(rq));
     return TGX_OK;
 }
 
@@ -645,6 +656,8 @@ lw_param_value lw_param(const lw_req *rq, const tgx_lower_inst *li, tgx_sm5_para
     case TGX_SM5_P_LOD: return has(rq->arg) ? value(TGX_LOWER_MOV, rq->arg) : constant(0);
     case TGX_SM5_P_DC: return projected(rq, rq->ref);
     case TGX_SM5_P_OFFSET:
+        if (rq->runtime_offsets)
+            return value(TGX_LOWER_OFFSETS, none());
         return constant(gather ? packed_offsets(rq, 6, 8, 0) : packed_offsets(rq, 4, 4, 0));
     case TGX_SM5_P_MS: return has(rq->sample) ? value(TGX_LOWER_MOV, rq->sample) : constant(0);
     case TGX_SM5_P_DSDX: return value(TGX_LOWER_MOV, rq->ddx[0]);

@@ -132,4 +132,25 @@ expect_rc 1 "replay --via sm5, reference missing" -- "$TGX" replay --via sm5 "$t
 grep -q "^FAIL tex_query_lod: .*softpipe" "$tmp/out" && ! grep -q "Maxwell's" "$tmp/out" && ok ||
     bad "missing reference FAIL line: $(cat "$tmp/out")"
 expect_rc 2 "replay --via sm6" -- "$TGX" replay --via sm6 "$C/tex_rect"
+# TG4 with run-time offsets (Mesa 22.3's TGSI for textureGatherOffset with a computed offset):
+# the offsets are packed into TLD4's offset register per lane, and the gathers equal softpipe's
+G=$TGX_TEST_DATA/raster/gather_offset_dynamic
+expect_rc 0 "lower of TG4 with a TEMP offset" -- "$TGX" lower "$G/shader.tgsi"
+[ "$(grep -c '^ *TLD4S\.[RA]\.AOFFI ' "$tmp/out")" -eq 2 ] &&
+    grep -q "R196 = bfi(TEMP\[3\]\.y, 8, 8, TEMP\[3\]\.x) *offset" "$tmp/out" &&
+    grep -q "warning: TG4: the run-time texel offsets are packed as TLD4's 6-bit fields" "$tmp/err" &&
+    ok || bad "TG4 with a TEMP offset: $(grep -A4 ': TG4' "$tmp/out" | head -6) $(head -c 300 "$tmp/err")"
+expect_rc 0 "replay --via sm5 --strict of gather_offset_dynamic" -- "$TGX" replay --strict --via sm5 "$G"
+grep -q "^PASS gather_offset_dynamic (4096/4096 bit-exact)" "$tmp/out" && ok || bad "gather_offset_dynamic via sm5: $(cat "$tmp/out")"
+# lifted back, the packed register is unpacked (IBFE) into a TEMP offset of the same TG4
+"$TGX" lower "$G/shader.tgsi" 2>/dev/null >"$tmp/g.sass"
+expect_rc 0 "lift of the lowered gathers" -- "$TGX" lift "$tmp/g.sass"
+grep -q "IBFE TEMP\[67\].x, TEMP\[49\].xxxx" "$tmp/out" &&
+    [ "$(grep -c "TG4 TEMP\[[01]\].xyzw, TEMP\[48\].xyyy, IMM\[[0-9]\].xxxx, SAMP\[0\], 2D, TEMP\[67\].xyz" "$tmp/out")" -eq 2 ] &&
+    ok || bad "lift of the lowered gathers: $(cat "$tmp/out")"
+# a TEX (not a gather) with a run-time offset is still refused: GLSL's offsets are constant there
+sed 's/^\( *[0-9]*: \)TG4 \(TEMP\[0\]\), \(IN\[1\]\.xyyy\), IMM\[1\]\.zzzz, /\1TEX \2, \3, /' "$G/shader.tgsi" >"$tmp/texoff.tgsi"
+expect_rc 1 "lower of TEX with a TEMP offset" -- "$TGX" lower "$tmp/texoff.tgsi"
+grep -q "TEX: the texel offset must be an immediate: .*only a gather, TG4 or GATHER4, takes run-time offsets" "$tmp/err" &&
+    ok || bad "TEX with a TEMP offset: $(cat "$tmp/err") $(grep ': TEX' "$tmp/texoff.tgsi")"
 finish
