@@ -37,6 +37,7 @@ void tgx_sm5_emu_destroy(tgx_sm5_emu *emu)
     free(emu->headers);
     free(emu->samplers);
     free(emu->local);
+    free(emu->stack);
     free(emu);
 }
 

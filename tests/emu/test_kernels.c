@@ -322,7 +322,7 @@ static void run_math(cubin *c, const char *arch)
     uint32_t in[32], s = 21;
     float f[32];
     for (int i = 0; i < 32; i++) {
-        in[i] = i < 4 ? (uint32_t)(i * 0x7fffffff) : rnd(&s);
+        in[i] = i < 4 ? (uint32_t)i * 0x7fffffffu : rnd(&s);
         f[i] = (float)(int32_t)rnd(&s) / 65536.0f;
     }
     f[1] = 3e9f;
