@@ -470,6 +470,66 @@ typedef struct tgx_tex_fetch_req {
 tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
                          const tgx_tex_fetch_req *req, tgx_tex_result out, tgx_diag *d);
 
+/* ---------------------------------------------------------------------------------------------
+ * Bound units: the lane-group interface
+ *
+ * tgx_tex_bind makes every choice that depends on a view and a sampler once: the general path's
+ * context, the level table, how the format's texels are read and blended, and one kernel per
+ * operation from a table of shapes (profile, format class, axes, depth compare), built for AVX2
+ * and for the baseline instruction set (SSE2 on x86-64) and chosen by what the machine runs. A
+ * call on the binding then costs a check of the request and one kernel call per group of 8 lanes
+ * (requests of 4, 8 or 16 lanes, or any multiple of 4, are groups of 8 and a last group of 4).
+ * The kernels compute exactly what the general path computes -- every result word is the same,
+ * bit for bit, in both profiles -- and give the general path the quads they do not cover (a
+ * coordinate outside the range their arithmetic is exact in, a cube map, a gradient on a cube,
+ * anisotropy...). tgx_tex_sample, tgx_tex_gather and tgx_tex_fetch bind on the stack for each
+ * call; callers that sample a view many times (the interpreter, compiled shaders) keep a binding.
+ *
+ * A binding copies the view and the sampler; the texture must outlive it and keep its size
+ * (texel contents may change between calls). Bindings are read-only while sampling, so threads
+ * may share one. */
+
+typedef enum tgx_tex_simd {
+    TGX_TEX_SIMD_AUTO,    /* the best the machine runs: AVX2, else the baseline */
+    TGX_TEX_SIMD_GENERAL, /* no kernels: the general path, the reference */
+    TGX_TEX_SIMD_SSE2,    /* the kernels as built for the baseline (SSE2 on x86-64) */
+    TGX_TEX_SIMD_AVX2,    /* the kernels as built for AVX2 (refused where the machine lacks it) */
+} tgx_tex_simd;
+
+/* The operations of a binding, for tgx_tex_binding_simd. */
+typedef enum tgx_tex_op {
+    TGX_TEX_OP_SAMPLE,   /* tgx_tex_bound_sample without a depth reference */
+    TGX_TEX_OP_COMPARE,  /* with one (a sampler that compares) */
+    TGX_TEX_OP_GATHER,   /* tgx_tex_bound_gather */
+    TGX_TEX_OP_GATHER_C, /* with a reference */
+    TGX_TEX_OP_FETCH,    /* tgx_tex_bound_fetch */
+} tgx_tex_op;
+
+typedef struct tgx_tex_binding tgx_tex_binding;
+
+/* Binds a view with a sampler (NULL: texel fetch only, GL's conversions). The view must pass
+ * tgx_tex_view_check (TGX_ERR_ARG with the reason). A view that cannot be sampled (multisampled)
+ * binds for fetch; sampling it reports the general path's error. simd AVX2 on a machine without
+ * it: TGX_ERR_ARG. */
+tgx_status tgx_tex_bind(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
+                        tgx_tex_simd simd, tgx_tex_binding **out, tgx_diag *d);
+void tgx_tex_unbind(tgx_tex_binding *b);
+/* What an operation of the binding runs: TGX_TEX_SIMD_SSE2 or _AVX2 when a kernel covers its
+ * shape, TGX_TEX_SIMD_GENERAL when the general path does it all. A request can still go to the
+ * general path for what only it carries (see above). */
+tgx_tex_simd tgx_tex_binding_simd(const tgx_tex_binding *b, tgx_tex_op op);
+/* "general", "sse2", "avx2" ("auto" for TGX_TEX_SIMD_AUTO). */
+const char *tgx_tex_simd_name(tgx_tex_simd s);
+
+/* tgx_tex_sample, tgx_tex_gather and tgx_tex_fetch on a binding: the same results, errors and
+ * messages. */
+tgx_status tgx_tex_bound_sample(const tgx_tex_binding *b, const tgx_tex_sample_req *req,
+                                tgx_tex_result out, tgx_diag *d);
+tgx_status tgx_tex_bound_gather(const tgx_tex_binding *b, const tgx_tex_sample_req *req,
+                                tgx_tex_result out, tgx_diag *d);
+tgx_status tgx_tex_bound_fetch(const tgx_tex_binding *b, const tgx_tex_fetch_req *req,
+                               tgx_tex_result out, tgx_diag *d);
+
 /* Size query (TXQ, SVIEWINFO, RESQ, Maxwell TXQ): out = (width, height, depth or layers, level
  * count of the view). 1D arrays put layers in y, cube arrays count cubes. A level out of range
  * gives zero sizes but the true level count (TGSI SVIEWINFO). Integers. */

@@ -5,7 +5,7 @@
  * TLD.LL.CL). */
 #include <string.h>
 
-#include "tex/tex_internal.h"
+#include "tex/sampling.h"
 
 /* nv profile: only the low 4 bits of an offset count, two's complement (hw-facts.md). */
 static inline int32_t offset_value(const int32_t *off, uint32_t lane, bool nv)
@@ -60,8 +60,8 @@ static fetch_addr fetch_coords(const tgx_tex_target_info *ti, const tgx_tex_fetc
     return f;
 }
 
-tgx_status tgx_tex_fetch(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
-                         const tgx_tex_fetch_req *req, tgx_tex_result out, tgx_diag *d)
+tgx_status tex_fetch_general(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
+                             const tgx_tex_fetch_req *req, tgx_tex_result out, tgx_diag *d)
 {
     if (!view || !view->tex || !req || (req->lanes & 3u))
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,

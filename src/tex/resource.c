@@ -127,7 +127,7 @@ tgx_status tgx_tex_create(const tgx_tex_desc *desc, tgx_tex **out, tgx_diag *d)
         }
     }
     tex->size = (size_t)total;
-    tex->data = calloc(total ? (size_t)total : 1, 1);
+    tex->data = calloc((size_t)total + TEX_READ_PAD, 1);
     if (!tex->data) {
         free(tex);
         return tgx_diag_set(d, TGX_ERR_NOMEM, NULL, 0, 0,

@@ -45,23 +45,16 @@ static void init_border(tex_ctx *c)
     }
 }
 
-static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampler *samp,
-                           const tgx_tex_sample_req *req, const char *what, tgx_diag *d)
+tgx_status tex_ctx_bind(tex_ctx *c, const tgx_tex_view *view, const tgx_sampler *samp, bool compare,
+                        const char *what, tgx_diag *d)
 {
-    if (!view || !view->tex || !samp || !req)
+    if (!view || !view->tex || !samp)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s needs a view, a sampler and lanes",
                             what);
-    if (req->lanes & 3u)
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
-                            "%s: %u lanes is not a multiple of 4 (lanes come in quads)", what,
-                            req->lanes);
     const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
     if (!ti)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s: unknown view target %d", what,
                             (int)view->target);
-    if (req->lanes && (!req->s || (ti->coords > 1 && !req->t) || (ti->coords > 2 && !req->r)))
-        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s on a %s texture needs %s coordinates",
-                            what, ti->name, ti->coords == 1 ? "s" : "s, t (and r)");
     const tgx_tex_desc *desc = tgx_tex_get_desc(view->tex);
     memset(c, 0, sizeof *c);
     c->view = view;
@@ -87,7 +80,7 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
     c->nv = samp->profile == TGX_TEX_PROFILE_NV;
     c->softpipe = !c->nv && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE;
     c->is_int = c->fi->is_integer;
-    c->compare = samp->compare_enable && req->ref != NULL;
+    c->compare = samp->compare_enable && compare;
     /* softpipe filters the depth values and compares the result (Mesa 22.3 sp_tex_sample.c:
      * sample_compare runs on the filtered rgba), so its results are only 0 or 1 */
     c->compare_late = c->compare && c->softpipe;
@@ -105,6 +98,46 @@ static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampl
         c->wrap[a] = c->nv && c->unnormalized ? tex_nv_unnormalized_wrap(wrap[a]) : wrap[a];
     init_border(c);
     return TGX_OK;
+}
+
+tgx_status tex_req_check(const tex_ctx *c, const tgx_tex_sample_req *req, const char *what,
+                         tgx_diag *d)
+{
+    if (!req)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s needs a view, a sampler and lanes",
+                            what);
+    if (req->lanes & 3u)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "%s: %u lanes is not a multiple of 4 (lanes come in quads)", what,
+                            req->lanes);
+    const tgx_tex_target_info *ti = tgx_tex_target_get(c->view->target);
+    if (req->lanes && (!req->s || (ti->coords > 1 && !req->t) || (ti->coords > 2 && !req->r)))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s on a %s texture needs %s coordinates",
+                            what, ti->name, ti->coords == 1 ? "s" : "s, t (and r)");
+    return TGX_OK;
+}
+
+/* The context of a request: the view and sampler's, then the request's checks (in the order the
+ * messages have always come: a missing piece, the lane count, the target, the coordinates, the
+ * view). */
+static tgx_status ctx_init(tex_ctx *c, const tgx_tex_view *view, const tgx_sampler *samp,
+                           const tgx_tex_sample_req *req, const char *what, tgx_diag *d)
+{
+    if (!view || !view->tex || !samp || !req)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s needs a view, a sampler and lanes",
+                            what);
+    if (req->lanes & 3u)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0,
+                            "%s: %u lanes is not a multiple of 4 (lanes come in quads)", what,
+                            req->lanes);
+    const tgx_tex_target_info *ti = tgx_tex_target_get(view->target);
+    if (!ti)
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s: unknown view target %d", what,
+                            (int)view->target);
+    if (req->lanes && (!req->s || (ti->coords > 1 && !req->t) || (ti->coords > 2 && !req->r)))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "%s on a %s texture needs %s coordinates",
+                            what, ti->name, ti->coords == 1 ? "s" : "s, t (and r)");
+    return tex_ctx_bind(c, view, samp, req->ref != NULL, what, d);
 }
 
 /* ---- texels --------------------------------------------------------------------------------- */
@@ -676,8 +709,9 @@ void tex_choose_mip(const tex_ctx *c, float lambda, const float *lod_clamp, tex_
         float d;
         if (c->nv)
             d = floorf(lod + 0.5f); /* hw-facts: point mip filter picks floor(lod + 0.5) */
-        else if (c->softpipe)
-            d = (float)(int32_t)(lod + 0.5f); /* sp_tex_sample.c mip_filter_nearest */
+        else if (c->softpipe)       /* sp_tex_sample.c mip_filter_nearest; +inf (max_lod = inf) is
+                                       the last level, not a float-to-int conversion out of range */
+            d = lod + 0.5f >= (float)nlev ? (float)nlev : (float)(int32_t)(lod + 0.5f);
         else
             d = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f; /* GL 4.6 eq. 8.14 */
         m->level = c->base + (d >= (float)nlev ? nlev : (uint32_t)d);
@@ -766,34 +800,17 @@ void tex_sample_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q
     }
 }
 
-tgx_status tex_sample_with(const tgx_tex_view *view, const tgx_sampler *samp,
-                           const tgx_tex_sample_req *req, tgx_tex_result out, bool fast,
-                           tgx_diag *d)
+tgx_status tex_sample_general(const tgx_tex_view *view, const tgx_sampler *samp,
+                              const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
 {
     tex_ctx c;
     tgx_status st = ctx_init(&c, view, samp, req, "texture sample", d);
     if (st < 0)
         return st;
-    if (fast && tex_fast_sample(&c, req, out)) /* the common cases, chosen once per request */
-        return TGX_OK;
     for (uint32_t q = 0; q < req->lanes / 4; q++)
         if (tex_quad_active(req->active, q))
             tex_sample_quad(&c, req, q, out);
     return TGX_OK;
-}
-
-tgx_status tgx_tex_sample(const tgx_tex_view *view, const tgx_sampler *samp,
-                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
-{
-    return tex_sample_with(view, samp, req, out, true, d);
-}
-
-bool tex_fast_applies(const tgx_tex_view *view, const tgx_sampler *samp,
-                      const tgx_tex_sample_req *req)
-{
-    tex_ctx c;
-    tgx_diag d;
-    return ctx_init(&c, view, samp, req, "texture sample", &d) == TGX_OK && tex_fast_takes(&c, req);
 }
 
 /* ---- gather --------------------------------------------------------------------------------- */
@@ -821,26 +838,28 @@ static void gather_texel(const tex_ctx *c, const level_info *li, const lane_coor
               (int32_t)lc->slice, lc->ref, t);
 }
 
-tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
-                          const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
+tgx_status tex_gather_check(const tex_ctx *c, const tgx_tex_sample_req *req, tgx_diag *d)
 {
-    tex_ctx c;
-    tgx_status st = ctx_init(&c, view, samp, req, "texture gather", d);
-    if (st < 0)
-        return st;
-    if (c.dims != 2)
+    if (c->dims != 2)
         return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0,
                             "gather works on 2D, 2D array, rect and cube textures, not %s",
-                            tgx_tex_target_name(view->target));
+                            tgx_tex_target_name(c->view->target));
     if (req->component > 3)
         return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "gather component %u is not 0..3",
                             req->component);
+    return TGX_OK;
+}
+
+void tex_gather_lanes(const tex_ctx *ctx, const tgx_tex_sample_req *req, uint32_t first,
+                      uint32_t count, tgx_tex_result out)
+{
+    tex_ctx c = *ctx;
     c.compare_late = false; /* a gather compares each of its texels, softpipe too */
     level_info li;
     tex_level_get(&c, c.base, &li);
     const uint8_t src = c.map[req->component];
     const uint32_t one = c.is_int ? 1u : 0x3f800000u;
-    for (uint32_t lane = 0; lane < req->lanes; lane++) {
+    for (uint32_t lane = first; lane < first + count; lane++) {
         if (!tgx_tex_lane_active(req->active, lane))
             continue;
         float dir[3];
@@ -871,6 +890,19 @@ tgx_status tgx_tex_gather(const tgx_tex_view *view, const tgx_sampler *samp,
             if (out.c[k])
                 out.c[k][lane] = r[k];
     }
+}
+
+tgx_status tex_gather_general(const tgx_tex_view *view, const tgx_sampler *samp,
+                              const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d)
+{
+    tex_ctx c;
+    tgx_status st = ctx_init(&c, view, samp, req, "texture gather", d);
+    if (st < 0)
+        return st;
+    st = tex_gather_check(&c, req, d);
+    if (st < 0)
+        return st;
+    tex_gather_lanes(&c, req, 0, req->lanes, out);
     return TGX_OK;
 }
 

@@ -292,20 +292,28 @@ bool tex_quad_active(const uint32_t *active, uint32_t q);
 void tex_sample_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q,
                      tgx_tex_result out);
 
-/* fast.c: the common cases of tgx_tex_sample, chosen once per request (view, sampler, profile,
- * request shape); false when the request is not one of them (nothing written). Quads with
- * coordinates outside the fast layer's range go through tex_sample_quad. */
-bool tex_fast_sample(const tex_ctx *c, const tgx_tex_sample_req *req, tgx_tex_result out);
-/* Whether tex_fast_sample takes the request. */
-bool tex_fast_takes(const tex_ctx *c, const tgx_tex_sample_req *req);
+/* The general path's context of a view and a sampler (sample.c's checks and choices); compare:
+ * the requests carry a depth reference. */
+tgx_status tex_ctx_bind(tex_ctx *c, const tgx_tex_view *view, const tgx_sampler *samp, bool compare,
+                        const char *what, tgx_diag *d);
+/* The checks of a request against its context (lanes a multiple of 4, coordinates given). */
+tgx_status tex_req_check(const tex_ctx *c, const tgx_tex_sample_req *req, const char *what,
+                         tgx_diag *d);
 
-/* tgx_tex_sample with the fast layer (fast) or the general path alone (the reference, which
- * tests/tex/test_fast.c compares the fast layer with); tex_fast_applies says which requests the
- * fast layer takes. */
-tgx_status tex_sample_with(const tgx_tex_view *view, const tgx_sampler *samp,
-                           const tgx_tex_sample_req *req, tgx_tex_result out, bool fast,
-                           tgx_diag *d);
-bool tex_fast_applies(const tgx_tex_view *view, const tgx_sampler *samp,
-                      const tgx_tex_sample_req *req);
+/* The general path alone, every request shape (the reference the lane-group kernels are
+ * compared with, tests/tex/test_fast.c): sampling and gather as tgx_tex_sample and
+ * tgx_tex_gather compute them without kernels. */
+tgx_status tex_sample_general(const tgx_tex_view *view, const tgx_sampler *samp,
+                              const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d);
+tgx_status tex_gather_general(const tgx_tex_view *view, const tgx_sampler *samp,
+                              const tgx_tex_sample_req *req, tgx_tex_result out, tgx_diag *d);
+/* A gather's own checks (a 2D-like target, a component 0..3), and its lanes first..first+count-1
+ * through the general path. */
+tgx_status tex_gather_check(const tex_ctx *c, const tgx_tex_sample_req *req, tgx_diag *d);
+void tex_gather_lanes(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t first,
+                      uint32_t count, tgx_tex_result out);
+/* Texel fetch through the general path (fetch.c). */
+tgx_status tex_fetch_general(const tgx_tex_view *view, const tgx_sampler *samp_or_null,
+                             const tgx_tex_fetch_req *req, tgx_tex_result out, tgx_diag *d);
 
 #endif

@@ -103,6 +103,10 @@ float tgx_tex_srgb8_nv(uint32_t byte);
  * (INT_MIN for 0). */
 int tgx_tex_srgb8_nv_exponent(float v);
 
+/* Bytes allocated after a texture's last texel: the lane-group kernels read a whole 32-bit word
+ * at each texel (and each 4 bytes of a wider one), up to 3 bytes past a smaller texel (simd.h). */
+#define TEX_READ_PAD 16
+
 struct tgx_tex {
     tgx_tex_desc desc;
     const tgx_tex_format_info *fi;
