@@ -27,8 +27,11 @@
 #include "tex/simd.h"
 #include "tex/unit.h"
 
-/* Profiles of a kernel. */
-enum { KP_GL, KP_SP, KP_NV };
+/* Profiles of a kernel: GL's exact formulas, softpipe's rule, nv; KP_EX is either exact rule,
+ * read from the binding (one kernel for both: the softpipe rule is the replays' profile, not a
+ * hot path). KSP(PROF): the lane follows softpipe's rule (a tex_unit *u in scope). */
+enum { KP_GL, KP_SP, KP_NV, KP_EX };
+#define KSP(PROF) ((PROF) == KP_SP || ((PROF) == KP_EX && u->prof == KP_SP))
 
 /* ---- the level each lane reads -------------------------------------------------------------- */
 
@@ -62,16 +65,19 @@ VX_INLINE void klev_get(const tex_unit *u, vi L, vi slice, int dims, klev *k)
         k->sF = vf_set1(t->scaleF[l]);
         k->base = vi_set1(t->off[l]);
     } else {
-        k->n[0] = vx_lookup(t->w, L);
-        k->n[1] = vx_lookup(t->h, L);
-        k->n[2] = vx_lookup(t->d, L);
-        k->nf[0] = vx_lookupf(t->wf, L);
-        k->nf[1] = vx_lookupf(t->hf, L);
-        k->nf[2] = vx_lookupf(t->df, L);
-        k->row = vx_lookup(t->row, L);
-        k->slc = vx_lookup(t->slice, L);
-        k->F = vx_lookup(t->F, L);
-        k->sF = vx_lookupf(t->scaleF, L);
+        /* lanes on different levels: a level's size is max(1, size >> L) (tgx_tex_minify), its
+         * rows and slices tight (tgx_tex_level_data), 2^F a float's exponent; only where the
+         * level starts is looked up */
+        for (int a = 0; a < 3; a++) {
+            k->n[a] = vi_max((vi)((vu)vi_set1(u->size0[a]) >> (vu)L), vi_set1(1));
+            k->nf[a] = vf_from_vi(k->n[a]);
+        }
+        if (dims < 3)
+            k->n[2] = vi_set1(1), k->nf[2] = vf_set1(1.0f);
+        k->row = k->n[0] * u->bytes;
+        k->slc = k->row * k->n[1];
+        k->F = u->same_F ? vi_set1(t->F[L[0]]) : vx_lookup(t->F, L);
+        k->sF = vi_bits((k->F + 127) << 23);
         k->base = vx_lookup(t->off, L);
     }
     if (dims < 3)
@@ -80,12 +86,17 @@ VX_INLINE void klev_get(const tex_unit *u, vi L, vi slice, int dims, klev *k)
 
 /* ---- coordinates to taps (address.c) -------------------------------------------------------- */
 
+/* axis_lanes_w's WRAP for a cube face (the coordinate in [-1, 1] for nv; seamless, or the
+ * sampler's wraps). */
+#define K_WRAP_CUBE (-2)
+
 /* The taps of one axis: indices after the wrap (-1: the border), the weight of i1 (a: exact, k:
  * nv in 1/256). */
 typedef struct kaxis {
     vi i0, i1;
     vf a;
     vi k;
+    vi off_face; /* seamless cube: a linear lane whose taps leave the face */
 } kaxis;
 
 /* i mod n in [0, n) for n > 0 and |i| < 2^30: the quotient in double (exact inputs, an error
@@ -168,10 +179,15 @@ static inline bool wrap_is_edge(tgx_tex_wrap w)
  * for F = 21, 22, 23, so |Rh n| < 2^30 and Rl n + 2^(F-9) < 2^32 unsigned); nearest: floor(R n /
  * 2^F) = floor((Rh n + ((Rl n) >> s)) / 256). An offset adds 256 off to T. Clamp to edge: k = 0
  * when both taps are one texel (hw-facts). */
-VX_INLINE void axis_lanes(const tex_unit *u, int ax, int PROF, vf uc, const klev *lv, vi off,
-                          bool has_off, vi linm, kaxis *r)
+VX_INLINE void axis_lanes_w(const tex_unit *u, int ax, int PROF, int WRAP, vf uc, const klev *lv,
+                            vi off, bool has_off, vi linm, kaxis *r)
 {
-    const tgx_tex_wrap w = u->ctx[0].wrap[ax];
+    /* a seamless cube face: its taps unwrapped (linear lanes with a tap off the face go to the
+     * general path, which reads the neighbouring face), nearest clamped to the face (cube_taps);
+     * the weights as repeat leaves them */
+    const bool seamless = WRAP == K_WRAP_CUBE && u->samp.seamless_cube;
+    const tgx_tex_wrap w =
+        seamless ? TGX_TEX_WRAP_REPEAT : (WRAP >= 0 ? (tgx_tex_wrap)WRAP : u->ctx[0].wrap[ax]);
     const vi n = lv->n[ax];
     const bool mirror_abs = w == TGX_TEX_WRAP_MIRROR_CLAMP ||
                             w == TGX_TEX_WRAP_MIRROR_CLAMP_TO_EDGE ||
@@ -201,10 +217,14 @@ VX_INLINE void axis_lanes(const tex_unit *u, int ax, int PROF, vf uc, const klev
         }
     } else {
         const vi F = lv->F, s = F - 8;
-        vi R = vi_floor(uc * lv->sF); /* exact: 2^F is a power of two */
-        if (w == TGX_TEX_WRAP_REPEAT)
+        /* exact: 2^F is a power of two. A cube face coordinate comes as v in [-1, 1], the
+         * coordinate (v + 1) / 2: floor(((v + 1) / 2) 2^F) = floor(v 2^(F-1)) + 2^(F-1) */
+        vi R = WRAP == K_WRAP_CUBE ? vi_floor(uc * (lv->sF * 0.5f)) + (vi_set1(1) << (F - 1))
+                                   : vi_floor(uc * lv->sF);
+        /* a face coordinate is not reduced to a wrap's period (tex_scale_coord's axis -1) */
+        if (w == TGX_TEX_WRAP_REPEAT && WRAP != K_WRAP_CUBE)
             R &= (vi_set1(1) << F) - 1;
-        else if (w == TGX_TEX_WRAP_MIRROR_REPEAT)
+        else if (w == TGX_TEX_WRAP_MIRROR_REPEAT && WRAP != K_WRAP_CUBE)
             R &= (vi_set1(2) << F) - 1;
         if (mirror_abs)
             R = vi_sel(R < 0, -R, R);
@@ -218,11 +238,29 @@ VX_INLINE void axis_lanes(const tex_unit *u, int ax, int PROF, vf uc, const klev
         i0 = vi_floor_shift(T, 8);
         r->k = T & 255;
     }
-    const bool pow2 = u->pow2[ax];
+    r->off_face = vi_set1(0);
+    if (seamless) {
+        r->off_face = linm & ((i0 < 0) | (i0 + 1 >= n));
+        r->i0 = vi_max(vi_min(i0, n - 1), vi_set1(0));
+        r->i1 = vi_max(vi_min(i0 + 1, n - 1), vi_set1(0));
+        return;
+    }
+    const bool pow2 = WRAP == TGX_TEX_WRAP_REPEAT || u->pow2[ax];
     r->i1 = wrap_index(w, i0 + 1, n, pow2, linm);
     r->i0 = wrap_index(w, i0, n, pow2, linm);
+    if (WRAP == K_WRAP_CUBE) /* a cube reads the neighbouring face where a wrap gives the border
+                                (cube_texel), seamless or not */
+        r->off_face = (r->i0 < 0) | (linm & (r->i1 < 0));
     if (PROF == KP_NV && wrap_is_edge(w))
         r->k = vi_sel(r->i0 == r->i1, vi_set1(0), r->k);
+}
+
+/* axis_lanes_w with the binding's wrap; WRAP >= 0 names it (TGX_TEX_WRAP_REPEAT there means a
+ * power-of-two size too). */
+VX_INLINE void axis_lanes(const tex_unit *u, int ax, int PROF, vf uc, const klev *lv, vi off,
+                          bool has_off, vi linm, kaxis *r)
+{
+    axis_lanes_w(u, ax, PROF, -1, uc, lv, off, has_off, linm, r);
 }
 
 /* ---- texels (format.c's decoders, per class) ------------------------------------------------ */
@@ -280,6 +318,10 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
                          ktap *t)
 {
     const uint8_t *data = u->data;
+    for (int ch = 0; ch < 4; ch++) { /* channels not needed (the compiler drops what is set) */
+        t->f[ch] = vf_set1(0.0f);
+        t->v[ch] = vi_set1(0);
+    }
     switch (FMT) {
     case TEX_FMT_U8X4: {
         const vi w = vx_gather(data, off);
@@ -288,7 +330,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
                 continue;
             const vi b = (w >> (8 * ch)) & 255;
             if (forms & KT_FLOAT)
-                t->f[ch] = PROF == KP_SP ? vf_from_vi(b) * (1.0f / 255.0f) : unorm8_gl(b);
+                t->f[ch] = KSP(PROF) ? vf_from_vi(b) * (1.0f / 255.0f) : unorm8_gl(b);
             if (forms & KT_V16)
                 t->v[ch] = b * 257; /* hw-facts: 8-bit UNORM widens to 16 bits as c * 257 */
         }
@@ -317,9 +359,9 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
             const vi s = (raw ^ 0x8000) - 0x8000; /* the signed value */
             if (forms & KT_FLOAT) {
                 if (!snorm) {
-                    t->f[ch] = PROF == KP_SP ? vf_from_vi(raw) * (1.0f / 65535.0f)
-                                             : vf_from_vi(raw) / 65535.0f;
-                } else if (PROF == KP_SP) {
+                    t->f[ch] = KSP(PROF) ? vf_from_vi(raw) * (1.0f / 65535.0f)
+                                         : vf_from_vi(raw) / 65535.0f;
+                } else if (KSP(PROF)) {
                     /* Mesa: MAX2(-1.0f, i * (1.0f / 32767)) */
                     const vf f = vf_from_vi(s) * (1.0f / 32767.0f);
                     t->f[ch] = vf_sel(f < -1.0f, vf_set1(-1.0f), f);
@@ -374,11 +416,25 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
     }
 }
 
+/* The nv blend of a channel (tex_nv_init_arith's choice, in u->nv_arith): a constant for the
+ * classes that have one (8-bit UNORM: UNORM16; half floats: FLOAT16; floats: FLOAT32), so that
+ * their kernels hold only their own blend. */
+VX_INLINE int nv_arith(const tex_unit *u, int FMT, int ch)
+{
+    switch (FMT) {
+    case TEX_FMT_U8X4: return TEX_NV_UNORM16;
+    case TEX_FMT_F16: return TEX_NV_FLOAT16;
+    case TEX_FMT_F32: return TEX_NV_FLOAT32;
+    default: return u->nv_arith[ch];
+    }
+}
+
 /* Channels a format class delivers as 16-bit fixed point in nv (KT_V16) or through the block
  * float blend (the rest). */
-VX_INLINE bool nv_fixed(const tex_unit *u, int ch)
+VX_INLINE bool nv_fixed(const tex_unit *u, int FMT, int ch)
 {
-    return u->nv_arith[ch] == TEX_NV_UNORM16 || u->nv_arith[ch] == TEX_NV_SNORM16;
+    const int a = nv_arith(u, FMT, ch);
+    return a == TEX_NV_UNORM16 || a == TEX_NV_SNORM16;
 }
 
 /* ---- depth compare (sample.c, compare_texel) ------------------------------------------------ */
@@ -524,7 +580,7 @@ VX_INLINE vi layer_index(const tex_unit *u, int PROF, vf l)
     const float top = (float)u->nlayers + 1.0f;
     l = vf_sel(l != l, vf_set1(0.0f), vf_fmin(vf_fmax(l, vf_set1(-2.0f)), vf_set1(top)));
     vf r;
-    if (PROF == KP_SP)
+    if (KSP(PROF))
         r = vf_from_vi(vi_floor(l + 0.5f));
     else
         r = (l + 0x1.8p23f) - 0x1.8p23f; /* |l| < 2^22: the nearest integer, ties to even */
@@ -629,6 +685,84 @@ VX_INLINE void load_inputs(const tex_unit *u, const tex_ctx *c, int PROF, int di
     in->act = act;
 }
 
+/* tex_nv_input on eight lanes: NaN and denormals read as +0. */
+VX_INLINE vf nv_input(vf v)
+{
+    return vf_sel((v != v) | (vf_abs(v) < 0x1p-126f), vf_set1(0.0f), v);
+}
+
+/* A cube map's inputs (prep_lane and tex_cube_face): the direction after the projective divide
+ * (nv: NaN and denormal components as +0), its face -- the major axis, ties to X then Y then Z
+ * (softpipe, and the exact profile), to Z then Y then X (nv, hw-facts) -- and the face
+ * coordinates of GL 4.6 table 8.19 and eq. 8.9: exact (sc / |ma| + 1) / 2 in float, softpipe
+ * sc (1/2 / |ma|) + 1/2, nv v = sc fp32(1 / |ma|) in [-1, 1] (axis_lanes_w's K_WRAP_CUBE takes
+ * it from there). The slice: the layer's six faces, then the face. */
+VX_INLINE void cube_inputs(const tex_unit *u, const tex_ctx *c, int PROF, bool cmp,
+                           const tgx_tex_sample_req *req, uint32_t l0, uint32_t n, kin *in)
+{
+    kin d;
+    load_inputs(u, c, PROF, 3, cmp, 4, req, l0, n, &d); /* the divide, the reference, the mask */
+    vf r[3];
+    const float *src[3] = {req->s, req->t, req->r};
+    for (int a = 0; a < 3; a++) {
+        r[a] = vf_load(src[a] + l0, n);
+        if (req->q)
+            r[a] = r[a] / vf_load(req->q + l0, n);
+        if (PROF == KP_NV)
+            r[a] = nv_input(r[a]);
+    }
+    const vf ax = vf_abs(r[0]), ay = vf_abs(r[1]), az = vf_abs(r[2]);
+    vi axis;
+    if (PROF == KP_NV)
+        axis =
+            vi_sel((az >= ay) & (az >= ax), vi_set1(2), vi_sel(ay >= ax, vi_set1(1), vi_set1(0)));
+    else
+        axis =
+            vi_sel((ax >= ay) & (ax >= az), vi_set1(0), vi_sel(ay >= az, vi_set1(1), vi_set1(2)));
+    const vi isx = axis == 0, isy = axis == 1;
+    const vf ma = vf_sel(isx, r[0], vf_sel(isy, r[1], r[2]));
+    const vi neg = ~(ma >= 0.0f);
+    const vi face = axis * 2 + (neg & 1);
+    /* table 8.19: +X (-rz, -ry), -X (rz, -ry), +Y (rx, rz), -Y (rx, -rz), +Z (rx, -ry), -Z (-rx,
+     * -ry) */
+    const vf sc = vf_sel(isx, vf_sel(neg, r[2], -r[2]), vf_sel(isy | ~neg, r[0], -r[0]));
+    const vf tc = vf_sel(isy, vf_sel(neg, -r[2], r[2]), -r[1]);
+    const vf ama = vf_abs(ma);
+    vf s, t;
+    if (PROF == KP_NV) {
+        /* the general path adds 1 in double: a v in [-2^-54, 0) is lost there (rounds to 1) */
+        const vf rcp = 1.0f / ama;
+        s = nv_input(sc * rcp);
+        t = nv_input(tc * rcp);
+        s = vf_sel((s < 0.0f) & (s >= -0x1p-54f), vf_set1(0.0f), s);
+        t = vf_sel((t < 0.0f) & (t >= -0x1p-54f), vf_set1(0.0f), t);
+    } else if (KSP(PROF)) {
+        const vf ima = 0.5f / ama;
+        s = sc * ima + 0.5f;
+        t = tc * ima + 0.5f;
+    } else {
+        s = (sc / ama + 1.0f) * 0.5f;
+        t = (tc / ama + 1.0f) * 0.5f;
+    }
+    *in = d;
+    in->u[0] = s;
+    in->u[1] = t;
+    vi slice = vi_set1((int32_t)c->view->first_slice) + face;
+    if (u->layered) {
+        vf l = req->layer ? vf_load(req->layer + l0, n) : vf_set1(0.0f);
+        if (req->q)
+            l = l / vf_load(req->q + l0, n);
+        slice += 6 * layer_index(u, PROF, l);
+    }
+    in->slice = slice;
+    /* exact: a face coordinate is NaN for a zero or infinite direction (the general path's) */
+    const vi ok = (vf_abs(s) < 2.0f) & (vf_abs(t) < 2.0f);
+    in->ok = ok;
+    in->u[0] = vf_sel(ok, s, vf_set1(0.0f));
+    in->u[1] = vf_sel(ok, t, vf_set1(0.0f));
+    in->has_off = false;
+}
+
 /* The quads (bit 0, 1) of the n lanes of a mask that have a lane off. */
 VX_INLINE uint32_t quads_not_all(vi m, uint32_t n)
 {
@@ -702,8 +836,8 @@ VX_INLINE vf lane_lambdas(const tex_unit *u, const tex_ctx *c, int PROF, int dim
         /* implicit: differences inside each quad (GL: lanes 1 - 0 and 2 - 0; softpipe: 3 - 2
          * and 0 - 2); the general path subtracts doubles holding floats and rounds to float,
          * which is the float subtraction */
-        const int a0 = PROF == KP_SP ? 2 : 0, ax = PROF == KP_SP ? 3 : 1,
-                  ay = PROF == KP_SP ? 0 : 2;
+        const bool sp = KSP(PROF);
+        const int a0 = sp ? 2 : 0, ax = sp ? 3 : 1, ay = sp ? 0 : 2;
         float scale[3];
         tex_base_scale(c, scale);
         float lq[2] = {0.0f, 0.0f};
@@ -729,6 +863,23 @@ VX_INLINE vf lane_lambdas(const tex_unit *u, const tex_ctx *c, int PROF, int dim
     }
     }
     return PROF == KP_NV ? nv_quantize(lambda) : lambda;
+}
+
+/* A cube map's lambdas: an explicit LOD or LOD zero as lane_lambdas; from derivatives, the
+ * general path's per quad (the faces of a quad's lanes, unfolded across edges in nv). */
+VX_INLINE vf cube_lambdas(const tex_unit *u, const tex_ctx *c, int PROF,
+                          const tgx_tex_sample_req *req, uint32_t l0, uint32_t n)
+{
+    if (req->lod_mode == TGX_TEX_LOD_EXPLICIT || req->lod_mode == TGX_TEX_LOD_ZERO)
+        return lane_lambdas(u, c, PROF, 3, req, l0, n, NULL);
+    vf lambda;
+    float lq[8];
+    for (uint32_t q = 0; q < n / 4; q++)
+        tex_quad_lambdas(c, req, l0 / 4 + q, lq + 4 * q);
+    if (n < VX_LANES)
+        memcpy(lq + 4, lq, 4 * sizeof lq[0]);
+    memcpy(&lambda, lq, sizeof lambda);
+    return lambda;
 }
 
 /* tex_choose_mip per lane. */
@@ -771,7 +922,7 @@ VX_INLINE void choose_mip(const tex_unit *u, const tex_ctx *c, int PROF, vf lamb
         vf d;
         if (PROF == KP_NV) /* hw-facts: the point mip filter picks floor(lod + 0.5) */
             d = vf_from_vi(vi_floor(vf_fmin(lod, nlevf) + 0.5f));
-        else if (PROF == KP_SP) /* sp_tex_sample.c mip_filter_nearest */
+        else if (KSP(PROF)) /* sp_tex_sample.c mip_filter_nearest */
             d = vf_from_vi(vi_trunc(vf_fmin(lod, nlevf) + 0.5f));
         else { /* GL 4.6 eq. 8.14: lod <= 1/2 ? 0 : ceil(lod + 1/2) - 1 */
             const vf x = vf_fmin(lod, nlevf) + 0.5f;
@@ -807,21 +958,27 @@ typedef struct klevel {
     ktap tap[8];
     kaxis ax[3];
     int ntap;
-    vi border0; /* tap 0 is the border colour */
+    vi border0;  /* tap 0 is the border colour */
+    vi off_face; /* seamless cube: lanes with a tap off the face (the general path's) */
 } klevel;
 
 /* The taps of the level(s) L for the group (sample.c, level_footprint and texel_get). */
-VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, bool cmp, unsigned need,
-                          int forms, const kin *in, vi L, vi lin, bool any_lin, klevel *o)
+VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, int CUBE, bool cmp,
+                          unsigned need, int forms, const kin *in, vi L, vi lin, int NTAP,
+                          klevel *o)
 {
     klev lv;
     klev_get(u, L, in->slice, DIMS, &lv);
-    for (int a = 0; a < DIMS; a++)
-        axis_lanes(u, a, PROF, in->u[a], &lv, in->off[a], in->has_off, lin, &o->ax[a]);
-    o->ntap = any_lin ? 1 << DIMS : 1;
+    o->off_face = vi_set1(0);
+    for (int a = 0; a < DIMS; a++) {
+        axis_lanes_w(u, a, PROF, CUBE ? K_WRAP_CUBE : -1, in->u[a], &lv, in->off[a], in->has_off,
+                     lin, &o->ax[a]);
+        o->off_face |= o->ax[a].off_face;
+    }
+    o->ntap = NTAP;
     o->border0 = vi_set1(0);
     const int32_t bytes = u->bytes;
-    for (int i = 0; i < o->ntap; i++) {
+    for (int i = 0; i < NTAP; i++) {
         const vi x = (i & 1) ? o->ax[0].i1 : o->ax[0].i0;
         vi border = x < 0, off = lv.base + x * bytes;
         if (DIMS > 1) {
@@ -846,7 +1003,7 @@ VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, bool c
                 t->v[ch] = vi_sel(border, vi_set1(u->border_v[ch]), t->v[ch]);
             }
         }
-        if (cmp && (PROF != KP_SP)) /* GL: each texel compared, then filtered */
+        if (cmp && !KSP(PROF)) /* GL: each texel compared, then filtered */
             t->f[0] = compare(u, in->ref, t->f[0]);
     }
 }
@@ -854,16 +1011,16 @@ VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, bool c
 /* The exact profiles' filter of one level (blend_exact, blend_softpipe): GL's weights, products
  * of (1 - a) or a in axis order, and the sum 0 + w0 t0 + w1 t1 ... in fp32; softpipe's nested
  * lerps. Nearest lanes read tap 0. */
-VX_INLINE vf exact_filter(int PROF, int DIMS, const klevel *lv, int ch, vi lin)
+VX_INLINE vf exact_filter(bool sp, int DIMS, int NTAP, const klevel *lv, int ch, vi lin)
 {
     const vf t0 = lv->tap[0].f[ch];
-    if (lv->ntap == 1)
+    if (NTAP == 1)
         return t0;
     vf a[3];
     for (int d = 0; d < DIMS; d++)
         a[d] = lv->ax[d].a;
     vf r;
-    if (PROF == KP_SP) {
+    if (sp) {
 #define LERP(w, v0, v1) ((v0) + (w) * ((v1) - (v0)))
         const vf *t[8];
         for (int i = 0; i < (1 << DIMS); i++)
@@ -923,11 +1080,19 @@ VX_INLINE void write_group(const tex_unit *u, tgx_tex_result out, uint32_t l0, u
                            const vi r[4])
 {
     const bool all = n == VX_LANES && vx_all(act);
+    if (all && u->identity && out.c[0] && out.c[1] && out.c[2] && out.c[3]) {
+        memcpy(out.c[0] + l0, &r[0], sizeof r[0]);
+        memcpy(out.c[1] + l0, &r[1], sizeof r[1]);
+        memcpy(out.c[2] + l0, &r[2], sizeof r[2]);
+        memcpy(out.c[3] + l0, &r[3], sizeof r[3]);
+        return;
+    }
     for (int j = 0; j < 4; j++) {
         if (!out.c[j])
             continue;
         const uint8_t s = u->map[j];
-        const vi v = s < 4 ? r[s] : vi_set1(s == TEX_SRC_ONE ? (int32_t)u->one : 0);
+        const vi v =
+            u->identity ? r[j] : (s < 4 ? r[s] : vi_set1(s == TEX_SRC_ONE ? (int32_t)u->one : 0));
         uint32_t *col = out.c[j] + l0;
         if (all) {
             memcpy(col, &v, sizeof v);
@@ -943,13 +1108,13 @@ VX_INLINE void write_group(const tex_unit *u, tgx_tex_result out, uint32_t l0, u
 
 /* nv: how each needed channel is blended (unit.c fills u->nv_arith; compare blends the 0/1
  * results, FLOAT32 in nv.c, whose sums are exact: the sum of the passing weights over 256). */
-VX_INLINE int nv_forms(const tex_unit *u, unsigned need, bool cmp)
+VX_INLINE int nv_forms(const tex_unit *u, int FMT, unsigned need, bool cmp)
 {
     int forms = KT_FLOAT;
     for (int ch = 0; ch < 4 && !cmp; ch++)
-        if ((need & (1u << ch)) && nv_fixed(u, ch))
+        if ((need & (1u << ch)) && nv_fixed(u, FMT, ch))
             forms |= KT_V16;
-        else if ((need & (1u << ch)) && u->nv_arith[ch] == TEX_NV_SRGB8)
+        else if ((need & (1u << ch)) && nv_arith(u, FMT, ch) == TEX_NV_SRGB8)
             forms |= KT_SEG;
     return forms;
 }
@@ -963,28 +1128,28 @@ typedef struct knv {
     int ng;
 } knv;
 
-VX_INLINE void nv_level(const tex_unit *u, int DIMS, bool cmp, unsigned need, const klevel *lv,
-                        const vi w[8], knv *o, vi *bad)
+VX_INLINE void nv_level(const tex_unit *u, int FMT, int DIMS, int NTAP, bool cmp, unsigned need,
+                        const klevel *lv, const vi w[8], knv *o, vi *bad)
 {
     const int ntap = 1 << DIMS;
     for (int ch = 0; ch < 4; ch++) {
         if (!(need & (1u << ch)))
             continue;
-        const int arith = u->nv_arith[ch];
+        const int arith = nv_arith(u, FMT, ch);
         if (cmp) {
-            for (int i = 0; i < lv->ntap; i++)
+            for (int i = 0; i < NTAP; i++)
                 o->acc[ch] += w[i] & (lv->tap[i].f[0] != 0.0f);
             continue;
         }
         if (arith == TEX_NV_UNORM16 || arith == TEX_NV_SNORM16) {
-            for (int i = 0; i < lv->ntap; i++)
+            for (int i = 0; i < NTAP; i++)
                 o->acc[ch] += w[i] * lv->tap[i].v[ch];
             continue;
         }
         const bool srgb = arith == TEX_NV_SRGB8, half = arith != TEX_NV_FLOAT32;
         const int guard = srgb ? 7 : (half ? 14 : 27);
-        const int per = DIMS > 2 ? 4 : ntap, groups = lv->ntap == 1 ? 1 : ntap / per;
-        const int cnt = lv->ntap == 1 ? 1 : per;
+        const int per = DIMS > 2 ? 4 : ntap, groups = NTAP == 1 ? 1 : ntap / per;
+        const int cnt = NTAP == 1 ? 1 : per;
         for (int s = 0; s < groups; s++) {
             vf v[4];
             vi e[4], ww[4];
@@ -996,14 +1161,14 @@ VX_INLINE void nv_level(const tex_unit *u, int DIMS, bool cmp, unsigned need, co
             o->g[ch][o->ng + s] = nv_group(v, srgb ? e : NULL, ww, cnt, guard, bad);
         }
     }
-    o->ng += lv->ntap == 1 ? 1 : (DIMS > 2 ? 2 : 1);
+    o->ng += NTAP == 1 ? 1 : (DIMS > 2 ? 2 : 1);
 }
 
 /* nv: a channel's result from its sums (tex_nv_unorm16_result; SNORM16: floor((sum + 128) /
  * 256) over 32767; block float rounded once; compare: the passing weights over 256). */
-VX_INLINE vf nv_result(const tex_unit *u, bool cmp, const knv *o, int ch, vi *bad)
+VX_INLINE vf nv_result(const tex_unit *u, int FMT, bool cmp, const knv *o, int ch, vi *bad)
 {
-    const int arith = u->nv_arith[ch];
+    const int arith = nv_arith(u, FMT, ch);
     if (cmp)
         return vf_from_vi(o->acc[ch]) * (1.0f / 256.0f);
     if (arith == TEX_NV_UNORM16)
@@ -1044,64 +1209,55 @@ VX_INLINE void nv_any_lanes(const tex_ctx *c, int DIMS, const klevel *l1, const 
     }
 }
 
-/* Sampling, one group: returns the quads left to the general path. */
-VX_INLINE uint32_t sample_group(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
-                                uint32_t n, tgx_tex_result out, int PROF, int FMT, int DIMS,
-                                int CMP)
+/* Sampling, the level(s) of a group once its inputs and mip choices are made, NTAP taps per
+ * level (1: every filter of the sampler is nearest). */
+VX_INLINE uint32_t sample_levels(const tex_unit *u, const tex_ctx *c, uint32_t l0, uint32_t n,
+                                 tgx_tex_result out, const kin *in, const kmip *mp, vi bad,
+                                 int PROF, int FMT, int DIMS, int CUBE, int CMP, int NTAP)
 {
-    const tex_ctx *c = &u->ctx[CMP];
-    kin in;
-    load_inputs(u, c, PROF, DIMS, CMP, 4, req, l0, n, &in);
-    vi bad = ~in.ok;
-    kmip m;
-    if (!u->lod_matters && !req->lod_clamp) {
-        m.L = m.L2 = vi_set1((int32_t)u->fixed.level);
-        m.lin = vi_set1(u->fixed.linear ? -1 : 0);
-        m.kz = vi_set1((int32_t)u->fixed.kz);
-        m.two = vi_set1(u->fixed.two ? -1 : 0);
-        m.f = vf_set1(u->fixed.f);
-        m.second = u->fixed.two || u->fixed.kz;
-        if (m.second)
-            m.L2 = m.L + 1;
-    } else {
-        const vf lambda = lane_lambdas(u, c, PROF, DIMS, req, l0, n, &in);
-        choose_mip(u, c, PROF, lambda, req->lod_clamp, l0, n, &m);
-    }
-    const bool any_lin = vx_any(m.lin);
+    const kmip m = *mp;
     const unsigned need = CMP ? 1u : u->need;
-    const int forms = PROF == KP_NV ? nv_forms(u, need, CMP) : KT_FLOAT;
+    const int forms = PROF == KP_NV ? nv_forms(u, FMT, need, CMP) : KT_FLOAT;
     vf r[4] = {vf_set1(0.0f), vf_set1(0.0f), vf_set1(0.0f), vf_set1(0.0f)};
     klevel l1;
-    level_taps(u, PROF, FMT, DIMS, CMP, need, forms, &in, m.L, m.lin, any_lin, &l1);
+    level_taps(u, PROF, FMT, DIMS, CUBE, CMP, need, forms, in, m.L, m.lin, NTAP, &l1);
+    if (CUBE)
+        bad |= l1.off_face;
     if (PROF != KP_NV) {
         for (int ch = 0; ch < 4; ch++)
             if (need & (1u << ch))
-                r[ch] = exact_filter(PROF, DIMS, &l1, ch, m.lin);
+                r[ch] = exact_filter(KSP(PROF), DIMS, NTAP, &l1, ch, m.lin);
         if (m.second) { /* GL 4.6 eq. 8.15 (softpipe: a lerp) */
             klevel l2;
-            level_taps(u, PROF, FMT, DIMS, CMP, need, forms, &in, m.L2, m.lin, any_lin, &l2);
+            level_taps(u, PROF, FMT, DIMS, CUBE, CMP, need, forms, in, m.L2, m.lin, NTAP, &l2);
+            if (CUBE)
+                bad |= l2.off_face & (PROF == KP_NV ? m.kz != 0 : m.two);
             for (int ch = 0; ch < 4; ch++) {
                 if (!(need & (1u << ch)))
                     continue;
-                const vf r2 = exact_filter(PROF, DIMS, &l2, ch, m.lin);
+                const vf r2 = exact_filter(KSP(PROF), DIMS, NTAP, &l2, ch, m.lin);
                 const vf b =
-                    PROF == KP_SP ? r[ch] + m.f * (r2 - r[ch]) : (1.0f - m.f) * r[ch] + m.f * r2;
+                    KSP(PROF) ? r[ch] + m.f * (r2 - r[ch]) : (1.0f - m.f) * r[ch] + m.f * r2;
                 r[ch] = vf_sel(m.two, b, r[ch]);
             }
         }
         /* a NaN the filter computed carries the payload of whichever NaN operand the compiled
          * code put first, which C leaves open: such lanes take the general path's (a point
          * sample, with no arithmetic, keeps its texel) */
-        const vi arith = m.lin | m.two;
-        for (int ch = 0; ch < 4; ch++)
-            if (need & (1u << ch))
-                bad |= arith & (r[ch] != r[ch]);
-        if (CMP && PROF == KP_SP) /* softpipe compares the filtered depth */
-            r[0] = compare(u, in.ref, r[0]);
+        if (NTAP > 1 || m.second) {
+            const vi arith = m.lin | m.two;
+            for (int ch = 0; ch < 4; ch++)
+                if (need & (1u << ch))
+                    bad |= arith & (r[ch] != r[ch]);
+        }
+        if (CMP && KSP(PROF)) /* softpipe compares the filtered depth */
+            r[0] = compare(u, in->ref, r[0]);
     } else if (FMT == TEX_FMT_ANY) {
         if (m.second) {
             klevel l2;
-            level_taps(u, PROF, FMT, DIMS, CMP, need, forms, &in, m.L2, m.lin, any_lin, &l2);
+            level_taps(u, PROF, FMT, DIMS, CUBE, CMP, need, forms, in, m.L2, m.lin, NTAP, &l2);
+            if (CUBE)
+                bad |= l2.off_face & (PROF == KP_NV ? m.kz != 0 : m.two);
             nv_any_lanes(c, DIMS, &l1, &l2, &m, r);
         } else {
             nv_any_lanes(c, DIMS, &l1, NULL, &m, r);
@@ -1113,12 +1269,14 @@ VX_INLINE uint32_t sample_group(const tex_unit *u, const tgx_tex_sample_req *req
         acc.ng = 0;
         vi w[8], pbad = vi_set1(0);
         nv_weights(DIMS, &l1, vi_set1(256) - m.kz, m.lin, w);
-        nv_level(u, DIMS, CMP, need, &l1, w, &acc, &pbad);
+        nv_level(u, FMT, DIMS, NTAP, CMP, need, &l1, w, &acc, &pbad);
         if (m.second) {
             klevel l2;
-            level_taps(u, PROF, FMT, DIMS, CMP, need, forms, &in, m.L2, m.lin, any_lin, &l2);
+            level_taps(u, PROF, FMT, DIMS, CUBE, CMP, need, forms, in, m.L2, m.lin, NTAP, &l2);
+            if (CUBE)
+                bad |= l2.off_face & (PROF == KP_NV ? m.kz != 0 : m.two);
             nv_weights(DIMS, &l2, m.kz, m.lin, w);
-            nv_level(u, DIMS, CMP, need, &l2, w, &acc, &pbad);
+            nv_level(u, FMT, DIMS, NTAP, CMP, need, &l2, w, &acc, &pbad);
         }
         /* point sampling (one level, nearest) reads the texel itself (tex_nv_blend_levels);
          * half-float results are then rounded to half precision (tex_nv_round_half), which
@@ -1132,7 +1290,7 @@ VX_INLINE uint32_t sample_group(const tex_unit *u, const tgx_tex_sample_req *req
             if (c->nv_half)
                 t0 = vf_sel(l1.border0, vf_set1(u->border_half[ch]),
                             vi_bits(vf_bits(t0) | ((t0 != t0) & 0x400000)));
-            r[ch] = vf_sel(point, t0, nv_result(u, CMP, &acc, ch, &pbad));
+            r[ch] = vf_sel(point, t0, nv_result(u, FMT, CMP, &acc, ch, &pbad));
         }
         bad |= pbad & ~point;
     }
@@ -1142,8 +1300,45 @@ VX_INLINE uint32_t sample_group(const tex_unit *u, const tgx_tex_sample_req *req
     for (int ch = 0; ch < 4; ch++)
         ri[ch] = vf_bits(r[ch]);
     const uint32_t redo = quads_not_all(~bad, n);
-    write_group(u, out, l0, n, in.act & ~quad_lanes(redo), ri);
+    write_group(u, out, l0, n, in->act & ~quad_lanes(redo), ri);
     return redo;
+}
+
+/* Sampling, one group: returns the quads left to the general path. */
+VX_INLINE uint32_t sample_group_c(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                                  uint32_t n, tgx_tex_result out, int PROF, int FMT, int DIMS,
+                                  int CUBE, int CMP)
+{
+    const tex_ctx *c = &u->ctx[CMP];
+    kin in;
+    if (CUBE)
+        cube_inputs(u, c, PROF, CMP, req, l0, n, &in);
+    else
+        load_inputs(u, c, PROF, DIMS, CMP, 4, req, l0, n, &in);
+    const vi bad = ~in.ok;
+    kmip m;
+    if (!u->lod_matters && !req->lod_clamp) {
+        m.L = m.L2 = vi_set1((int32_t)u->fixed.level);
+        m.lin = vi_set1(u->fixed.linear ? -1 : 0);
+        m.kz = vi_set1((int32_t)u->fixed.kz);
+        m.two = vi_set1(u->fixed.two ? -1 : 0);
+        m.f = vf_set1(u->fixed.f);
+        m.second = u->fixed.two || u->fixed.kz;
+        if (m.second)
+            m.L2 = m.L + 1;
+    } else {
+        const vf lambda = CUBE ? cube_lambdas(u, c, PROF, req, l0, n)
+                               : lane_lambdas(u, c, PROF, DIMS, req, l0, n, &in);
+        choose_mip(u, c, PROF, lambda, req->lod_clamp, l0, n, &m);
+    }
+    return sample_levels(u, c, l0, n, out, &in, &m, bad, PROF, FMT, DIMS, CUBE, CMP, 1 << DIMS);
+}
+
+VX_INLINE uint32_t sample_group(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                                uint32_t n, tgx_tex_result out, int PROF, int FMT, int DIMS,
+                                int CMP)
+{
+    return sample_group_c(u, req, l0, n, out, PROF, FMT, DIMS, 0, CMP);
 }
 
 /* ---- gather (sample.c, tgx_tex_gather and gather_texel) ------------------------------------ */
@@ -1167,7 +1362,7 @@ VX_INLINE uint32_t gather_group(const tex_unit *u, const tgx_tex_sample_req *req
             r[k] = vi_set1(src == TEX_SRC_ONE ? (int32_t)u->one : 0);
     } else {
         const unsigned need = CMP ? 1u : 1u << src;
-        const bool snorm15 = PROF == KP_NV && !CMP && u->nv_arith[src] == TEX_NV_SNORM16;
+        const bool snorm15 = PROF == KP_NV && !CMP && nv_arith(u, FMT, src) == TEX_NV_SNORM16;
         const int forms = KT_FLOAT | (snorm15 ? KT_V16 : 0);
         klev lv;
         klev_get(u, vi_set1((int32_t)c->base), in.slice, 2, &lv);
@@ -1254,7 +1449,7 @@ VX_INLINE uint32_t fetch_group(const tex_unit *u, const tgx_tex_fetch_req *req, 
         v[a] = fetch_coord(cp[a], l0, n);
         if (a < ti->dims && req->offset[a]) {
             vi o = vi_load(req->offset[a] + l0, n);
-            if (PROF == KP_NV) /* tex_nv_offset: the low 4 bits */
+            if (u->prof == KP_NV) /* tex_nv_offset: the low 4 bits */
                 o = ((o & 15) ^ 8) - 8;
             v[a] = add_overflow(v[a], o, &out_of_range);
         }
@@ -1263,7 +1458,8 @@ VX_INLINE uint32_t fetch_group(const tex_unit *u, const tgx_tex_fetch_req *req, 
     vi z = ti->fetch > ti->dims ? v[ti->dims] : v[2];
     const vi lvl = fetch_coord(req->level, l0, n);
     const int32_t nlev = (int32_t)u->fetch_levels;
-    out_of_range |= (lvl < 0) | (lvl >= nlev);
+    out_of_range |=
+        (lvl < 0) | (lvl >= nlev) | (lvl >= u->tex_levels - (int32_t)u->view.base_level);
     if (req->sample)
         out_of_range |= fetch_coord(req->sample, l0, n) != 0;
     const vi L = vi_sel(out_of_range, vi_set1(0), lvl) + (int32_t)u->view.base_level;
@@ -1314,12 +1510,232 @@ VX_INLINE uint32_t fetch_group(const tex_unit *u, const tgx_tex_fetch_req *req, 
     return 0;
 }
 
+/* ---- whole requests ------------------------------------------------------------------------ */
+
+/* Whether any of the n lanes from l0 is active. */
+VX_INLINE bool group_active(const tgx_lane_mask *active, uint32_t l0, uint32_t n)
+{
+    return !active ||
+           vx_any((vi_load((const int32_t *)active + l0, n) != 0) & (vi_iota() < (int32_t)n));
+}
+
+/* The quads of a group a kernel gave back, through the general path. */
+static void KNAME(redo)(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                        uint32_t redo, bool gather, int cmp, tgx_tex_result out)
+{
+    const tex_ctx *c = &u->ctx[cmp];
+    for (uint32_t q = 0; q < 2; q++) {
+        const uint32_t quad = l0 / 4 + q;
+        if (!(redo & (1u << q)) || !tex_quad_active(req->active, quad))
+            continue;
+        if (gather)
+            tex_gather_lanes(c, req, 4 * quad, 4, out);
+        else
+            tex_sample_quad(c, req, quad, out);
+    }
+}
+
+/* A request group by group: GROUP is the call computing lanes l0.. (n of them), returning the
+ * quads it leaves. */
+#define K_RUN(GROUP, gather, cmp)                                                                  \
+    for (uint32_t l0 = 0; l0 < req->lanes; l0 += VX_LANES) {                                       \
+        const uint32_t n = req->lanes - l0 < VX_LANES ? req->lanes - l0 : VX_LANES;                \
+        if (!group_active(req->active, l0, n))                                                     \
+            continue;                                                                              \
+        const uint32_t redo = GROUP;                                                               \
+        if (redo)                                                                                  \
+            KNAME(redo)(u, req, l0, redo, gather, cmp, out);                                       \
+    }
+
+/* ---- the 8-bit RGBA kernel ------------------------------------------------------------------ */
+
+/* 2D (and 2D array) sampling of four 8-bit UNORM channels with linear filters and the repeat,
+ * mirrored repeat and clamp-to-edge wraps, in the exact (GL) or nv profile: the benchmarks' hot
+ * path, written for it. The same arithmetic as the general kernel (sample_group), with the work
+ * laid out for eight lanes: the GL decode in a scaled form whose final scaling folds into the
+ * sum, the nv blend as two 16-bit sums per 32-bit lane. Any group it does not take (a half
+ * group, a projective divide, offsets, a lane out of range) goes to sample_group, which takes
+ * everything. */
+
+/* Channel c of each lane's texel word w as the 24-bit integer (c, c, c) = c 65793: the byte
+ * repeated, the top byte zero (one byte shuffle with AVX2; a shuffle and a mask elsewhere). */
+#if defined(__AVX2__)
+#define TRIPLE_BYTE(w, c)                                                                          \
+    ((vi)_mm256_shuffle_epi8((__m256i)(w),                                                         \
+                             _mm256_setr_epi8(c, c, c, -128, 4 + c, 4 + c, 4 + c, -128, 8 + c,     \
+                                              8 + c, 8 + c, -128, 12 + c, 12 + c, 12 + c, -128, c, \
+                                              c, c, -128, 4 + c, 4 + c, 4 + c, -128, 8 + c, 8 + c, \
+                                              8 + c, -128, 12 + c, 12 + c, 12 + c, -128)))
+#else
+#define TRIPLE_BYTE(w, c) (((vi)((vu)(w) >> (8 * (c))) & 255) * 65793)
+#endif
+
+/* One level of the group, GL: the four channels' filtered values. unorm8_gl's i / 255 is X
+ * 2^-24 + X 2^-48 = (X + X 2^-24) 2^-24, one rounding either way; a product with a power of two
+ * is exact (no value here is near the subnormal range), so the weighted sum of the texels is the
+ * weighted sum of S = X + X 2^-24 scaled by 2^-24 once at the end, operation for operation the
+ * same roundings (blend_exact: 0 + w0 t0 + w1 t1 + w2 t2 + w3 t3, whose first addition of a
+ * non-negative term to 0 changes nothing). */
+VX_INLINE void hot_level_gl(const tex_unit *u, int WRAP, vf s, vf t, vi slice, vi L, vf r[4])
+{
+    klev lv;
+    klev_get(u, L, slice, 2, &lv);
+    const vi lin = vi_set1(-1), zero = vi_set1(0);
+    kaxis ax, ay;
+    axis_lanes_w(u, 0, KP_GL, WRAP, s, &lv, zero, false, lin, &ax);
+    axis_lanes_w(u, 1, KP_GL, WRAP, t, &lv, zero, false, lin, &ay);
+    const vf a1 = 1.0f - ax.a, b1 = 1.0f - ay.a;
+    const vf w[4] = {a1 * b1, ax.a * b1, a1 * ay.a, ax.a * ay.a};
+    const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
+             y1 = lv.base + ay.i1 * lv.row;
+    const vi tx[4] = {vx_gather(u->data, y0 + x0), vx_gather(u->data, y0 + x1),
+                      vx_gather(u->data, y1 + x0), vx_gather(u->data, y1 + x1)};
+#define SCALED(i, c)                                                                               \
+    (vf_from_vi(TRIPLE_BYTE(tx[i], c)) + vf_from_vi(TRIPLE_BYTE(tx[i], c)) * 0x1p-24f)
+#define CHANNEL(c)                                                                                 \
+    r[c] = (((w[0] * SCALED(0, c) + w[1] * SCALED(1, c)) + w[2] * SCALED(2, c)) +                  \
+            w[3] * SCALED(3, c)) *                                                                 \
+           0x1p-24f
+    CHANNEL(0);
+    CHANNEL(1);
+    CHANNEL(2);
+    CHANNEL(3);
+#undef CHANNEL
+#undef SCALED
+}
+
+/* One level of the group, nv: the sums of w c over the taps per channel (UNORM16's sum w v16 is
+ * 257 of it, v16 = c 257), each below 2^16 (the weights sum to the level's share of 256), so two
+ * channels share a 32-bit lane: channels 0 and 2 in one word, 1 and 3 in another. */
+VX_INLINE void hot_level_nv(const tex_unit *u, int WRAP, vf s, vf t, vi slice, vi L, vi total,
+                            vu *even, vu *odd)
+{
+    klev lv;
+    klev_get(u, L, slice, 2, &lv);
+    const vi lin = vi_set1(-1), zero = vi_set1(0);
+    kaxis ax, ay;
+    axis_lanes_w(u, 0, KP_NV, WRAP, s, &lv, zero, false, lin, &ax);
+    axis_lanes_w(u, 1, KP_NV, WRAP, t, &lv, zero, false, lin, &ay);
+    klevel k;
+    k.ax[0] = ax;
+    k.ax[1] = ay;
+    vi w[8];
+    nv_weights(2, &k, total, lin, w);
+    const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
+             y1 = lv.base + ay.i1 * lv.row;
+    const vi off[4] = {y0 + x0, y0 + x1, y1 + x0, y1 + x1};
+    TEX_UNROLL(4)
+    for (int i = 0; i < 4; i++) {
+        const vi tx = vx_gather(u->data, off[i]);
+        *even += (vu)w[i] * (vu)(tx & 0x00ff00ff);
+        *odd += (vu)w[i] * ((vu)tx >> 8 & 0x00ff00ff);
+    }
+}
+
+/* tex_nv_unorm16_result of the sums of one word: q = (257 sum + 128) >> 8 = sum + ((sum + 128)
+ * >> 8), below 2^16 in each half; q / 65535 as a + (b + c) with a = q 2^-16, b = q 2^-32, c = q
+ * 2^-48 (exact products, and equal to the division for every q: test_fast checks all 65536). */
+VX_INLINE void hot_nv_result(vu sum, vf *lo, vf *hi)
+{
+    const vu q = sum + ((sum + 0x00800080) >> 8 & 0x00ff00ff);
+    const vf ql = vf_from_vi((vi)(q & 0xffff)), qh = vf_from_vi((vi)(q >> 16));
+    *lo = ql * 0x1p-16f + (ql * 0x1p-32f + ql * 0x1p-48f);
+    *hi = qh * 0x1p-16f + (qh * 0x1p-32f + qh * 0x1p-48f);
+}
+
+VX_INLINE uint32_t hot_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                            uint32_t n, tgx_tex_result out, int PROF, int WRAP)
+{
+    if (n != VX_LANES || req->q || req->offset[0] || req->offset[1])
+        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
+    const tex_ctx *c = &u->ctx[0];
+    const vf s = vf_load(req->s + l0, n), t = vf_load(req->t + l0, n);
+    const vf mx = vf_set1(u->coord_max), as = vf_abs(s), at = vf_abs(t);
+    vi ok = (as < mx) & (at < mx);
+    if (PROF == KP_NV)
+        ok &= ((as >= 0x1p-126f) | (as == 0.0f)) & ((at >= 0x1p-126f) | (at == 0.0f));
+    if (!vx_all(ok))
+        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
+    vi slice = vi_set1((int32_t)c->view->first_slice);
+    if (u->layered && req->layer)
+        slice += layer_index(u, PROF, vf_load(req->layer + l0, n));
+    else if (u->layered)
+        slice += layer_index(u, PROF, vf_set1(0.0f));
+    kmip m;
+    if (!u->lod_matters && !req->lod_clamp) {
+        m.L = m.L2 = vi_set1((int32_t)u->fixed.level);
+        m.kz = m.two = vi_set1(0);
+        m.f = vf_set1(0.0f);
+        m.second = false;
+    } else {
+        kin in;
+        in.u[0] = s;
+        in.u[1] = t;
+        const vf lambda = lane_lambdas(u, c, PROF, 2, req, l0, n, &in);
+        choose_mip(u, c, PROF, lambda, req->lod_clamp, l0, n, &m);
+    }
+    vi ri[4];
+    if (PROF == KP_NV) {
+        vu even = (vu)vi_set1(0), odd = (vu)vi_set1(0);
+        hot_level_nv(u, WRAP, s, t, slice, m.L, m.second ? 256 - m.kz : vi_set1(256), &even, &odd);
+        if (m.second)
+            hot_level_nv(u, WRAP, s, t, slice, m.L2, m.kz, &even, &odd);
+        vf r[4];
+        hot_nv_result(even, &r[0], &r[2]);
+        hot_nv_result(odd, &r[1], &r[3]);
+        for (int ch = 0; ch < 4; ch++)
+            ri[ch] = vf_bits(r[ch]);
+    } else {
+        vf r[4];
+        hot_level_gl(u, WRAP, s, t, slice, m.L, r);
+        if (m.second) { /* GL 4.6 eq. 8.15 */
+            vf r2[4];
+            hot_level_gl(u, WRAP, s, t, slice, m.L2, r2);
+            const vf f1 = 1.0f - m.f;
+            for (int ch = 0; ch < 4; ch++)
+                r[ch] = vf_sel(m.two, f1 * r[ch] + m.f * r2[ch], r[ch]);
+        }
+        for (int ch = 0; ch < 4; ch++)
+            ri[ch] = vf_bits(r[ch]);
+    }
+    vi act = vi_set1(-1);
+    if (req->active)
+        act = vi_load((const int32_t *)req->active + l0, n) != 0;
+    write_group(u, out, l0, n, act, ri);
+    return 0;
+}
+
+#if K_EVERY_FORMAT
+/* _rep: both axes repeat a power-of-two size (a mask, no wrap to choose). */
+static void KNAME(hot_gl)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_u8x4(u, req, l0, n, out, KP_GL, -1), false, 0)
+}
+
+static void KNAME(hot_nv)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, -1), false, 0)
+}
+
+static void KNAME(hot_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_u8x4(u, req, l0, n, out, KP_GL, TGX_TEX_WRAP_REPEAT), false, 0)
+}
+
+static void KNAME(hot_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
+}
+#endif
+
 /* ---- the kernels of each shape -------------------------------------------------------------- */
 
-/* The format classes a kernel is built for: the three whose reads are the hot paths of the
- * benchmarks (8-bit RGBA, half and single floats) as constants, the others (byte tables, 16-bit
- * normalised, 24-bit depth, the decoder per lane) in one kernel that reads the binding's class
- * (a branch per tap, the same for every group). */
+/* The kernel formats: the classes whose reads are the benchmarks' hot paths (8-bit RGBA, half
+ * and single floats) as constants, the others (byte tables, 16-bit normalised, 24-bit depth, the
+ * decoder per lane) in one kernel that reads the binding's class (a branch per tap, the same for
+ * every group). The AVX2 build has all four; the SSE2 build, the fallback of machines without
+ * AVX2, one kernel per profile and axes that reads every class at run time (a quarter of the
+ * code to compile). */
 enum { KF_U8X4, KF_F16, KF_F32, KF_GEN, KF_COUNT };
 #define K_FMT_U8X4  TEX_FMT_U8X4
 #define K_FMT_F16   TEX_FMT_F16
@@ -1332,39 +1748,53 @@ enum { KF_U8X4, KF_F16, KF_F32, KF_GEN, KF_COUNT };
 
 /* X(profile, kernel format, axes): the sampled shapes; the depth formats (16-bit, 24-bit,
  * float) also with compare. */
-#define K_FORMATS(X, P, D)  X(P, U8X4, D) X(P, F16, D) X(P, F32, D) X(P, GEN, D)
-#define K_DEPTH(X, P, D)    X(P, F32, D) X(P, GEN, D)
-#define K_PROFILES(X, F, D) F(X, GL, D) F(X, SP, D) F(X, NV, D)
+#if K_EVERY_FORMAT
+#define K_FORMATS(X, P, D) X(P, U8X4, D) X(P, F16, D) X(P, F32, D) X(P, GEN, D)
+#define K_DEPTH(X, P, D)   X(P, F32, D) X(P, GEN, D)
+#else
+#define K_FORMATS(X, P, D) X(P, GEN, D)
+#define K_DEPTH(X, P, D)   X(P, GEN, D)
+#endif
+#define K_PROFILES(X, F, D) F(X, EX, D) F(X, NV, D)
 
 #define K_SAMPLE(P, F, D)                                                                          \
-    static uint32_t KNAME(s_##P##_##F##_##D)(const tex_unit *u, const tgx_tex_sample_req *req,     \
-                                             uint32_t l0, uint32_t n, tgx_tex_result out)          \
+    static void KNAME(s_##P##_##F##_##D)(const tex_unit *u, const tgx_tex_sample_req *req,         \
+                                         tgx_tex_result out)                                       \
     {                                                                                              \
-        return sample_group(u, req, l0, n, out, KP_##P, K_FMT_##F, D, 0);                          \
+        K_RUN(sample_group(u, req, l0, n, out, KP_##P, K_FMT_##F, D, 0), false, 0)                 \
     }
 #define K_SAMPLE_C(P, F, D)                                                                        \
-    static uint32_t KNAME(c_##P##_##F##_##D)(const tex_unit *u, const tgx_tex_sample_req *req,     \
-                                             uint32_t l0, uint32_t n, tgx_tex_result out)          \
+    static void KNAME(c_##P##_##F##_##D)(const tex_unit *u, const tgx_tex_sample_req *req,         \
+                                         tgx_tex_result out)                                       \
     {                                                                                              \
-        return sample_group(u, req, l0, n, out, KP_##P, K_FMT_##F, D, 1);                          \
+        K_RUN(sample_group(u, req, l0, n, out, KP_##P, K_FMT_##F, D, 1), false, 1)                 \
+    }
+#define K_CUBE(P, F, D)                                                                            \
+    static void KNAME(q_##P##_##F##_##D)(const tex_unit *u, const tgx_tex_sample_req *req,         \
+                                         tgx_tex_result out)                                       \
+    {                                                                                              \
+        K_RUN(sample_group_c(u, req, l0, n, out, KP_##P, K_FMT_##F, 2, 1, D), false, D)            \
     }
 #define K_GATHER(P, F, D)                                                                          \
-    static uint32_t KNAME(g_##P##_##F)(const tex_unit *u, const tgx_tex_sample_req *req,           \
-                                       uint32_t l0, uint32_t n, tgx_tex_result out)                \
+    static void KNAME(g_##P##_##F)(const tex_unit *u, const tgx_tex_sample_req *req,               \
+                                   tgx_tex_result out)                                             \
     {                                                                                              \
-        return gather_group(u, req, l0, n, out, KP_##P, K_FMT_##F, 0);                             \
+        K_RUN(gather_group(u, req, l0, n, out, KP_##P, K_FMT_##F, 0), true, 0)                     \
     }
 #define K_GATHER_C(P, F, D)                                                                        \
-    static uint32_t KNAME(gc_##P##_##F)(const tex_unit *u, const tgx_tex_sample_req *req,          \
-                                        uint32_t l0, uint32_t n, tgx_tex_result out)               \
+    static void KNAME(gc_##P##_##F)(const tex_unit *u, const tgx_tex_sample_req *req,              \
+                                    tgx_tex_result out)                                            \
     {                                                                                              \
-        return gather_group(u, req, l0, n, out, KP_##P, K_FMT_##F, 1);                             \
+        K_RUN(gather_group(u, req, l0, n, out, KP_##P, K_FMT_##F, 1), true, 1)                     \
     }
 #define K_FETCH(P, F, D)                                                                           \
-    static uint32_t KNAME(f_##P##_##F)(const tex_unit *u, const tgx_tex_fetch_req *req,            \
-                                       uint32_t l0, uint32_t n, tgx_tex_result out)                \
+    static void KNAME(f_##F)(const tex_unit *u, const tgx_tex_fetch_req *req, tgx_tex_result out)  \
     {                                                                                              \
-        return fetch_group(u, req, l0, n, out, KP_##P, K_FFMT_##F);                                \
+        for (uint32_t l0 = 0; l0 < req->lanes; l0 += VX_LANES) {                                   \
+            const uint32_t n = req->lanes - l0 < VX_LANES ? req->lanes - l0 : VX_LANES;            \
+            if (group_active(req->active, l0, n))                                                  \
+                fetch_group(u, req, l0, n, out, KP_##P, K_FFMT_##F);                               \
+        }                                                                                          \
     }
 
 K_PROFILES(K_SAMPLE, K_FORMATS, 1)
@@ -1372,37 +1802,45 @@ K_PROFILES(K_SAMPLE, K_FORMATS, 2)
 K_PROFILES(K_SAMPLE, K_FORMATS, 3)
 K_PROFILES(K_SAMPLE_C, K_DEPTH, 1)
 K_PROFILES(K_SAMPLE_C, K_DEPTH, 2)
+K_PROFILES(K_CUBE, K_FORMATS, 0)
+K_PROFILES(K_CUBE, K_DEPTH, 1)
 K_PROFILES(K_GATHER, K_FORMATS, 0)
 K_PROFILES(K_GATHER_C, K_DEPTH, 0)
-K_PROFILES(K_FETCH, K_FORMATS, 0)
+K_FORMATS(K_FETCH, EX, 0)
 
-/* The tables, [profile][kernel format][axes - 1]; NULL where no kernel exists. */
-#define K_ENTRY_S(P, F, D)  [KP_##P][KF_##F][D - 1] = KNAME(s_##P##_##F##_##D),
-#define K_ENTRY_C(P, F, D)  [KP_##P][KF_##F][D - 1] = KNAME(c_##P##_##F##_##D),
-#define K_ENTRY_G(P, F, D)  [KP_##P][KF_##F] = KNAME(g_##P##_##F),
-#define K_ENTRY_GC(P, F, D) [KP_##P][KF_##F] = KNAME(gc_##P##_##F),
-#define K_ENTRY_F(P, F, D)  [KP_##P][KF_##F] = KNAME(f_##P##_##F),
+/* The tables, [profile: exact, nv][kernel format][axes - 1]; NULL where no kernel exists. */
+#define K_PI_EX             0
+#define K_PI_NV             1
+#define K_ENTRY_S(P, F, D)  [K_PI_##P][KF_##F][D - 1] = KNAME(s_##P##_##F##_##D),
+#define K_ENTRY_C(P, F, D)  [K_PI_##P][KF_##F][D - 1] = KNAME(c_##P##_##F##_##D),
+#define K_ENTRY_Q(P, F, D)  [K_PI_##P][KF_##F][D] = KNAME(q_##P##_##F##_##D),
+#define K_ENTRY_G(P, F, D)  [K_PI_##P][KF_##F] = KNAME(g_##P##_##F),
+#define K_ENTRY_GC(P, F, D) [K_PI_##P][KF_##F] = KNAME(gc_##P##_##F),
+#define K_ENTRY_F(P, F, D)  [KF_##F] = KNAME(f_##F),
 
-static const tex_sample_kernel KNAME(sample_table)[3][KF_COUNT][3] = {
+static const tex_sample_kernel KNAME(sample_table)[2][KF_COUNT][3] = {
     K_PROFILES(K_ENTRY_S, K_FORMATS, 1) K_PROFILES(K_ENTRY_S, K_FORMATS, 2)
         K_PROFILES(K_ENTRY_S, K_FORMATS, 3)};
-static const tex_sample_kernel KNAME(compare_table)[3][KF_COUNT][3] = {
+static const tex_sample_kernel KNAME(compare_table)[2][KF_COUNT][3] = {
     K_PROFILES(K_ENTRY_C, K_DEPTH, 1) K_PROFILES(K_ENTRY_C, K_DEPTH, 2)};
-static const tex_sample_kernel KNAME(gather_table)[3][KF_COUNT] = {
+static const tex_sample_kernel KNAME(cube_table)[2][KF_COUNT][2] = {
+    K_PROFILES(K_ENTRY_Q, K_FORMATS, 0) K_PROFILES(K_ENTRY_Q, K_DEPTH, 1)};
+static const tex_sample_kernel KNAME(gather_table)[2][KF_COUNT] = {
     K_PROFILES(K_ENTRY_G, K_FORMATS, 0)};
-static const tex_sample_kernel KNAME(gather_c_table)[3][KF_COUNT] = {
+static const tex_sample_kernel KNAME(gather_c_table)[2][KF_COUNT] = {
     K_PROFILES(K_ENTRY_GC, K_DEPTH, 0)};
-static const tex_fetch_kernel KNAME(fetch_table)[3][KF_COUNT] = {
-    K_PROFILES(K_ENTRY_F, K_FORMATS, 0)};
+static const tex_fetch_kernel KNAME(fetch_table)[KF_COUNT] = {K_FORMATS(K_ENTRY_F, EX, 0)};
 
 /* The kernel format of a class. */
 static int KNAME(kf)(tex_fmt_class f)
 {
     switch (f) {
+    case TEX_FMT_NONE: return -1;
+#if K_EVERY_FORMAT
     case TEX_FMT_U8X4: return KF_U8X4;
     case TEX_FMT_F16: return KF_F16;
     case TEX_FMT_F32: return KF_F32;
-    case TEX_FMT_NONE: return -1;
+#endif
     default: return KF_GEN;
     }
 }
@@ -1411,15 +1849,29 @@ static int KNAME(kf)(tex_fmt_class f)
 static void KNAME(pick)(const tex_unit *u, tex_kernels *k)
 {
     memset(k, 0, sizeof *k);
-    const int p = u->prof, f = KNAME(kf)(u->fmt), ff = KNAME(kf)(u->fetch_fmt);
+    const int p = u->prof == KP_NV ? 1 : 0, f = KNAME(kf)(u->fmt), ff = KNAME(kf)(u->fetch_fmt);
     if (f >= 0 && u->take_sample && u->dims >= 1 && u->dims <= 3)
         k->sample[0] = KNAME(sample_table)[p][f][u->dims - 1];
+#if K_EVERY_FORMAT
+    if (u->take_sample && u->hot_u8x4) {
+        const bool rep = u->ctx[0].wrap[0] == TGX_TEX_WRAP_REPEAT && u->pow2[0] &&
+                         u->ctx[0].wrap[1] == TGX_TEX_WRAP_REPEAT && u->pow2[1];
+        if (u->prof == KP_NV)
+            k->sample[0] = rep ? KNAME(hot_nv_rep) : KNAME(hot_nv);
+        else
+            k->sample[0] = rep ? KNAME(hot_gl_rep) : KNAME(hot_gl);
+    }
+#endif
     if (f >= 0 && u->take_compare && u->dims >= 1 && u->dims <= 3)
         k->sample[1] = KNAME(compare_table)[p][f][u->dims - 1];
+    if (f >= 0 && u->take_cube) {
+        k->sample[0] = KNAME(cube_table)[p][f][0];
+        k->sample[1] = u->take_compare ? KNAME(cube_table)[p][f][1] : NULL;
+    }
     if (f >= 0 && u->take_gather) {
         k->gather[0] = KNAME(gather_table)[p][f];
         k->gather[1] = u->take_compare ? KNAME(gather_c_table)[p][f] : NULL;
     }
     if (ff >= 0 && u->take_fetch)
-        k->fetch = KNAME(fetch_table)[u->fetch_prof][ff];
+        k->fetch = KNAME(fetch_table)[ff];
 }

@@ -5,7 +5,8 @@
 #include "tex/unit.h"
 
 #if defined(TGX_TEX_AVX2)
-#define KNAME(x) avx2_##x
+#define K_EVERY_FORMAT 1
+#define KNAME(x)       avx2_##x
 #include "tex/kernels.h"
 
 void tex_kernels_avx2(const tex_unit *u, tex_kernels *k)

@@ -782,6 +782,15 @@ static void prep_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t 
             lcs[l].lambda = tex_nv_quantize_lod(lcs[l].lambda);
 }
 
+void tex_quad_lambdas(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q, float lambda[4])
+{
+    quad_in qi;
+    lane_coord lcs[4];
+    prep_quad(c, req, q, &qi, lcs);
+    for (int l = 0; l < 4; l++)
+        lambda[l] = lcs[l].lambda;
+}
+
 void tex_sample_quad(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q,
                      tgx_tex_result out)
 {

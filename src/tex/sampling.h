@@ -286,6 +286,9 @@ void tex_base_scale(const tex_ctx *c, float scale[3]);
 uint32_t tex_layer_index(const tex_ctx *c, float l);
 /* Writes a lane's texel through the layout and swizzle map into the result columns. */
 void tex_write_lane(const tex_ctx *c, const tgx_texel *t, tgx_tex_result out, uint32_t lane);
+/* The lambdas of the four lanes of quad q (before clamping, biases in, nv quantised), as the
+ * general path computes them for every target and LOD mode. */
+void tex_quad_lambdas(const tex_ctx *c, const tgx_tex_sample_req *req, uint32_t q, float lambda[4]);
 /* Whether any lane of quad q is active. */
 bool tex_quad_active(const uint32_t *active, uint32_t q);
 /* The general path for the active lanes of quad q: every target, profile and rule. */

@@ -22,6 +22,8 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #define VX_LANES 8
@@ -115,21 +117,32 @@ VX_INLINE vi vi_max(vi a, vi b)
     return vi_sel(a > b, a, b);
 }
 
-/* Whether every lane of a mask is set / any is. */
+/* The lanes of a mask as bits (lane i: bit i), whether every lane is set, whether any is. */
+VX_INLINE unsigned vx_bits(vi m)
+{
+#if defined(__AVX2__)
+    return (unsigned)_mm256_movemask_ps((__m256)m);
+#elif defined(__SSE2__)
+    __m128 lo, hi;
+    memcpy(&lo, &m, 16);
+    memcpy(&hi, (const char *)&m + 16, 16);
+    return (unsigned)_mm_movemask_ps(lo) | (unsigned)_mm_movemask_ps(hi) << 4;
+#else
+    unsigned r = 0;
+    for (int i = 0; i < VX_LANES; i++)
+        r |= (m[i] < 0 ? 1u : 0u) << i;
+    return r;
+#endif
+}
+
 VX_INLINE int vx_all(vi m)
 {
-    int32_t r = -1;
-    for (int i = 0; i < VX_LANES; i++)
-        r &= m[i];
-    return r == -1;
+    return vx_bits(m) == 0xffu;
 }
 
 VX_INLINE int vx_any(vi m)
 {
-    int32_t r = 0;
-    for (int i = 0; i < VX_LANES; i++)
-        r |= m[i];
-    return r != 0;
+    return vx_bits(m) != 0;
 }
 
 /* C's fmaxf / fminf: a NaN operand gives the other one. */
@@ -215,7 +228,7 @@ VX_INLINE vf vf_from_vd(vd4 lo, vd4 hi)
 /* The 32-bit words at base + off[lane] (byte offsets). */
 VX_INLINE vi vx_gather(const uint8_t *base, vi off)
 {
-#if defined(__AVX2__)
+#if defined(__AVX2__) && !defined(VX_SCALAR_GATHER)
     return (vi)_mm256_i32gather_epi32((const int *)(const void *)base, (__m256i)off, 1);
 #else
     vi r;

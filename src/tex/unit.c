@@ -93,6 +93,10 @@ static void fill_levels(tex_unit *u)
     const tgx_tex_desc *desc = tgx_tex_get_desc(u->view.tex);
     const uint8_t *data0 = tgx_tex_level_data_const(u->view.tex, 0, NULL, NULL);
     u->data = data0;
+    u->size0[0] = (int32_t)desc->width;
+    u->size0[1] = (int32_t)desc->height;
+    u->size0[2] = u->view.target == TGX_TEX_3D ? (int32_t)desc->depth : 1;
+    u->same_F = true;
     for (uint32_t l = 0; l < desc->levels && l < 32; l++) {
         size_t row, slice;
         const uint8_t *p = tgx_tex_level_data_const(u->view.tex, l, &row, &slice);
@@ -113,6 +117,7 @@ static void fill_levels(tex_unit *u)
         u->lv.slice[l] = (int32_t)slice;
         u->lv.F[l] = tex_nv_coord_bits(u->view.target, max_dim);
         u->lv.scaleF[l] = ldexpf(1.0f, u->lv.F[l]);
+        u->same_F &= u->lv.F[l] == u->lv.F[0];
     }
 }
 
@@ -153,7 +158,6 @@ static void sampler_constants(tex_unit *u)
 {
     const tex_ctx *c = &u->ctx[0];
     const tgx_sampler *s = &u->samp;
-    u->prof = c->nv ? KP_NV : (c->softpipe ? KP_SP : KP_GL);
     u->lod_lo = c->nv ? tex_nv_quantize_lod(s->min_lod) : s->min_lod;
     u->lod_hi = c->nv ? tex_nv_quantize_lod(s->max_lod) : s->max_lod;
     u->bias0 = tex_total_bias(c, 0.0f);
@@ -164,6 +168,8 @@ static void sampler_constants(tex_unit *u)
     u->lod_matters =
         (u->mip != TGX_TEX_MIP_NONE && c->last > c->base) || s->min_filter != s->mag_filter;
     tex_choose_mip(c, 0.0f, NULL, &u->fixed);
+    u->linear = !c->is_int &&
+                (s->min_filter == TGX_TEX_FILTER_LINEAR || s->mag_filter == TGX_TEX_FILTER_LINEAR);
     const tgx_tex_compare f = s->compare_func;
     u->cmp_lt = f == TGX_TEX_COMPARE_LESS || f == TGX_TEX_COMPARE_LEQUAL ||
                 f == TGX_TEX_COMPARE_NOTEQUAL || f == TGX_TEX_COMPARE_ALWAYS;
@@ -201,7 +207,15 @@ static void sampler_constants(tex_unit *u)
     const bool plain = !c->cube && !c->unnormalized && s->max_anisotropy <= 1 && !ti->multisample;
     u->take_sample = plain && !c->is_int && u->fmt != TEX_FMT_NONE;
     u->take_gather = plain && c->dims == 2 && u->fmt != TEX_FMT_NONE;
-    u->take_compare = u->take_sample && u->ctx_ok[1] && c->fi->is_depth &&
+    u->hot_u8x4 = u->fmt == TEX_FMT_U8X4 && c->dims == 2 && u->prof != KP_SP &&
+                  s->min_filter == TGX_TEX_FILTER_LINEAR && s->mag_filter == TGX_TEX_FILTER_LINEAR;
+    for (int a = 0; a < 2; a++)
+        u->hot_u8x4 &= c->wrap[a] == TGX_TEX_WRAP_REPEAT ||
+                       c->wrap[a] == TGX_TEX_WRAP_MIRROR_REPEAT ||
+                       c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    u->take_cube = c->cube && !c->unnormalized && s->max_anisotropy <= 1 && !c->is_int &&
+                   u->fmt != TEX_FMT_NONE;
+    u->take_compare = (u->take_sample || u->take_cube) && u->ctx_ok[1] && c->fi->is_depth &&
                       (u->fmt == TEX_FMT_U16 || u->fmt == TEX_FMT_F32 || u->fmt == TEX_FMT_D24);
 }
 
@@ -230,6 +244,7 @@ tgx_status tex_unit_init(tex_unit *u, const tgx_tex_view *view, const tgx_sample
                        view->tex->size <= UNIT_MAX_BYTES;
     u->bytes = (int32_t)fi->bytes;
     tgx_tex_channel_map(view, fi, u->map);
+    u->identity = u->map[0] == 0 && u->map[1] == 1 && u->map[2] == 2 && u->map[3] == 3;
     u->one = fi->is_integer ? 1u : 0x3f800000u;
     if (samp) {
         tgx_diag ignore;
@@ -239,10 +254,12 @@ tgx_status tex_unit_init(tex_unit *u, const tgx_tex_view *view, const tgx_sample
     }
     const tex_ctx *c = u->ctx_ok[0] ? &u->ctx[0] : NULL;
     u->fetch_decode = tgx_tex_decoder_for(view->format, samp);
-    u->fetch_prof = samp && samp->profile == TGX_TEX_PROFILE_NV
-                        ? KP_NV
-                        : (samp && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE ? KP_SP : KP_GL);
+    /* the profile as tex_ctx_bind and tgx_tex_decoder_for read it (fetch without a sampler: GL) */
+    u->prof = samp && samp->profile == TGX_TEX_PROFILE_NV
+                  ? KP_NV
+                  : (samp && samp->lod_rule == TGX_TEX_LOD_SOFTPIPE ? KP_SP : KP_GL);
     u->fetch_levels = tgx_tex_query_levels(view);
+    u->tex_levels = (int32_t)desc->levels;
     if (simd == TGX_TEX_SIMD_GENERAL || !small)
         return TGX_OK; /* the general path for everything */
     fill_levels(u);
@@ -320,16 +337,6 @@ static bool request_takes(const tex_unit *u, const tgx_tex_sample_req *req, bool
     return true;
 }
 
-static bool group_active(const tgx_lane_mask *active, uint32_t l0, uint32_t n)
-{
-    if (!active)
-        return true;
-    for (uint32_t l = 0; l < n; l++)
-        if (active[l0 + l])
-            return true;
-    return false;
-}
-
 tgx_status tex_unit_sample(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out,
                            bool gather, tgx_diag *d)
 {
@@ -344,23 +351,17 @@ tgx_status tex_unit_sample(const tex_unit *u, const tgx_tex_sample_req *req, tgx
     if (gather && (st = tex_gather_check(c, req, d)) < 0)
         return st;
     tex_sample_kernel k = gather ? u->k.gather[cmp] : u->k.sample[cmp];
-    if (k && !request_takes(u, req, gather))
-        k = NULL;
-    for (uint32_t l0 = 0; l0 < req->lanes; l0 += 8) {
-        const uint32_t n = req->lanes - l0 < 8 ? req->lanes - l0 : 8;
-        if (!group_active(req->active, l0, n))
-            continue;
-        const uint32_t redo = k ? k(u, req, l0, n, out) : (n > 4 ? 3u : 1u);
-        for (uint32_t q = 0; q < n / 4; q++) {
-            const uint32_t quad = l0 / 4 + q;
-            if (!(redo & (1u << q)) || !tex_quad_active(req->active, quad))
-                continue;
-            if (gather)
-                tex_gather_lanes(c, req, 4 * quad, 4, out);
-            else
-                tex_sample_quad(c, req, quad, out);
-        }
+    if (k && request_takes(u, req, gather)) {
+        k(u, req, out);
+        return TGX_OK;
     }
+    if (gather) {
+        tex_gather_lanes(c, req, 0, req->lanes, out);
+        return TGX_OK;
+    }
+    for (uint32_t q = 0; q < req->lanes / 4; q++)
+        if (tex_quad_active(req->active, q))
+            tex_sample_quad(c, req, q, out);
     return TGX_OK;
 }
 
@@ -369,11 +370,7 @@ tgx_status tex_unit_fetch(const tex_unit *u, const tgx_tex_fetch_req *req, tgx_t
 {
     if (!u->k.fetch || !req || (req->lanes & 3u))
         return tex_fetch_general(&u->view, u->has_sampler ? &u->samp : NULL, req, out, d);
-    for (uint32_t l0 = 0; l0 < req->lanes; l0 += 8) {
-        const uint32_t n = req->lanes - l0 < 8 ? req->lanes - l0 : 8;
-        if (group_active(req->active, l0, n))
-            u->k.fetch(u, req, l0, n, out);
-    }
+    u->k.fetch(u, req, out);
     return TGX_OK;
 }
 

@@ -51,12 +51,12 @@ typedef struct tex_levels {
 struct tgx_tex_binding;
 typedef struct tgx_tex_binding tex_unit;
 
-/* A group of n (4 or 8) lanes from lane0 on: returns a mask of the group's quads (bit 0: the
- * first) the kernel did not compute, for the general path. */
-typedef uint32_t (*tex_sample_kernel)(const tex_unit *u, const tgx_tex_sample_req *req,
-                                      uint32_t lane0, uint32_t n, tgx_tex_result out);
-typedef uint32_t (*tex_fetch_kernel)(const tex_unit *u, const tgx_tex_fetch_req *req,
-                                     uint32_t lane0, uint32_t n, tgx_tex_result out);
+/* A whole request through a kernel: the kernel works a group of eight lanes (a last group of
+ * four) at a time and gives the quads it does not compute to the general path itself. */
+typedef void (*tex_sample_kernel)(const tex_unit *u, const tgx_tex_sample_req *req,
+                                  tgx_tex_result out);
+typedef void (*tex_fetch_kernel)(const tex_unit *u, const tgx_tex_fetch_req *req,
+                                 tgx_tex_result out);
 
 /* The kernels of a binding: sampling without and with depth compare, gather (with and without),
  * texel fetch. NULL: the general path for that operation. */
@@ -76,17 +76,22 @@ struct tgx_tex_binding {
                           that compares for [1]) */
     tex_kernels k;
     /* the shape of the kernels (kernels.h picks them) */
-    int prof;          /* KP_GL, KP_SP, KP_NV */
+    int prof;          /* the sampler's profile and rule: KP_GL, KP_SP, KP_NV (kernels.h) */
     tex_fmt_class fmt; /* sampling and gather */
     bool take_sample, take_compare, take_gather, take_fetch;
-    int fetch_prof;
+    bool take_cube; /* sampling (and compare) of a cube map (take_sample is false then) */
+    bool hot_u8x4;  /* sampling takes kernels.h's 8-bit RGBA kernel (2D, linear, GL or nv, repeat,
+                       mirrored repeat or clamp to edge) */
     tex_fmt_class fetch_fmt;
     tgx_texel_decode_fn fetch_decode;
     uint32_t fetch_levels; /* tgx_tex_query_levels */
+    int32_t tex_levels;    /* the texture's (a view may name more) */
     /* what the kernels read */
     const uint8_t *data; /* the texture's first texel */
     tex_levels lv;
     int32_t bytes;        /* per texel */
+    int32_t size0[3];     /* the texture's level 0: width, height, 3D depth (else 1) */
+    bool same_F;          /* nv: every level has the same fraction bits F */
     int dims;             /* filtered axes */
     bool layered;         /* a layer coordinate */
     bool pow2[3];         /* the base level's size on the axis is a power of two (and so every
@@ -100,9 +105,11 @@ struct tgx_tex_binding {
     float samp_bias;      /* nv: the sampler's bias quantised; exact: as given */
     tex_mip fixed;        /* the mip choice when the LOD decides nothing */
     bool lod_matters;     /* the LOD picks a level or the filter (without a per-lane clamp) */
+    bool linear;          /* a filter of the sampler is linear (the kernels read 2, 4 or 8 taps) */
     int mip;              /* the mip filter tex_choose_mip applies */
     uint8_t cmp_lt, cmp_eq, cmp_gt, cmp_un; /* the compare function as its four outcomes */
     uint8_t map[4];       /* result column -> stored channel or TEX_SRC_ZERO/ONE */
+    bool identity;        /* map[j] == j for every column */
     uint32_t one;         /* a swizzle "1" */
     float border_f[2][4]; /* the border texel, decoded ([1]: the compare context's) */
     float border_half[4]; /* nv, half-float formats: the border rounded to half precision */

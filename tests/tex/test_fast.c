@@ -522,7 +522,7 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
             tgx_tex_binding_simd(b[0], top) != TGX_TEX_SIMD_GENERAL && st[0] == TGX_OK;
         if (kernel) {
             t->kernel++;
-            const int prof = op == OP_FETCH ? u->fetch_prof : u->prof;
+            const int prof = u->prof;
             const int fmt = op == OP_FETCH ? (int)u->fetch_fmt : (int)u->fmt;
             t->shape[op][cmp][prof][fmt][op == OP_SAMPLE ? u->dims : 0]++;
         }
