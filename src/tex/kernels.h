@@ -350,7 +350,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         break;
     }
     case TEX_FMT_U16: {
-        const bool snorm = u->ctx[0].fi->type == TGX_TEX_TYPE_SNORM;
+        const bool snorm = u->fi->type == TGX_TEX_TYPE_SNORM;
         for (int ch = 0; ch < 4; ch++) {
             if (!(need & (1u << ch)))
                 continue;
@@ -410,8 +410,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
             for (int ch = 0; ch < 4; ch++)
                 if (need & (1u << ch))
                     for (int l = 0; l < VX_LANES; l++)
-                        t->v[ch][l] =
-                            tex_nv_form(u->nv_arith[ch], t->f[ch][l], u->ctx[0].fi->bits[ch]);
+                        t->v[ch][l] = tex_nv_form(u->nv_arith[ch], t->f[ch][l], u->fi->bits[ch]);
         break;
     }
 }
@@ -595,7 +594,7 @@ VX_INLINE vi layer_index(const tex_unit *u, int PROF, vf l)
  * is (n = 16: one float division; 24: in double). Float depth keeps it. */
 VX_INLINE vf nv_depth_reference(const tex_unit *u, vf ref)
 {
-    const tgx_tex_format_info *fi = u->ctx[1].fi;
+    const tgx_tex_format_info *fi = u->fi;
     if (fi->type != TGX_TEX_TYPE_UNORM)
         return ref;
     const double mx = fi->bits[0] >= 24 ? 16777215.0 : 65535.0;

@@ -242,6 +242,7 @@ tgx_status tex_unit_init(tex_unit *u, const tgx_tex_view *view, const tgx_sample
     const tgx_tex_format_info *fi = tgx_tex_format_get(view->format);
     const bool small = tgx_tex_level_data_const(view->tex, 0, NULL, NULL) != NULL &&
                        view->tex->size <= UNIT_MAX_BYTES;
+    u->fi = fi;
     u->bytes = (int32_t)fi->bytes;
     tgx_tex_channel_map(view, fi, u->map);
     u->identity = u->map[0] == 0 && u->map[1] == 1 && u->map[2] == 2 && u->map[3] == 3;

@@ -87,7 +87,8 @@ struct tgx_tex_binding {
     uint32_t fetch_levels; /* tgx_tex_query_levels */
     int32_t tex_levels;    /* the texture's (a view may name more) */
     /* what the kernels read */
-    const uint8_t *data; /* the texture's first texel */
+    const tgx_tex_format_info *fi; /* the view's format */
+    const uint8_t *data;           /* the texture's first texel */
     tex_levels lv;
     int32_t bytes;        /* per texel */
     int32_t size0[3];     /* the texture's level 0: width, height, 3D depth (else 1) */

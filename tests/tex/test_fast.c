@@ -24,6 +24,18 @@
 #include "tgx/util.h"
 #include "tgx_test.h"
 
+/* Under the sanitizers (make test-sanitize, about ten times slower) a tenth of the requests. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_FAST_SHARE 10
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_FAST_SHARE 10
+#endif
+#endif
+#ifndef TEST_FAST_SHARE
+#define TEST_FAST_SHARE 1
+#endif
+
 static uint32_t rng_state;
 
 static uint32_t rnd(void)
@@ -396,7 +408,7 @@ static const char *const fmt_names[] = {
 /* Requests a kernel took, by operation, compare, profile, format class and axes. */
 typedef struct tally {
     unsigned long requests, kernel, mismatches, lanes;
-    unsigned long shape[OP_COUNT][2][3][TEX_FMT_COUNT][4];
+    unsigned long shape[OP_COUNT][2][3][TEX_FMT_COUNT][5];
 } tally;
 
 static bool same(uint32_t res[][4][MAX_LANES], int a, int b, uint32_t n)
@@ -454,12 +466,14 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
     random_view(&view, tex);
     tgx_sampler samp;
     random_sampler(&samp, fi->is_depth);
-    tgx_tex_binding *b[2] = {NULL, NULL};
+    /* b: with the sampler; bf: texel fetch alone (no sampler: GL's conversions) */
+    tgx_tex_binding *b[2] = {NULL, NULL}, *bf[2] = {NULL, NULL};
     const tgx_tex_simd simd[2] = {TGX_TEX_SIMD_SSE2, TGX_TEX_SIMD_AVX2};
     const int nb = avx2 ? 2 : 1;
     for (int k = 0; k < nb; k++) {
         tgx_diag d;
-        if (tgx_tex_bind(&view, &samp, simd[k], &b[k], &d) != TGX_OK) {
+        if (tgx_tex_bind(&view, &samp, simd[k], &b[k], &d) != TGX_OK ||
+            tgx_tex_bind(&view, NULL, simd[k], &bf[k], &d) != TGX_OK) {
             TGX_CHECK(false, "seed %u: binding: %s", seed, d.message);
             tgx_tex_destroy(tex);
             return;
@@ -508,13 +522,16 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
                 st[2 + k] = tgx_tex_bound_gather(b[k], &req, out[2 + k], &d);
             top = cmp ? TGX_TEX_OP_GATHER_C : TGX_TEX_OP_GATHER;
             break;
-        default:
-            st[0] = tex_fetch_general(&view, &samp, &freq, out[0], &d);
-            st[1] = tgx_tex_fetch(&view, &samp, &freq, out[1], &d);
+        default: {
+            const bool alone = rnd_n(3) == 0;
+            const tgx_sampler *fs = alone ? NULL : &samp;
+            st[0] = tex_fetch_general(&view, fs, &freq, out[0], &d);
+            st[1] = tgx_tex_fetch(&view, fs, &freq, out[1], &d);
             for (int k = 0; k < nb; k++)
-                st[2 + k] = tgx_tex_bound_fetch(b[k], &freq, out[2 + k], &d);
+                st[2 + k] = tgx_tex_bound_fetch(alone ? bf[k] : b[k], &freq, out[2 + k], &d);
             top = TGX_TEX_OP_FETCH;
             break;
+        }
         }
         t->requests++;
         t->lanes += n;
@@ -524,7 +541,10 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
             t->kernel++;
             const int prof = u->prof;
             const int fmt = op == OP_FETCH ? (int)u->fetch_fmt : (int)u->fmt;
-            t->shape[op][cmp][prof][fmt][op == OP_SAMPLE ? u->dims : 0]++;
+            /* sampling: the axes, or 4 for a cube map, or 0 for the 8-bit RGBA kernel */
+            const int slot =
+                op != OP_SAMPLE ? 0 : (u->take_cube ? 4 : (u->hot_u8x4 && !cmp ? 0 : u->dims));
+            t->shape[op][cmp][prof][fmt][slot]++;
         }
         static const char *const who[] = {"general", "unbound", "sse2", "avx2"};
         for (int k = 1; k < 2 + nb; k++) {
@@ -537,8 +557,10 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
             }
         }
     }
-    for (int k = 0; k < nb; k++)
+    for (int k = 0; k < nb; k++) {
         tgx_tex_unbind(b[k]);
+        tgx_tex_unbind(bf[k]);
+    }
     tgx_tex_destroy(tex);
 }
 
@@ -555,6 +577,22 @@ static void test_unorm8_steps(void)
     }
     TGX_CHECK(bad == 0, "X 2^-24 + X 2^-48 with X = i 65793 is i / 255 for every byte (%u differ)",
               bad);
+}
+
+/* nv's 16-bit result q / 65535 (tex_nv_unorm16_result) in the 8-bit RGBA kernel's exact steps,
+ * q 2^-16 + (q 2^-32 + q 2^-48), for every q. */
+static void test_unorm16_steps(void)
+{
+    unsigned bad = 0;
+    for (uint32_t q = 0; q < 65536; q++) {
+        volatile float v = (float)q, r = v / 65535.0f;
+        volatile float a = v * 0x1p-16f, b = v * 0x1p-32f, c = v * 0x1p-48f;
+        volatile float bc = b + c;
+        volatile float x = a + bc;
+        bad += tgx_f2bits(x) != tgx_f2bits(r) ||
+               tgx_f2bits(tex_nv_unorm16_result(q << 8)) != tgx_f2bits(r);
+    }
+    TGX_CHECK(bad == 0, "q 2^-16 + (q 2^-32 + q 2^-48) is q / 65535 for every q (%u differ)", bad);
 }
 
 /* The edges of the kernels' range on the widest levels (the nv fixed-point coordinate's 21, 22
@@ -638,12 +676,13 @@ int main(int argc, char **argv)
 {
     /* cases x requests per case: 1,000,000 lane-group requests in all (argv: CASES PER
      * [FIRST_SEED], fewer or more) */
-    const unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 5000;
+    const unsigned cases = argc > 1 ? (unsigned)atoi(argv[1]) : 5000 / TEST_FAST_SHARE;
     const unsigned per = argc > 2 ? (unsigned)atoi(argv[2]) : 200;
     const bool avx2 = tex_have_avx2();
     if (!avx2)
         printf("note: no AVX2 on this machine (or build): the SSE2 kernels only\n");
     test_unorm8_steps();
+    test_unorm16_steps();
     test_range_edges(avx2);
     static tally t;
     const unsigned first = argc > 3 ? (unsigned)atoi(argv[3]) : 1; /* one seed to look at */
@@ -656,12 +695,15 @@ int main(int argc, char **argv)
         for (int c = 0; c < 2; c++)
             for (int p = 0; p < 3; p++)
                 for (int f = 0; f < TEX_FMT_COUNT; f++)
-                    for (int dd = 0; dd < 4; dd++)
+                    for (int dd = 0; dd < 5; dd++)
                         if (t.shape[op][c][p][f][dd]) {
                             shapes++;
                             if (getenv("TEST_FAST_SHAPES"))
-                                printf("  %-6s%s %-8s %-4s %dd: %lu\n", op_names[op],
-                                       c ? " cmp" : "    ", prof_names[p], fmt_names[f], dd,
+                                printf("  %-6s%s %-8s %-4s %s: %lu\n", op_names[op],
+                                       c ? " cmp" : "    ", prof_names[p], fmt_names[f],
+                                       op != OP_SAMPLE ? "-"
+                                                       : (const char *[]){"rgba8 kernel", "1d",
+                                                                          "2d", "3d", "cube"}[dd],
                                        t.shape[op][c][p][f][dd]);
                         }
     printf("test_fast: %u kernel shapes met (TEST_FAST_SHAPES=1 lists them)\n", shapes);
