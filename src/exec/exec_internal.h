@@ -196,6 +196,18 @@ struct tgx_exec_program {
 
 #define XUNITS 32
 
+/* A (view, sampler) pair bound to the texture unit, with what the binding depends on: the view
+ * and the sampler as they were, the texture's size and texel memory. */
+typedef struct xbinding {
+    tgx_tex_view view;
+    tgx_sampler samp;
+    bool has_samp;
+    tgx_tex_desc desc;
+    const void *texels;
+    tgx_tex_binding *b;
+} xbinding;
+#define XBINDINGS 8
+
 typedef struct xmask_stack {
     uint32_t *data;
     uint8_t *full;     /* per entry: the mask was all ones over the run's lanes */
@@ -266,6 +278,11 @@ struct tgx_exec_machine {
     size_t shared_size;
     const tgx_tex_view *sview[XUNITS];
     const tgx_sampler *sampler[XUNITS];
+    /* the texture unit's bindings (tgx_tex_bind) of the (view, sampler) pairs sampled, found again
+     * by what they bind (exec_tex.c, x_binding), so that callers may change a view or a sampler
+     * between runs; bind_next: the entry replaced next */
+    xbinding bind_cache[XBINDINGS];
+    unsigned bind_next;
     tgx_tex *image[XUNITS];
     uint32_t image_level[XUNITS];
     /* geometry output, per lane: vertices in emission order (noutputs * 4 words each), their

@@ -396,6 +396,8 @@ void tgx_exec_machine_destroy(tgx_exec_machine *m)
     free(m->shared);
     free(m->calls);
     x_geom_free(m);
+    for (unsigned i = 0; i < XBINDINGS; i++)
+        tgx_tex_unbind(m->bind_cache[i].b);
     xmask_stack *sts[] = {&m->cond_st,  &m->loop_st,  &m->cont_st, &m->sw_st,  &m->swsel_st,
                           &m->swent_st, &m->swdef_st, &m->func_st, &m->addr_st};
     for (size_t i = 0; i < sizeof(sts) / sizeof(sts[0]); i++)

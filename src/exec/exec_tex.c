@@ -137,6 +137,61 @@ static void fetch_offsets(xmach *m, const xinst *in, const int32_t *off[3])
         off[c] = &x_fetch_typed(m, &in->texoff[0], c, TMP(m, c))->i;
 }
 
+static bool same_view(const tgx_tex_view *a, const tgx_tex_view *b)
+{
+    return a->tex == b->tex && a->target == b->target && a->format == b->format &&
+           a->base_level == b->base_level && a->max_level == b->max_level &&
+           a->first_slice == b->first_slice && a->num_slices == b->num_slices &&
+           memcmp(a->swizzle, b->swizzle, sizeof a->swizzle) == 0;
+}
+
+static bool same_sampler(const tgx_sampler *a, const tgx_sampler *b)
+{
+    return a->wrap_s == b->wrap_s && a->wrap_t == b->wrap_t && a->wrap_r == b->wrap_r &&
+           a->min_filter == b->min_filter && a->mag_filter == b->mag_filter &&
+           a->mip_filter == b->mip_filter && a->max_anisotropy == b->max_anisotropy &&
+           tgx_f2bits(a->lod_bias) == tgx_f2bits(b->lod_bias) &&
+           tgx_f2bits(a->min_lod) == tgx_f2bits(b->min_lod) &&
+           tgx_f2bits(a->max_lod) == tgx_f2bits(b->max_lod) &&
+           a->compare_enable == b->compare_enable && a->compare_func == b->compare_func &&
+           memcmp(a->border_color, b->border_color, sizeof a->border_color) == 0 &&
+           memcmp(a->border_color_int, b->border_color_int, sizeof a->border_color_int) == 0 &&
+           a->normalized_coords == b->normalized_coords && a->seamless_cube == b->seamless_cube &&
+           a->profile == b->profile && a->lod_rule == b->lod_rule;
+}
+
+/* The texture unit's binding of a view and a sampler (NULL: fetch alone), from the machine's
+ * cache: the same view, sampler, texture size and texel memory find the same binding, so that a
+ * run's lane groups cost only their lanes. NULL when binding fails (the unbound call then reports
+ * what is wrong). */
+static const tgx_tex_binding *x_binding(xmach *m, const tgx_tex_view *view, const tgx_sampler *samp)
+{
+    const tgx_tex_desc *desc = tgx_tex_get_desc(view->tex);
+    const void *texels = tgx_tex_level_data_const(view->tex, 0, NULL, NULL);
+    for (unsigned i = 0; i < XBINDINGS; i++) {
+        const xbinding *e = &m->bind_cache[i];
+        if (e->b && same_view(&e->view, view) && e->has_samp == (samp != NULL) &&
+            (!samp || same_sampler(&e->samp, samp)) && e->texels == texels &&
+            memcmp(&e->desc, desc, sizeof *desc) == 0)
+            return e->b;
+    }
+    xbinding *e = &m->bind_cache[m->bind_next];
+    tgx_tex_binding *b;
+    tgx_diag d;
+    if (tgx_tex_bind(view, samp, TGX_TEX_SIMD_AUTO, &b, &d) != TGX_OK)
+        return NULL;
+    m->bind_next = (m->bind_next + 1) % XBINDINGS;
+    tgx_tex_unbind(e->b);
+    e->view = *view;
+    e->has_samp = samp != NULL;
+    if (samp)
+        e->samp = *samp;
+    e->desc = *desc;
+    e->texels = texels;
+    e->b = b;
+    return b;
+}
+
 typedef enum xtexmode { TM_NONE, TM_PROJ, TM_BIAS, TM_LOD, TM_GRAD, TM_GATHER, TM_ZERO } xtexmode;
 
 static tgx_status sample_call(xmach *m, const xinst *in, const tgx_tex_view *view,
@@ -152,8 +207,13 @@ static tgx_status sample_call(xmach *m, const xinst *in, const tgx_tex_view *vie
     tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
     tgx_diag d;
     tgx_diag_clear(&d);
-    tgx_status st = gather ? tgx_tex_gather(view, samp, req, out, &d)
-                           : tgx_tex_sample(view, samp, req, out, &d);
+    const tgx_tex_binding *b = x_binding(m, view, samp);
+    tgx_status st;
+    if (!b)
+        st = gather ? tgx_tex_gather(view, samp, req, out, &d)
+                    : tgx_tex_sample(view, samp, req, out, &d);
+    else
+        st = gather ? tgx_tex_bound_gather(b, req, out, &d) : tgx_tex_bound_sample(b, req, out, &d);
     if (st != TGX_OK)
         x_fail(m, in, st, "%s: %s", in->name, d.message);
     return st;
@@ -404,7 +464,9 @@ static bool fetch_call(xmach *m, const xinst *in, const tgx_tex_view *view, cons
     tgx_tex_result out = {{&RES(m, 0)->u, &RES(m, 1)->u, &RES(m, 2)->u, &RES(m, 3)->u}};
     tgx_diag d;
     tgx_diag_clear(&d);
-    tgx_status st = tgx_tex_fetch(view, samp, req, out, &d);
+    const tgx_tex_binding *b = x_binding(m, view, samp);
+    tgx_status st =
+        b ? tgx_tex_bound_fetch(b, req, out, &d) : tgx_tex_fetch(view, samp, req, out, &d);
     if (st != TGX_OK) {
         x_fail(m, in, st, "%s: %s", in->name, d.message);
         return false;
