@@ -395,11 +395,12 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
                 t->f[ch] = vi_bits(vx_gather(data, off + 4 * ch));
         break;
     case TEX_FMT_D24: {
-        /* n >= 24 bits: the division in double, rounded once (format.c, unorm_to_float) */
-        const vi w = vx_gather(data, off) & 0xffffff;
-        vd4 lo, hi;
-        vd_from_vi(w, &lo, &hi);
-        t->f[0] = vf_from_vd(lo / 16777215.0, hi / 16777215.0);
+        /* n >= 24 bits: (float)((double)v / 16777215) (format.c, unorm_to_float), which is
+         * v 2^-24 + v (2^-48 + 2^-71) in float for every 24-bit v (test_fast checks all): the
+         * quotient is v 2^-24 (1 + 2^-24 + 2^-48 ...), and the 2^-71 keeps a power of two's sum
+         * off the tie the division does not sit on */
+        const vf x = vf_from_vi(vx_gather(data, off) & 0xffffff);
+        t->f[0] = x * 0x1p-24f + x * 0x1.000002p-48f;
         for (int ch = 1; ch < 4; ch++)
             t->f[ch] = vf_set1(0.0f);
         break;
@@ -1704,6 +1705,60 @@ VX_INLINE uint32_t hot_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, ui
     return 0;
 }
 
+/* Gather of four 8-bit UNORM channels (GL or nv, the 8-bit RGBA kernel's wraps): the base
+ * level's bilinear footprint, one channel of each texel, GATHER4's order (gather_group). */
+VX_INLINE uint32_t hot_gather_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                                   uint32_t n, tgx_tex_result out, int PROF)
+{
+    const tex_ctx *c = &u->ctx[0];
+    bool goff = false;
+    for (int k = 0; k < 4; k++)
+        goff |= req->gather_offsets[k][0] || req->gather_offsets[k][1];
+    const uint8_t src = c->map[req->component];
+    if (n != VX_LANES || req->q || req->offset[0] || req->offset[1] || goff || src >= 4)
+        return gather_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 0);
+    const vf s = vf_load(req->s + l0, n), t = vf_load(req->t + l0, n);
+    const vf mx = vf_set1(u->coord_max), as = vf_abs(s), at = vf_abs(t);
+    vi ok = (as < mx) & (at < mx);
+    if (PROF == KP_NV)
+        ok &= ((as >= 0x1p-126f) | (as == 0.0f)) & ((at >= 0x1p-126f) | (at == 0.0f));
+    if (!vx_all(ok))
+        return gather_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 0);
+    vi slice = vi_set1((int32_t)c->view->first_slice);
+    if (u->layered)
+        slice += layer_index(u, PROF, req->layer ? vf_load(req->layer + l0, n) : vf_set1(0.0f));
+    klev lv;
+    klev_get(u, vi_set1((int32_t)c->base), slice, 2, &lv);
+    const vi lin = vi_set1(-1), zero = vi_set1(0);
+    kaxis ax, ay;
+    axis_lanes(u, 0, PROF, s, &lv, zero, false, lin, &ax);
+    axis_lanes(u, 1, PROF, t, &lv, zero, false, lin, &ay);
+    const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
+             y1 = lv.base + ay.i1 * lv.row;
+    const vi off[4] = {y1 + x0, y1 + x1, y0 + x1, y0 + x0}; /* (-,+), (+,+), (+,-), (-,-) */
+    const int sh = 8 * src;
+    vi r[4];
+    for (int k = 0; k < 4; k++)
+        r[k] = vf_bits(unorm8_gl((vi)((vu)vx_gather(u->data, off[k]) >> sh) & 255));
+    vi act = vi_set1(-1);
+    if (req->active)
+        act = vi_load((const int32_t *)req->active + l0, n) != 0;
+    const bool all = vx_all(act);
+    for (int k = 0; k < 4; k++) {
+        if (!out.c[k])
+            continue;
+        uint32_t *col = out.c[k] + l0;
+        if (all) {
+            memcpy(col, &r[k], sizeof r[k]);
+            continue;
+        }
+        for (uint32_t l = 0; l < n; l++)
+            if (act[l])
+                col[l] = (uint32_t)r[k][l];
+    }
+    return 0;
+}
+
 #if K_EVERY_FORMAT
 /* _rep: both axes repeat a power-of-two size (a mask, no wrap to choose). */
 static void KNAME(hot_gl)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
@@ -1724,6 +1779,18 @@ static void KNAME(hot_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, 
 static void KNAME(hot_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
 {
     K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
+}
+
+static void KNAME(hot_gather_gl)(const tex_unit *u, const tgx_tex_sample_req *req,
+                                 tgx_tex_result out)
+{
+    K_RUN(hot_gather_u8x4(u, req, l0, n, out, KP_GL), true, 0)
+}
+
+static void KNAME(hot_gather_nv)(const tex_unit *u, const tgx_tex_sample_req *req,
+                                 tgx_tex_result out)
+{
+    K_RUN(hot_gather_u8x4(u, req, l0, n, out, KP_NV), true, 0)
 }
 #endif
 
@@ -1870,6 +1937,10 @@ static void KNAME(pick)(const tex_unit *u, tex_kernels *k)
     if (f >= 0 && u->take_gather) {
         k->gather[0] = KNAME(gather_table)[p][f];
         k->gather[1] = u->take_compare ? KNAME(gather_c_table)[p][f] : NULL;
+#if K_EVERY_FORMAT
+        if (u->hot_gather)
+            k->gather[0] = u->prof == KP_NV ? KNAME(hot_gather_nv) : KNAME(hot_gather_gl);
+#endif
     }
     if (ff >= 0 && u->take_fetch)
         k->fetch = KNAME(fetch_table)[ff];

@@ -191,7 +191,7 @@ static inline void tex_nv_round_half(tgx_texel *t)
     }
 }
 
-/* ---- levels, footprints, blends (sample.c), shared by the general path and fast.c --------- */
+/* ---- levels, footprints, blends (sample.c), shared by the general path and the kernels ---- */
 
 typedef struct level_info {
     const uint8_t *data;

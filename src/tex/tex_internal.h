@@ -83,7 +83,7 @@ void tgx_tex_encode(const tgx_tex_format_info *fi, const uint32_t value[4], uint
 float tgx_tex_unorm_decode(uint32_t v, uint32_t n);
 /* The 8-bit UNORM channel i: i / 255 correctly rounded (GL; the nv profile too), and Mesa's
  * i * (1 / 255.0f) in float (the softpipe LOD rule's decoders, see unorm_to_float_mesa in
- * format.c), as expressions (the fast layer computes them four channels at a time) and as the
+ * format.c), as expressions (the lane-group kernels compute them eight lanes at a time) and as the
  * tables the decoders read. */
 #define TGX_TEX_UNORM8_GL(i)   ((float)(i) / 255.0f)
 #define TGX_TEX_UNORM8_MESA(i) ((float)(i) * (1.0f / 255.0f))

@@ -207,12 +207,13 @@ static void sampler_constants(tex_unit *u)
     const bool plain = !c->cube && !c->unnormalized && s->max_anisotropy <= 1 && !ti->multisample;
     u->take_sample = plain && !c->is_int && u->fmt != TEX_FMT_NONE;
     u->take_gather = plain && c->dims == 2 && u->fmt != TEX_FMT_NONE;
-    u->hot_u8x4 = u->fmt == TEX_FMT_U8X4 && c->dims == 2 && u->prof != KP_SP &&
-                  s->min_filter == TGX_TEX_FILTER_LINEAR && s->mag_filter == TGX_TEX_FILTER_LINEAR;
+    u->hot_gather = u->fmt == TEX_FMT_U8X4 && c->dims == 2 && !c->cube && u->prof != KP_SP;
     for (int a = 0; a < 2; a++)
-        u->hot_u8x4 &= c->wrap[a] == TGX_TEX_WRAP_REPEAT ||
-                       c->wrap[a] == TGX_TEX_WRAP_MIRROR_REPEAT ||
-                       c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_EDGE;
+        u->hot_gather &= c->wrap[a] == TGX_TEX_WRAP_REPEAT ||
+                         c->wrap[a] == TGX_TEX_WRAP_MIRROR_REPEAT ||
+                         c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_EDGE;
+    u->hot_u8x4 = u->hot_gather && s->min_filter == TGX_TEX_FILTER_LINEAR &&
+                  s->mag_filter == TGX_TEX_FILTER_LINEAR;
     u->take_cube = c->cube && !c->unnormalized && s->max_anisotropy <= 1 && !c->is_int &&
                    u->fmt != TEX_FMT_NONE;
     u->take_compare = (u->take_sample || u->take_cube) && u->ctx_ok[1] && c->fi->is_depth &&

@@ -79,9 +79,10 @@ struct tgx_tex_binding {
     int prof;          /* the sampler's profile and rule: KP_GL, KP_SP, KP_NV (kernels.h) */
     tex_fmt_class fmt; /* sampling and gather */
     bool take_sample, take_compare, take_gather, take_fetch;
-    bool take_cube; /* sampling (and compare) of a cube map (take_sample is false then) */
-    bool hot_u8x4;  /* sampling takes kernels.h's 8-bit RGBA kernel (2D, linear, GL or nv, repeat,
-                       mirrored repeat or clamp to edge) */
+    bool take_cube;  /* sampling (and compare) of a cube map (take_sample is false then) */
+    bool hot_u8x4;   /* sampling takes kernels.h's 8-bit RGBA kernel (2D, linear, GL or nv,
+                        repeat, mirrored repeat or clamp to edge) */
+    bool hot_gather; /* gather takes its 8-bit RGBA kernel (the same, any filter) */
     tex_fmt_class fetch_fmt;
     tgx_texel_decode_fn fetch_decode;
     uint32_t fetch_levels; /* tgx_tex_query_levels */

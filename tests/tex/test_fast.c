@@ -595,6 +595,20 @@ static void test_unorm16_steps(void)
     TGX_CHECK(bad == 0, "q 2^-16 + (q 2^-32 + q 2^-48) is q / 65535 for every q (%u differ)", bad);
 }
 
+/* 24-bit depth decoded as the kernels do (kernels.h, TEX_FMT_D24): v 2^-24 + v (2^-48 + 2^-71)
+ * is (float)((double)v / 16777215) for every 24-bit v. */
+static void test_unorm24_steps(void)
+{
+    unsigned bad = 0;
+    for (uint32_t v = 0; v < 1u << 24; v++) {
+        const float x = (float)v;
+        bad += tgx_f2bits(x * 0x1p-24f + x * 0x1.000002p-48f) !=
+               tgx_f2bits((float)((double)v / 16777215.0));
+    }
+    TGX_CHECK(bad == 0,
+              "v 2^-24 + v (2^-48 + 2^-71) is v / 16777215 for every 24-bit v (%u differ)", bad);
+}
+
 /* The edges of the kernels' range on the widest levels (the nv fixed-point coordinate's 21, 22
  * and 23 fraction bits, its 2^(28 - F) coordinate limit, the exact profile's 1024): every
  * wrap and filter, both profiles, against the general path. */
@@ -683,6 +697,7 @@ int main(int argc, char **argv)
         printf("note: no AVX2 on this machine (or build): the SSE2 kernels only\n");
     test_unorm8_steps();
     test_unorm16_steps();
+    test_unorm24_steps();
     test_range_edges(avx2);
     static tally t;
     const unsigned first = argc > 3 ? (unsigned)atoi(argv[3]) : 1; /* one seed to look at */
