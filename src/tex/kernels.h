@@ -382,11 +382,28 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         break;
     }
     case TEX_FMT_F16:
-        for (int ch = 0; ch < 4; ch++) {
-            if (!(need & (1u << ch)))
+        for (int k = 0; k < 2; k++) { /* each word holds channels 2k, 2k + 1 */
+            if (!(need & (3u << (2 * k))))
                 continue;
-            const vi w = vx_gather(data, off + 4 * (ch >> 1));
-            t->f[ch] = half_to_float((w >> (16 * (ch & 1))) & 0xffff);
+            const vi w = vx_gather(data, off + 4 * k);
+#if defined(__F16C__)
+            /* F16C converts eight halves at once, exactly; a signalling NaN would come out
+             * quieted (tgx_half_to_float keeps it), so a group with a NaN or infinite half
+             * takes the integer conversion */
+            if (!vx_any(((w & 0x7c00) == 0x7c00) | ((w & 0x7c000000) == 0x7c000000))) {
+                const __m256i wi = (__m256i)w;
+                const __m256 a = _mm256_cvtph_ps(_mm256_castsi256_si128(wi));
+                const __m256 b = _mm256_cvtph_ps(_mm256_extracti128_si256(wi, 1));
+                /* a: lanes 0-3's channel pairs, b: lanes 4-7's; the shuffle gives lanes 0 1 4
+                 * 5 | 2 3 6 7, the permute puts them in order */
+                const __m256 lo = _mm256_shuffle_ps(a, b, 0x88), hi = _mm256_shuffle_ps(a, b, 0xdd);
+                t->f[2 * k] = (vf)_mm256_permute4x64_pd((__m256d)lo, 0xd8);
+                t->f[2 * k + 1] = (vf)_mm256_permute4x64_pd((__m256d)hi, 0xd8);
+                continue;
+            }
+#endif
+            t->f[2 * k] = half_to_float(w & 0xffff);
+            t->f[2 * k + 1] = half_to_float((vi)((vu)w >> 16));
         }
         break;
     case TEX_FMT_F32:

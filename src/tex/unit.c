@@ -18,7 +18,7 @@ bool tex_have_avx2(void)
 {
 #if defined(TGX_TEX_AVX2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") != 0;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
 #else
     return false;
 #endif
