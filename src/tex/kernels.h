@@ -1297,16 +1297,15 @@ VX_INLINE uint32_t sample_levels(const tex_unit *u, const tex_ctx *c, uint32_t l
         }
         /* point sampling (one level, nearest) reads the texel itself (tex_nv_blend_levels);
          * half-float results are then rounded to half precision (tex_nv_round_half), which
-         * changes a texel from a half only by quieting a signalling NaN, and the border colour
-         * to its rounded value */
+         * leaves a texel from a half as it is (its NaNs, signalling ones too, keep their bits)
+         * and changes the border colour to its rounded value */
         const vi point = ~m.lin & (m.kz == 0);
         for (int ch = 0; ch < 4; ch++) {
             if (!(need & (1u << ch)))
                 continue;
             vf t0 = l1.tap[0].f[ch];
             if (c->nv_half)
-                t0 = vf_sel(l1.border0, vf_set1(u->border_half[ch]),
-                            vi_bits(vf_bits(t0) | ((t0 != t0) & 0x400000)));
+                t0 = vf_sel(l1.border0, vf_set1(u->border_half[ch]), t0);
             r[ch] = vf_sel(point, t0, nv_result(u, FMT, CMP, &acc, ch, &pbad));
         }
         bad |= pbad & ~point;

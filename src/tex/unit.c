@@ -46,6 +46,12 @@ static bool channels_of(const tgx_tex_format_info *fi, uint32_t bits)
     return fi->pack == TGX_TEX_PACK_ARRAY && fi->bytes * 8u == fi->channels * bits;
 }
 
+/* A channel of the format has `bits` bits. */
+static bool has_bits(const tgx_tex_format_info *fi, uint32_t bits)
+{
+    return fi->bits[0] == bits || fi->bits[1] == bits || fi->bits[2] == bits || fi->bits[3] == bits;
+}
+
 /* How the kernels read a format (unit.h, TEX_FMT_CLASSES); tables: the byte formats' tables
  * exist. Channels a class does not read must decode to 0 (absent ones), or the map must not
  * read them (depth formats: unit_init checks). */
@@ -274,10 +280,16 @@ tgx_status tex_unit_init(tex_unit *u, const tgx_tex_view *view, const tgx_sample
             u->need |= 1u << u->map[j];
     const bool covered = (u->need & ~class_channels(cls, fi)) == 0;
     u->fetch_fmt = covered ? cls : TEX_FMT_ANY;
-    u->take_fetch = !fi->block || fi->block == 1;
+    /* nv 8-bit SNORM: the decode keeps -128 as -128/127, which the filter blends as it stands
+     * (TEX_NV_SNORM8) and a texel read alone clamps (tgx_tex_clamp_snorm); the kernels have
+     * neither rule, so these formats take the general path */
+    const bool nv_snorm8 = u->prof == KP_NV && fi->type == TGX_TEX_TYPE_SNORM && has_bits(fi, 8);
+    u->take_fetch = (!fi->block || fi->block == 1) && !nv_snorm8;
     u->take_fetch &= desc->samples == 1;
     if (c) {
         u->fmt = covered && !c->is_int ? cls : (c->is_int ? u->fetch_fmt : TEX_FMT_ANY);
+        if (nv_snorm8)
+            u->fmt = TEX_FMT_NONE;
         sampler_constants(u);
     }
     if (simd == TGX_TEX_SIMD_AVX2)
@@ -370,7 +382,8 @@ tgx_status tex_unit_sample(const tex_unit *u, const tgx_tex_sample_req *req, tgx
 tgx_status tex_unit_fetch(const tex_unit *u, const tgx_tex_fetch_req *req, tgx_tex_result out,
                           tgx_diag *d)
 {
-    if (!u->k.fetch || !req || (req->lanes & 3u))
+    /* TLD.CL's edge clamp is the general path's alone */
+    if (!u->k.fetch || !req || (req->lanes & 3u) || req->edge_clamp)
         return tex_fetch_general(&u->view, u->has_sampler ? &u->samp : NULL, req, out, d);
     u->k.fetch(u, req, out);
     return TGX_OK;

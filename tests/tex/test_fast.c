@@ -392,6 +392,7 @@ static void random_fetch(tgx_tex_fetch_req *req, lanes *L, uint32_t n)
     if (rnd_n(6) == 0)
         for (int a = 0; a < 3; a++)
             req->offset[a] = L->off[a];
+    req->edge_clamp = rnd_n(8) == 0; /* TLD.CL */
 }
 
 /* ---- the comparison ------------------------------------------------------------------------- */
