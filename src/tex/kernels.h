@@ -381,11 +381,14 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         }
         break;
     }
-    case TEX_FMT_F16:
+    case TEX_FMT_F16: {
+        vi words[2] = {vi_set1(0), vi_set1(0)};
+        if (u->bytes == 8 && need == 15u)
+            vx_load_words2(data, off, words);
         for (int k = 0; k < 2; k++) { /* each word holds channels 2k, 2k + 1 */
             if (!(need & (3u << (2 * k))))
                 continue;
-            const vi w = vx_gather(data, off + 4 * k);
+            const vi w = u->bytes == 8 && need == 15u ? words[k] : vx_gather(data, off + 4 * k);
 #if defined(__F16C__)
             /* F16C converts eight halves at once, exactly; a signalling NaN would come out
              * quieted (tgx_half_to_float keeps it), so a group with a NaN or infinite half
@@ -406,7 +409,15 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
             t->f[2 * k + 1] = half_to_float((vi)((vu)w >> 16));
         }
         break;
+    }
     case TEX_FMT_F32:
+        if (u->bytes == 16 && need == 15u) { /* RGBA: the texels whole */
+            vi words[4];
+            vx_load_words4(data, off, words);
+            for (int ch = 0; ch < 4; ch++)
+                t->f[ch] = vi_bits(words[ch]);
+            break;
+        }
         for (int ch = 0; ch < 4; ch++)
             if (need & (1u << ch))
                 t->f[ch] = vi_bits(vx_gather(data, off + 4 * ch));

@@ -241,6 +241,65 @@ VX_INLINE vi vx_gather(const uint8_t *base, vi off)
 #endif
 }
 
+#if defined(__AVX2__) && !defined(VX_SCALAR_GATHER)
+/* The 16 bytes at p (low half) and at q (high half). */
+VX_INLINE __m256 vx_load_pair16(const uint8_t *p, const uint8_t *q)
+{
+    return _mm256_insertf128_ps(
+        _mm256_castps128_ps256(_mm_loadu_ps((const float *)(const void *)p)),
+        _mm_loadu_ps((const float *)(const void *)q), 1);
+}
+
+/* The 8 bytes at p, q (low half) and r, s (high half): moves of the bits, no conversion. */
+VX_INLINE __m256 vx_load_quad8(const uint8_t *p, const uint8_t *q, const uint8_t *r,
+                               const uint8_t *s)
+{
+    const __m128d lo =
+        _mm_loadh_pd(_mm_load_sd((const double *)(const void *)p), (const double *)(const void *)q);
+    const __m128d hi =
+        _mm_loadh_pd(_mm_load_sd((const double *)(const void *)r), (const double *)(const void *)s);
+    return _mm256_castpd_ps(_mm256_insertf128_pd(_mm256_castpd128_pd256(lo), hi, 1));
+}
+#endif
+
+/* The four 32-bit words of the 16-byte texels at base + off[lane], word k of each lane in w[k]:
+ * with AVX2 one 16-byte load per lane and a transpose (faster than four gathers where gathers
+ * are slow, as on AMD's cores); the words are moved, never converted. */
+VX_INLINE void vx_load_words4(const uint8_t *base, vi off, vi w[4])
+{
+#if defined(__AVX2__) && !defined(VX_SCALAR_GATHER)
+    /* tk: lane k in the low half, lane k + 4 in the high half */
+    const __m256 t0 = vx_load_pair16(base + off[0], base + off[4]);
+    const __m256 t1 = vx_load_pair16(base + off[1], base + off[5]);
+    const __m256 t2 = vx_load_pair16(base + off[2], base + off[6]);
+    const __m256 t3 = vx_load_pair16(base + off[3], base + off[7]);
+    const __m256 a = _mm256_unpacklo_ps(t0, t1), b = _mm256_unpackhi_ps(t0, t1);
+    const __m256 c = _mm256_unpacklo_ps(t2, t3), d = _mm256_unpackhi_ps(t2, t3);
+    w[0] = (vi)_mm256_shuffle_ps(a, c, 0x44);
+    w[1] = (vi)_mm256_shuffle_ps(a, c, 0xee);
+    w[2] = (vi)_mm256_shuffle_ps(b, d, 0x44);
+    w[3] = (vi)_mm256_shuffle_ps(b, d, 0xee);
+#else
+    for (int k = 0; k < 4; k++)
+        w[k] = vx_gather(base, off + 4 * k);
+#endif
+}
+
+/* The two 32-bit words of the 8-byte texels at base + off[lane] (as vx_load_words4). */
+VX_INLINE void vx_load_words2(const uint8_t *base, vi off, vi w[2])
+{
+#if defined(__AVX2__) && !defined(VX_SCALAR_GATHER)
+    /* lanes 0 1 | 4 5 and 2 3 | 6 7, a lane's two words side by side */
+    const __m256 a = vx_load_quad8(base + off[0], base + off[1], base + off[4], base + off[5]);
+    const __m256 b = vx_load_quad8(base + off[2], base + off[3], base + off[6], base + off[7]);
+    w[0] = (vi)_mm256_shuffle_ps(a, b, 0x88);
+    w[1] = (vi)_mm256_shuffle_ps(a, b, 0xdd);
+#else
+    for (int k = 0; k < 2; k++)
+        w[k] = vx_gather(base, off + 4 * k);
+#endif
+}
+
 /* Entries idx[lane] of a table of 32-bit words. */
 VX_INLINE vi vx_lookup(const int32_t *table, vi idx)
 {
