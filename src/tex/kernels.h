@@ -1597,6 +1597,22 @@ static void KNAME(redo)(const tex_unit *u, const tgx_tex_sample_req *req, uint32
 #define TRIPLE_BYTE(w, c) (((vi)((vu)(w) >> (8 * (c))) & 255) * 65793)
 #endif
 
+/* The 32-bit texels at row + x0 and row + x1 (byte offsets) of each lane: where every lane's
+ * second tap is the texel after its first (no wrap between them), each lane's two texels in one
+ * 8-byte load (vx_load_words2), else two gathers. */
+VX_INLINE void row_pair(const uint8_t *data, vi row, vi x0, vi x1, vi *t0, vi *t1)
+{
+    if (vx_all(x1 == x0 + 4)) {
+        vi w[2];
+        vx_load_words2(data, row + x0, w);
+        *t0 = w[0];
+        *t1 = w[1];
+        return;
+    }
+    *t0 = vx_gather(data, row + x0);
+    *t1 = vx_gather(data, row + x1);
+}
+
 /* One level of the group, GL: the four channels' filtered values. unorm8_gl's i / 255 is X
  * 2^-24 + X 2^-48 = (X + X 2^-24) 2^-24, one rounding either way; a product with a power of two
  * is exact (no value here is near the subnormal range), so the weighted sum of the texels is the
@@ -1615,8 +1631,9 @@ VX_INLINE void hot_level_gl(const tex_unit *u, int WRAP, vf s, vf t, vi slice, v
     const vf w[4] = {a1 * b1, ax.a * b1, a1 * ay.a, ax.a * ay.a};
     const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
              y1 = lv.base + ay.i1 * lv.row;
-    const vi tx[4] = {vx_gather(u->data, y0 + x0), vx_gather(u->data, y0 + x1),
-                      vx_gather(u->data, y1 + x0), vx_gather(u->data, y1 + x1)};
+    vi tx[4];
+    row_pair(u->data, y0, x0, x1, &tx[0], &tx[1]);
+    row_pair(u->data, y1, x0, x1, &tx[2], &tx[3]);
 #define SCALED(i, c)                                                                               \
     (vf_from_vi(TRIPLE_BYTE(tx[i], c)) + vf_from_vi(TRIPLE_BYTE(tx[i], c)) * 0x1p-24f)
 #define CHANNEL(c)                                                                                 \
@@ -1650,12 +1667,13 @@ VX_INLINE void hot_level_nv(const tex_unit *u, int WRAP, vf s, vf t, vi slice, v
     nv_weights(2, &k, total, lin, w);
     const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
              y1 = lv.base + ay.i1 * lv.row;
-    const vi off[4] = {y0 + x0, y0 + x1, y1 + x0, y1 + x1};
+    vi tx[4];
+    row_pair(u->data, y0, x0, x1, &tx[0], &tx[1]);
+    row_pair(u->data, y1, x0, x1, &tx[2], &tx[3]);
     TEX_UNROLL(4)
     for (int i = 0; i < 4; i++) {
-        const vi tx = vx_gather(u->data, off[i]);
-        *even += (vu)w[i] * (vu)(tx & 0x00ff00ff);
-        *odd += (vu)w[i] * ((vu)tx >> 8 & 0x00ff00ff);
+        *even += (vu)w[i] * (vu)(tx[i] & 0x00ff00ff);
+        *odd += (vu)w[i] * ((vu)tx[i] >> 8 & 0x00ff00ff);
     }
 }
 
@@ -1762,11 +1780,13 @@ VX_INLINE uint32_t hot_gather_u8x4(const tex_unit *u, const tgx_tex_sample_req *
     axis_lanes(u, 1, PROF, t, &lv, zero, false, lin, &ay);
     const vi x0 = ax.i0 * 4, x1 = ax.i1 * 4, y0 = lv.base + ay.i0 * lv.row,
              y1 = lv.base + ay.i1 * lv.row;
-    const vi off[4] = {y1 + x0, y1 + x1, y0 + x1, y0 + x0}; /* (-,+), (+,+), (+,-), (-,-) */
+    vi tx[4]; /* GATHER4's order: (-,+), (+,+), (+,-), (-,-) */
+    row_pair(u->data, y1, x0, x1, &tx[0], &tx[1]);
+    row_pair(u->data, y0, x0, x1, &tx[3], &tx[2]);
     const int sh = 8 * src;
     vi r[4];
     for (int k = 0; k < 4; k++)
-        r[k] = vf_bits(unorm8_gl((vi)((vu)vx_gather(u->data, off[k]) >> sh) & 255));
+        r[k] = vf_bits(unorm8_gl((vi)((vu)tx[k] >> sh) & 255));
     vi act = vi_set1(-1);
     if (req->active)
         act = vi_load((const int32_t *)req->active + l0, n) != 0;
