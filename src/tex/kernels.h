@@ -313,9 +313,9 @@ VX_INLINE void decode_lanes(tgx_texel_decode_fn decode, const uint8_t *data, vi 
 }
 
 /* The stored channels `need` of the texels at byte offsets off, decoded as the binding's
- * decoder does (forms: KT_*). */
+ * decoder does (forms: KT_*); pre: the 32-bit word at off, already read (level_pairs), or NULL. */
 VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, int forms, vi off,
-                         ktap *t)
+                         const vi *pre, ktap *t)
 {
     const uint8_t *data = u->data;
     for (int ch = 0; ch < 4; ch++) { /* channels not needed (the compiler drops what is set) */
@@ -324,7 +324,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
     }
     switch (FMT) {
     case TEX_FMT_U8X4: {
-        const vi w = vx_gather(data, off);
+        const vi w = pre ? *pre : vx_gather(data, off);
         for (int ch = 0; ch < 4; ch++) {
             if (!(need & (1u << ch)))
                 continue;
@@ -337,7 +337,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         break;
     }
     case TEX_FMT_B8: {
-        const vi w = vx_gather(data, off);
+        const vi w = pre ? *pre : vx_gather(data, off);
         for (int ch = 0; ch < 4; ch++) {
             if (!(need & (1u << ch)))
                 continue;
@@ -354,7 +354,7 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         for (int ch = 0; ch < 4; ch++) {
             if (!(need & (1u << ch)))
                 continue;
-            const vi w = vx_gather(data, off + 4 * (ch >> 1));
+            const vi w = pre && ch < 2 ? *pre : vx_gather(data, off + 4 * (ch >> 1));
             const vi raw = (w >> (16 * (ch & 1))) & 0xffff;
             const vi s = (raw ^ 0x8000) - 0x8000; /* the signed value */
             if (forms & KT_FLOAT) {
@@ -388,7 +388,9 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         for (int k = 0; k < 2; k++) { /* each word holds channels 2k, 2k + 1 */
             if (!(need & (3u << (2 * k))))
                 continue;
-            const vi w = u->bytes == 8 && need == 15u ? words[k] : vx_gather(data, off + 4 * k);
+            const vi w = u->bytes == 8 && need == 15u ? words[k]
+                         : pre && k == 0              ? *pre
+                                                      : vx_gather(data, off + 4 * k);
 #if defined(__F16C__)
             /* F16C converts eight halves at once, exactly; a signalling NaN would come out
              * quieted (tgx_half_to_float keeps it), so a group with a NaN or infinite half
@@ -420,14 +422,14 @@ VX_INLINE void read_taps(const tex_unit *u, int FMT, int PROF, unsigned need, in
         }
         for (int ch = 0; ch < 4; ch++)
             if (need & (1u << ch))
-                t->f[ch] = vi_bits(vx_gather(data, off + 4 * ch));
+                t->f[ch] = vi_bits(pre && ch == 0 ? *pre : vx_gather(data, off + 4 * ch));
         break;
     case TEX_FMT_D24: {
         /* n >= 24 bits: (float)((double)v / 16777215) (format.c, unorm_to_float), which is
          * v 2^-24 + v (2^-48 + 2^-71) in float for every 24-bit v (test_fast checks all): the
          * quotient is v 2^-24 (1 + 2^-24 + 2^-48 ...), and the 2^-71 keeps a power of two's sum
          * off the tie the division does not sit on */
-        const vf x = vf_from_vi(vx_gather(data, off) & 0xffffff);
+        const vf x = vf_from_vi((pre ? *pre : vx_gather(data, off)) & 0xffffff);
         t->f[0] = x * 0x1p-24f + x * 0x1.000002p-48f;
         for (int ch = 1; ch < 4; ch++)
             t->f[ch] = vf_set1(0.0f);
@@ -990,6 +992,42 @@ typedef struct klevel {
     vi off_face; /* seamless cube: lanes with a tap off the face (the general path's) */
 } klevel;
 
+/* The bytes from a texel to the next (4 or 2) where read_taps reads all it needs of a texel in
+ * the 32-bit word at its offset, so that a word read for one tap holds the next one too; 0 where
+ * it does not. */
+VX_INLINE int pair_step(const tex_unit *u, int FMT, unsigned need)
+{
+    switch (FMT) {
+    case TEX_FMT_U8X4:
+    case TEX_FMT_D24: return 4;
+    case TEX_FMT_B8: return u->bytes == 4 ? 4 : 0;
+    case TEX_FMT_U16:
+    case TEX_FMT_F16:
+        return u->bytes == 4 && !(need & ~3u) ? 4 : (u->bytes == 2 && need == 1u ? 2 : 0);
+    case TEX_FMT_F32: return u->bytes == 4 && need == 1u ? 4 : 0;
+    default: return 0;
+    }
+}
+
+/* The words of two taps of a row whose texels lie side by side in every lane (off1 = off0 +
+ * step): one 8-byte load per lane for 4-byte texels (vx_load_words2), one gather for 2-byte
+ * texels (the second texel in the high half, which is all read_taps reads of it then). */
+VX_INLINE bool read_pair(const uint8_t *data, int step, vi off0, vi off1, vi *w0, vi *w1)
+{
+    if (!vx_all(off1 == off0 + step))
+        return false;
+    if (step == 4) {
+        vi w[2];
+        vx_load_words2(data, off0, w);
+        *w0 = w[0];
+        *w1 = w[1];
+    } else {
+        *w0 = vx_gather(data, off0);
+        *w1 = (vi)((vu)*w0 >> 16);
+    }
+    return true;
+}
+
 /* The taps of the level(s) L for the group (sample.c, level_footprint and texel_get). */
 VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, int CUBE, bool cmp,
                           unsigned need, int forms, const kin *in, vi L, vi lin, int NTAP,
@@ -1006,6 +1044,8 @@ VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, int CU
     o->ntap = NTAP;
     o->border0 = vi_set1(0);
     const int32_t bytes = u->bytes;
+    vi offs[8], borders[8], pre[8];
+    bool have_pre[8] = {false};
     for (int i = 0; i < NTAP; i++) {
         const vi x = (i & 1) ? o->ax[0].i1 : o->ax[0].i0;
         vi border = x < 0, off = lv.base + x * bytes;
@@ -1019,10 +1059,19 @@ VX_INLINE void level_taps(const tex_unit *u, int PROF, int FMT, int DIMS, int CU
             border |= z < 0;
             off += z * lv.slc;
         }
+        borders[i] = border;
+        offs[i] = vi_sel(border, vi_set1(0), off);
+    }
+    const int step = pair_step(u, FMT, need);
+    for (int i = 0; step && i + 1 < NTAP; i += 2)
+        have_pre[i] = have_pre[i + 1] =
+            read_pair(u->data, step, offs[i], offs[i + 1], &pre[i], &pre[i + 1]);
+    for (int i = 0; i < NTAP; i++) {
+        const vi border = borders[i];
         ktap *t = &o->tap[i];
         if (i == 0)
             o->border0 = border;
-        read_taps(u, FMT, PROF, need, forms, vi_sel(border, vi_set1(0), off), t);
+        read_taps(u, FMT, PROF, need, forms, offs[i], have_pre[i] ? &pre[i] : NULL, t);
         if (u->may_border && vx_any(border)) {
             for (int ch = 0; ch < 4; ch++) {
                 if (!(need & (1u << ch)))
@@ -1419,7 +1468,7 @@ VX_INLINE uint32_t gather_group(const tex_unit *u, const tgx_tex_sample_req *req
             const vi border = (x < 0) | (y < 0);
             ktap t = {{vf_set1(0.0f)}, {vi_set1(0)}, {vi_set1(0)}};
             read_taps(u, FMT, PROF, need, forms,
-                      vi_sel(border, vi_set1(0), lv.base + x * u->bytes + y * lv.row), &t);
+                      vi_sel(border, vi_set1(0), lv.base + x * u->bytes + y * lv.row), NULL, &t);
             const int ch = CMP ? 0 : src;
             vf v = vf_sel(border, vf_set1(u->border_f[CMP][ch]), t.f[ch]);
             if (CMP) {
@@ -1506,7 +1555,7 @@ VX_INLINE uint32_t fetch_group(const tex_unit *u, const tgx_tex_fetch_req *req, 
         off += (z & keep) * lv.slc;
     off &= keep;
     ktap t;
-    read_taps(u, FMT, PROF, u->need, KT_FLOAT, off, &t);
+    read_taps(u, FMT, PROF, u->need, KT_FLOAT, off, NULL, &t);
     vi r[4];
     for (int ch = 0; ch < 4; ch++)
         r[ch] = (u->need & (1u << ch)) ? vf_bits(t.f[ch]) & ~out_of_range : vi_set1(0);
