@@ -1153,6 +1153,24 @@ VX_INLINE void nv_weights(int DIMS, const klevel *lv, vi total, vi lin, vi w[8])
 /* ---- writing ------------------------------------------------------------------------------- */
 
 /* The result columns through the layout and swizzle map (tex_write_lane), lanes `act`. */
+/* The result columns v (the swizzle applied) of the active lanes of a group. */
+VX_INLINE void write_columns(tgx_tex_result out, uint32_t l0, uint32_t n, vi act, const vi v[4])
+{
+    const bool all = n == VX_LANES && vx_all(act);
+    for (int j = 0; j < 4; j++) {
+        if (!out.c[j])
+            continue;
+        uint32_t *col = out.c[j] + l0;
+        if (all) {
+            memcpy(col, &v[j], sizeof v[j]);
+            continue;
+        }
+        for (uint32_t l = 0; l < n; l++)
+            if (act[l])
+                col[l] = (uint32_t)v[j][l];
+    }
+}
+
 VX_INLINE void write_group(const tex_unit *u, tgx_tex_result out, uint32_t l0, uint32_t n, vi act,
                            const vi r[4])
 {
@@ -1164,21 +1182,13 @@ VX_INLINE void write_group(const tex_unit *u, tgx_tex_result out, uint32_t l0, u
         memcpy(out.c[3] + l0, &r[3], sizeof r[3]);
         return;
     }
+    vi v[4];
     for (int j = 0; j < 4; j++) {
-        if (!out.c[j])
-            continue;
         const uint8_t s = u->map[j];
-        const vi v =
+        v[j] =
             u->identity ? r[j] : (s < 4 ? r[s] : vi_set1(s == TEX_SRC_ONE ? (int32_t)u->one : 0));
-        uint32_t *col = out.c[j] + l0;
-        if (all) {
-            memcpy(col, &v, sizeof v);
-            continue;
-        }
-        for (uint32_t l = 0; l < n; l++)
-            if (act[l])
-                col[l] = (uint32_t)v[l];
     }
+    write_columns(out, l0, n, act, v);
 }
 
 /* ---- the sample kernel ---------------------------------------------------------------------- */
@@ -1570,19 +1580,7 @@ VX_INLINE uint32_t fetch_group(const tex_unit *u, const tgx_tex_fetch_req *req, 
         const uint8_t s = u->map[j];
         rr[j] = s < 4 ? r[s] : vi_set1(s == TEX_SRC_ONE ? (int32_t)u->one : 0) & ~out_of_range;
     }
-    const bool all = n == VX_LANES && vx_all(act);
-    for (int j = 0; j < 4; j++) {
-        if (!out.c[j])
-            continue;
-        uint32_t *col = out.c[j] + l0;
-        if (all) {
-            memcpy(col, &rr[j], sizeof rr[j]);
-            continue;
-        }
-        for (uint32_t l = 0; l < n; l++)
-            if (act[l])
-                col[l] = (uint32_t)rr[j][l];
-    }
+    write_columns(out, l0, n, act, rr);
     return 0;
 }
 
@@ -1839,19 +1837,7 @@ VX_INLINE uint32_t hot_gather_u8x4(const tex_unit *u, const tgx_tex_sample_req *
     vi act = vi_set1(-1);
     if (req->active)
         act = vi_load((const int32_t *)req->active + l0, n) != 0;
-    const bool all = vx_all(act);
-    for (int k = 0; k < 4; k++) {
-        if (!out.c[k])
-            continue;
-        uint32_t *col = out.c[k] + l0;
-        if (all) {
-            memcpy(col, &r[k], sizeof r[k]);
-            continue;
-        }
-        for (uint32_t l = 0; l < n; l++)
-            if (act[l])
-                col[l] = (uint32_t)r[k][l];
-    }
+    write_columns(out, l0, n, act, r);
     return 0;
 }
 

@@ -58,29 +58,29 @@ VX_INLINE vi vi_iota(void)
     return (vi){0, 1, 2, 3, 4, 5, 6, 7};
 }
 
-/* n (4 or 8) floats from p; a half group repeats its quad in the upper lanes, so that every lane
- * computes on values a caller gave. */
+/* n (4 or 8) 32-bit lanes from p; a half group repeats its quad in the upper lanes, so that
+ * every lane computes on values a caller gave. */
+VX_INLINE void vx_load_lanes(void *v, const void *p, uint32_t n)
+{
+    if (n == 8) {
+        memcpy(v, p, 32);
+    } else {
+        memcpy(v, p, 16);
+        memcpy((char *)v + 16, p, 16);
+    }
+}
+
 VX_INLINE vf vf_load(const float *p, uint32_t n)
 {
     vf v;
-    if (n == 8) {
-        memcpy(&v, p, sizeof v);
-    } else {
-        memcpy(&v, p, 16);
-        memcpy((char *)&v + 16, p, 16);
-    }
+    vx_load_lanes(&v, p, n);
     return v;
 }
 
 VX_INLINE vi vi_load(const int32_t *p, uint32_t n)
 {
     vi v;
-    if (n == 8) {
-        memcpy(&v, p, sizeof v);
-    } else {
-        memcpy(&v, p, 16);
-        memcpy((char *)&v + 16, p, 16);
-    }
+    vx_load_lanes(&v, p, n);
     return v;
 }
 
