@@ -1152,7 +1152,6 @@ VX_INLINE void nv_weights(int DIMS, const klevel *lv, vi total, vi lin, vi w[8])
 
 /* ---- writing ------------------------------------------------------------------------------- */
 
-/* The result columns through the layout and swizzle map (tex_write_lane), lanes `act`. */
 /* The result columns v (the swizzle applied) of the active lanes of a group. */
 VX_INLINE void write_columns(tgx_tex_result out, uint32_t l0, uint32_t n, vi act, const vi v[4])
 {
@@ -1171,6 +1170,7 @@ VX_INLINE void write_columns(tgx_tex_result out, uint32_t l0, uint32_t n, vi act
     }
 }
 
+/* The result columns through the layout and swizzle map (tex_write_lane), lanes `act`. */
 VX_INLINE void write_group(const tex_unit *u, tgx_tex_result out, uint32_t l0, uint32_t n, vi act,
                            const vi r[4])
 {
@@ -1491,20 +1491,7 @@ VX_INLINE uint32_t gather_group(const tex_unit *u, const tgx_tex_sample_req *req
         }
     }
     const uint32_t redo = quads_not_all(~bad, n);
-    const vi act = in.act & ~quad_lanes(redo);
-    const bool all = n == VX_LANES && vx_all(act);
-    for (int k = 0; k < 4; k++) {
-        if (!out.c[k])
-            continue;
-        uint32_t *col = out.c[k] + l0;
-        if (all) {
-            memcpy(col, &r[k], sizeof r[k]);
-            continue;
-        }
-        for (uint32_t l = 0; l < n; l++)
-            if (act[l])
-                col[l] = (uint32_t)r[k][l];
-    }
+    write_columns(out, l0, n, in.act & ~quad_lanes(redo), r);
     return redo;
 }
 
