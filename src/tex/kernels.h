@@ -519,7 +519,7 @@ VX_INLINE kgroup_sum nv_group(const vf *v, const vi *seg, const vi *w, int n, in
         const vi up = vi_min(vi_max(sh, vi_set1(0)), vi_set1(8));
         const vi dn = vi_min(vi_max(-sh, vi_set1(0)), vi_set1(31));
         vi m = (vi)(((vu)mant << (vu)up) >> (vu)dn);
-        m = vi_sel(b < 0, -m, m) & valid[i];
+        m = vi_sel(b < 0, (vi) - (vu)m, m) & valid[i]; /* negated as unsigned: m may be 2^31 */
         g.hi += w[i] * vi_floor_shift(m, 16);
         g.lo += w[i] * (m & 0xffff);
     }

@@ -250,15 +250,22 @@ VX_INLINE __m256 vx_load_pair16(const uint8_t *p, const uint8_t *q)
         _mm_loadu_ps((const float *)(const void *)q), 1);
 }
 
-/* The 8 bytes at p, q (low half) and r, s (high half): moves of the bits, no conversion. */
+/* The 8 bytes at p, q (low half) and r, s (high half): moves of the bits, no conversion. The
+ * texels need not be 8-byte aligned (a row's pair starts at any 4-byte texel), so they are read
+ * through memcpy: _mm_load_sd dereferences a double pointer, undefined when misaligned. */
+VX_INLINE __m128i vx_load_two8(const uint8_t *p, const uint8_t *q)
+{
+    uint64_t a, b;
+    memcpy(&a, p, 8);
+    memcpy(&b, q, 8);
+    return _mm_set_epi64x((long long)b, (long long)a);
+}
+
 VX_INLINE __m256 vx_load_quad8(const uint8_t *p, const uint8_t *q, const uint8_t *r,
                                const uint8_t *s)
 {
-    const __m128d lo =
-        _mm_loadh_pd(_mm_load_sd((const double *)(const void *)p), (const double *)(const void *)q);
-    const __m128d hi =
-        _mm_loadh_pd(_mm_load_sd((const double *)(const void *)r), (const double *)(const void *)s);
-    return _mm256_castpd_ps(_mm256_insertf128_pd(_mm256_castpd128_pd256(lo), hi, 1));
+    return _mm256_castsi256_ps(
+        _mm256_inserti128_si256(_mm256_castsi128_si256(vx_load_two8(p, q)), vx_load_two8(r, s), 1));
 }
 #endif
 
