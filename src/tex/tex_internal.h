@@ -6,9 +6,10 @@
 
 /* TEX_UNROLL(n): unroll the next loop n times (#pragma GCC unroll, which gcc and clang honour),
  * so that loops over channels and taps fold their constant counts. Only when optimising: at -O0
- * gcc warns "ignoring loop annotation" on such loops in always_inline functions (the Debug
- * sanitizer build). */
-#if defined(__OPTIMIZE__)
+ * gcc warns "ignoring loop annotation" on such loops in always_inline functions, and so it does
+ * at -O1 under ASan/UBSan, whose checks reshape the loops: the sanitizer and fuzz builds define
+ * TGX_NO_UNROLL (CMakeLists.txt). The pragma is a speed hint; results do not depend on it. */
+#if defined(__OPTIMIZE__) && !defined(TGX_NO_UNROLL)
 #define TEX_PRAGMA(x) _Pragma(#x)
 #define TEX_UNROLL(n) TEX_PRAGMA(GCC unroll n)
 #else
