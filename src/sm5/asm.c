@@ -323,6 +323,40 @@ static tgx_status check_dual_issue(asm_run *r)
     return TGX_OK;
 }
 
+/* A field the instruction's form refuses (nvdisasm: "Unrecognized operation"): a scoreboard
+ * barrier (bits 5..10 other than 7) on a fixed-latency instruction, or reuse flag 3 (bit 20) on
+ * a form without it, given by the bundle's control word (to an instruction of a hex comment or
+ * a padding NOP too); the field is reported and cleared of both, so the words written print. */
+#define CTRL_BARRIERS 0x7e0u
+#define CTRL_REUSE3   (1u << 20)
+
+static tgx_status check_fields(asm_run *r)
+{
+    tgx_sm5_program *p = r->p;
+    for (size_t i = 0; i < p->count; i++) {
+        tgx_sm5_asm_insn *in = &p->insns[i];
+        char buf[TGX_DIAG_MSG_MAX + 256];
+        if (tgx_sm5_insn_text(in->word, in->ctrl, r->arch, 0, NULL, buf, sizeof buf, NULL) ==
+            TGX_OK)
+            continue;
+        uint32_t plain = (in->ctrl | CTRL_BARRIERS) & ~CTRL_REUSE3;
+        if (tgx_sm5_insn_text(in->word, plain, r->arch, 0, NULL, buf, sizeof buf, NULL) != TGX_OK)
+            continue; /* refused whatever the field: not the control word's doing */
+        uint32_t was = in->ctrl;
+        in->ctrl = plain;
+        tgx_status st = report(r, in->line, 1,
+                               "the control word gives this instruction the field 0x%06x, which "
+                               "nvdisasm refuses: %s",
+                               (unsigned)was,
+                               (was & CTRL_BARRIERS) != CTRL_BARRIERS
+                                   ? "a scoreboard barrier on a fixed-latency instruction"
+                                   : "reuse flag 3 on an instruction without it");
+        if (st != TGX_OK)
+            return st;
+    }
+    return TGX_OK;
+}
+
 /* An instruction that closed a pair without a hex comment and is not a texture instruction
  * never got its word. */
 static tgx_status missing_word(asm_run *r)
@@ -899,6 +933,8 @@ static tgx_status assemble_text(asm_run *r, const char *text, size_t len)
         st = resolve_fixups(r);
     if (st == TGX_OK)
         st = check_dual_issue(r);
+    if (st == TGX_OK)
+        st = check_fields(r);
     if (st != TGX_OK)
         return st;
     if (in_comment)

@@ -9,16 +9,26 @@
 #include "tex/unit.h"
 #include "tgx/util.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
 enum { KP_GL, KP_SP, KP_NV }; /* kernels.h's profiles */
 
 /* The byte offsets the kernels compute are 32-bit (and a gather reads 4 bytes at each). */
 #define UNIT_MAX_BYTES (INT32_MAX - 64)
 
+/* AVX2 through the compiler's check (which includes the OS saving the YMM state); F16C from
+ * CPUID leaf 1, ECX bit 29 (Intel SDM vol. 2A, CPUID), because clang 14's
+ * __builtin_cpu_supports does not know "f16c". */
 bool tex_have_avx2(void)
 {
 #if defined(TGX_TEX_AVX2) && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("f16c");
+    unsigned a, b, c, d;
+    if (!__builtin_cpu_supports("avx2") || !__get_cpuid(1, &a, &b, &c, &d))
+        return false;
+    return (c >> 29 & 1u) != 0;
 #else
     return false;
 #endif

@@ -109,4 +109,10 @@ fi
 printf '/* 0x001fc000fc2007e1 */\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\nTEXS RZ, R4, R8, R9, 0x55, 2D, RG ;\n' >"$tmp/dual1"
 expect_rc 1 "dual issue on the last instruction" -- "$TGX" as --arch sm_52 --bundles -o "$tmp/d1.bin" "$tmp/dual1"
 if grep -q "dual1:4:1: error: the control word asks for dual issue, but it is the last instruction" "$tmp/err"; then ok; else bad "last dual: $(cat "$tmp/err")"; fi
+# A control word giving MOV (fixed latency) read barrier 6: nvdisasm 11.8 refuses the bundle
+# ("Unrecognized operation for functional unit 'uC' at address 0x00000008", checked with
+# nvdisasm -b SM52), so tgx as must not write it (found by fuzz_sm5).
+printf '/* 0x001fc400fe200606 */\n/*0008*/ MOV R1, c[0x0][0x20] ; /* 0x4c98078000870001 */\n' >"$tmp/bar1"
+expect_rc 1 "a barrier on a fixed-latency instruction" -- "$TGX" as --arch sm_52 --bundles -o "$tmp/bar1.bin" "$tmp/bar1"
+if grep -q "bar1:2:1: error: the control word gives this instruction the field 0x000606, which nvdisasm refuses: a scoreboard barrier" "$tmp/err" && [ ! -e "$tmp/bar1.bin" ]; then ok; else bad "barrier field: $(cat "$tmp/err")"; fi
 finish

@@ -37,8 +37,7 @@ static void check_cubin(const char *dir, const char *name)
     TGX_CHECK(tgx_sm5_arch_from_sm(cf.sm, &arch) == TGX_OK, "%s: SM %u", name, cf.sm);
     tgx_sm5_program p;
     tgx_status st = tgx_sm5_assemble(text, ntext, lpath, arch, &p, &d);
-    TGX_CHECK(st == TGX_OK, "%s: %s:%u:%u: %s", name, d.file ? d.file : "", d.line, d.column,
-              d.message);
+    TGX_CHECK(st == TGX_OK, "%s: %s:%u:%u: %s", name, d.file, d.line, d.column, d.message);
     if (st == TGX_OK) {
         size_t k = 0;
         for (size_t s = 0; s < cf.count; s++) {
