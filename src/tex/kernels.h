@@ -1722,37 +1722,57 @@ VX_INLINE void hot_nv_result(vu sum, vf *lo, vf *hi)
     *hi = qh * 0x1p-16f + (qh * 0x1p-32f + qh * 0x1p-48f);
 }
 
-VX_INLINE uint32_t hot_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
-                            uint32_t n, tgx_tex_result out, int PROF, int WRAP)
+/* What the 8-bit RGBA kernels (linear and nearest) need of a group before its levels: the
+ * coordinates, the slice and the mip choice; false where the group goes to sample_group (a half
+ * group, a projective divide, offsets, a lane out of the kernels' coordinate range). */
+VX_INLINE bool hot_inputs(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0, uint32_t n,
+                          int PROF, vf *s, vf *t, vi *slice, kmip *m)
 {
     if (n != VX_LANES || req->q || req->offset[0] || req->offset[1])
-        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
+        return false;
     const tex_ctx *c = &u->ctx[0];
-    const vf s = vf_load(req->s + l0, n), t = vf_load(req->t + l0, n);
-    const vf mx = vf_set1(u->coord_max), as = vf_abs(s), at = vf_abs(t);
+    *s = vf_load(req->s + l0, n);
+    *t = vf_load(req->t + l0, n);
+    const vf mx = vf_set1(u->coord_max), as = vf_abs(*s), at = vf_abs(*t);
     vi ok = (as < mx) & (at < mx);
     if (PROF == KP_NV)
         ok &= ((as >= 0x1p-126f) | (as == 0.0f)) & ((at >= 0x1p-126f) | (at == 0.0f));
     if (!vx_all(ok))
-        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
-    vi slice = vi_set1((int32_t)c->view->first_slice);
+        return false;
+    *slice = vi_set1((int32_t)c->view->first_slice);
     if (u->layered && req->layer)
-        slice += layer_index(u, PROF, vf_load(req->layer + l0, n));
+        *slice += layer_index(u, PROF, vf_load(req->layer + l0, n));
     else if (u->layered)
-        slice += layer_index(u, PROF, vf_set1(0.0f));
-    kmip m;
+        *slice += layer_index(u, PROF, vf_set1(0.0f));
     if (!u->lod_matters && !req->lod_clamp) {
-        m.L = m.L2 = vi_set1((int32_t)u->fixed.level);
-        m.kz = m.two = vi_set1(0);
-        m.f = vf_set1(0.0f);
-        m.second = false;
+        m->L = m->L2 = vi_set1((int32_t)u->fixed.level);
+        m->kz = m->two = vi_set1(0);
+        m->f = vf_set1(0.0f);
+        m->second = false;
     } else {
         kin in;
-        in.u[0] = s;
-        in.u[1] = t;
+        in.u[0] = *s;
+        in.u[1] = *t;
         const vf lambda = lane_lambdas(u, c, PROF, 2, req, l0, n, &in);
-        choose_mip(u, c, PROF, lambda, req->lod_clamp, l0, n, &m);
+        choose_mip(u, c, PROF, lambda, req->lod_clamp, l0, n, m);
     }
+    return true;
+}
+
+/* The active lanes of a group as a mask. */
+VX_INLINE vi hot_active(const tgx_tex_sample_req *req, uint32_t l0, uint32_t n)
+{
+    return req->active ? vi_load((const int32_t *)req->active + l0, n) != 0 : vi_set1(-1);
+}
+
+VX_INLINE uint32_t hot_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                            uint32_t n, tgx_tex_result out, int PROF, int WRAP)
+{
+    vf s, t;
+    vi slice;
+    kmip m;
+    if (!hot_inputs(u, req, l0, n, PROF, &s, &t, &slice, &m))
+        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
     vi ri[4];
     if (PROF == KP_NV) {
         vu even = (vu)vi_set1(0), odd = (vu)vi_set1(0);
@@ -1777,10 +1797,34 @@ VX_INLINE uint32_t hot_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, ui
         for (int ch = 0; ch < 4; ch++)
             ri[ch] = vf_bits(r[ch]);
     }
-    vi act = vi_set1(-1);
-    if (req->active)
-        act = vi_load((const int32_t *)req->active + l0, n) != 0;
-    write_group(u, out, l0, n, act, ri);
+    write_group(u, out, l0, n, hot_active(req, l0, n), ri);
+    return 0;
+}
+
+/* Nearest sampling of four 8-bit UNORM channels, one level (the 8-bit RGBA kernel's shapes, both
+ * filters nearest): each lane's texel, one gather, its bytes as unorm8_gl's i / 255 in the GL
+ * and the nv profile alike (nv point sampling returns the texel's float decode itself:
+ * tex_nv_blend_levels, sample_levels' point lanes). A group whose lanes blend two levels (a
+ * linear mip filter) goes to sample_group. */
+VX_INLINE uint32_t hot_near_u8x4(const tex_unit *u, const tgx_tex_sample_req *req, uint32_t l0,
+                                 uint32_t n, tgx_tex_result out, int PROF, int WRAP)
+{
+    vf s, t;
+    vi slice;
+    kmip m;
+    if (!hot_inputs(u, req, l0, n, PROF, &s, &t, &slice, &m) || m.second)
+        return sample_group(u, req, l0, n, out, PROF, TEX_FMT_U8X4, 2, 0);
+    klev lv;
+    klev_get(u, m.L, slice, 2, &lv);
+    const vi zero = vi_set1(0);
+    kaxis ax, ay;
+    axis_lanes_w(u, 0, PROF, WRAP, s, &lv, zero, false, zero, &ax);
+    axis_lanes_w(u, 1, PROF, WRAP, t, &lv, zero, false, zero, &ay);
+    const vi tx = vx_gather(u->data, lv.base + ay.i0 * lv.row + ax.i0 * 4);
+    vi ri[4];
+    for (int ch = 0; ch < 4; ch++)
+        ri[ch] = vf_bits(unorm8_gl((vi)((vu)tx >> (8 * ch)) & 255));
+    write_group(u, out, l0, n, hot_active(req, l0, n), ri);
     return 0;
 }
 
@@ -1848,6 +1892,26 @@ static void KNAME(hot_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, 
 static void KNAME(hot_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
 {
     K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
+}
+
+static void KNAME(near_gl)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_GL, -1), false, 0)
+}
+
+static void KNAME(near_nv)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_NV, -1), false, 0)
+}
+
+static void KNAME(near_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_GL, TGX_TEX_WRAP_REPEAT), false, 0)
+}
+
+static void KNAME(near_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
+{
+    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
 }
 
 static void KNAME(hot_gather_gl)(const tex_unit *u, const tgx_tex_sample_req *req,
@@ -1988,13 +2052,20 @@ static void KNAME(pick)(const tex_unit *u, tex_kernels *k)
     if (f >= 0 && u->take_sample && u->dims >= 1 && u->dims <= 3)
         k->sample[0] = KNAME(sample_table)[p][f][u->dims - 1];
 #if K_EVERY_FORMAT
+    const bool rep = u->ctx[0].wrap[0] == TGX_TEX_WRAP_REPEAT && u->pow2[0] &&
+                     u->ctx[0].wrap[1] == TGX_TEX_WRAP_REPEAT && u->pow2[1];
+    const bool nv = u->prof == KP_NV;
     if (u->take_sample && u->hot_u8x4) {
-        const bool rep = u->ctx[0].wrap[0] == TGX_TEX_WRAP_REPEAT && u->pow2[0] &&
-                         u->ctx[0].wrap[1] == TGX_TEX_WRAP_REPEAT && u->pow2[1];
-        if (u->prof == KP_NV)
+        if (nv)
             k->sample[0] = rep ? KNAME(hot_nv_rep) : KNAME(hot_nv);
         else
             k->sample[0] = rep ? KNAME(hot_gl_rep) : KNAME(hot_gl);
+    }
+    if (u->take_sample && u->hot_near) {
+        if (nv)
+            k->sample[0] = rep ? KNAME(near_nv_rep) : KNAME(near_nv);
+        else
+            k->sample[0] = rep ? KNAME(near_gl_rep) : KNAME(near_gl);
     }
 #endif
     if (f >= 0 && u->take_compare && u->dims >= 1 && u->dims <= 3)

@@ -230,6 +230,8 @@ static void sampler_constants(tex_unit *u)
                          c->wrap[a] == TGX_TEX_WRAP_CLAMP_TO_EDGE;
     u->hot_u8x4 = u->hot_gather && s->min_filter == TGX_TEX_FILTER_LINEAR &&
                   s->mag_filter == TGX_TEX_FILTER_LINEAR;
+    u->hot_near = u->hot_gather && s->min_filter == TGX_TEX_FILTER_NEAREST &&
+                  s->mag_filter == TGX_TEX_FILTER_NEAREST;
     u->take_cube = c->cube && !c->unnormalized && s->max_anisotropy <= 1 && !c->is_int &&
                    u->fmt != TEX_FMT_NONE;
     u->take_compare = (u->take_sample || u->take_cube) && u->ctx_ok[1] && c->fi->is_depth &&

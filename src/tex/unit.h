@@ -82,6 +82,8 @@ struct tgx_tex_binding {
     bool take_cube;  /* sampling (and compare) of a cube map (take_sample is false then) */
     bool hot_u8x4;   /* sampling takes kernels.h's 8-bit RGBA kernel (2D, linear, GL or nv,
                         repeat, mirrored repeat or clamp to edge) */
+    bool hot_near;   /* sampling takes its nearest kernel (the same shapes, both filters
+                        nearest) */
     bool hot_gather; /* gather takes its 8-bit RGBA kernel (the same, any filter) */
     tex_fmt_class fetch_fmt;
     tgx_texel_decode_fn fetch_decode;

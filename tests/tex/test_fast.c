@@ -409,7 +409,7 @@ static const char *const fmt_names[] = {
 /* Requests a kernel took, by operation, compare, profile, format class and axes. */
 typedef struct tally {
     unsigned long requests, kernel, mismatches, lanes;
-    unsigned long shape[OP_COUNT][2][3][TEX_FMT_COUNT][5];
+    unsigned long shape[OP_COUNT][2][3][TEX_FMT_COUNT][6];
 } tally;
 
 static bool same(uint32_t res[][4][MAX_LANES], int a, int b, uint32_t n)
@@ -542,9 +542,14 @@ static void run_case(tally *t, uint32_t seed, unsigned requests, bool avx2)
             t->kernel++;
             const int prof = u->prof;
             const int fmt = op == OP_FETCH ? (int)u->fetch_fmt : (int)u->fmt;
-            /* sampling: the axes, or 4 for a cube map, or 0 for the 8-bit RGBA kernel */
-            const int slot =
-                op != OP_SAMPLE ? 0 : (u->take_cube ? 4 : (u->hot_u8x4 && !cmp ? 0 : u->dims));
+            /* sampling: the axes, or 4 for a cube map, or 0 for the 8-bit RGBA kernel, 5 for
+             * its nearest kernel */
+            const int slot = op != OP_SAMPLE ? 0
+                             : u->take_cube  ? 4
+                             : cmp           ? (int)u->dims
+                             : u->hot_u8x4   ? 0
+                             : u->hot_near   ? 5
+                                             : (int)u->dims;
             t->shape[op][cmp][prof][fmt][slot]++;
         }
         static const char *const who[] = {"general", "unbound", "sse2", "avx2"};
@@ -711,15 +716,16 @@ int main(int argc, char **argv)
         for (int c = 0; c < 2; c++)
             for (int p = 0; p < 3; p++)
                 for (int f = 0; f < TEX_FMT_COUNT; f++)
-                    for (int dd = 0; dd < 5; dd++)
+                    for (int dd = 0; dd < 6; dd++)
                         if (t.shape[op][c][p][f][dd]) {
                             shapes++;
                             if (getenv("TEST_FAST_SHAPES"))
                                 printf("  %-6s%s %-8s %-4s %s: %lu\n", op_names[op],
                                        c ? " cmp" : "    ", prof_names[p], fmt_names[f],
-                                       op != OP_SAMPLE ? "-"
-                                                       : (const char *[]){"rgba8 kernel", "1d",
-                                                                          "2d", "3d", "cube"}[dd],
+                                       op != OP_SAMPLE
+                                           ? "-"
+                                           : (const char *[]){"rgba8 kernel", "1d", "2d", "3d",
+                                                              "cube", "rgba8 nearest"}[dd],
                                        t.shape[op][c][p][f][dd]);
                         }
     printf("test_fast: %u kernel shapes met (TEST_FAST_SHAPES=1 lists them)\n", shapes);
