@@ -1874,45 +1874,21 @@ VX_INLINE uint32_t hot_gather_u8x4(const tex_unit *u, const tgx_tex_sample_req *
 
 #if K_EVERY_FORMAT
 /* _rep: both axes repeat a power-of-two size (a mask, no wrap to choose). */
-static void KNAME(hot_gl)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_u8x4(u, req, l0, n, out, KP_GL, -1), false, 0)
-}
-
-static void KNAME(hot_nv)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, -1), false, 0)
-}
-
-static void KNAME(hot_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_u8x4(u, req, l0, n, out, KP_GL, TGX_TEX_WRAP_REPEAT), false, 0)
-}
-
-static void KNAME(hot_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
-}
-
-static void KNAME(near_gl)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_GL, -1), false, 0)
-}
-
-static void KNAME(near_nv)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_NV, -1), false, 0)
-}
-
-static void KNAME(near_gl_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_GL, TGX_TEX_WRAP_REPEAT), false, 0)
-}
-
-static void KNAME(near_nv_rep)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)
-{
-    K_RUN(hot_near_u8x4(u, req, l0, n, out, KP_NV, TGX_TEX_WRAP_REPEAT), false, 0)
-}
+/* The 8-bit RGBA kernels: NAME runs GROUP (hot_u8x4, hot_near_u8x4) in profile PROF with the
+ * wrap WRAP (-1: the sampler's). */
+#define K_HOT(NAME, GROUP, PROF, WRAP)                                                             \
+    static void KNAME(NAME)(const tex_unit *u, const tgx_tex_sample_req *req, tgx_tex_result out)  \
+    {                                                                                              \
+        K_RUN(GROUP(u, req, l0, n, out, PROF, WRAP), false, 0)                                     \
+    }
+K_HOT(hot_gl, hot_u8x4, KP_GL, -1)
+K_HOT(hot_nv, hot_u8x4, KP_NV, -1)
+K_HOT(hot_gl_rep, hot_u8x4, KP_GL, TGX_TEX_WRAP_REPEAT)
+K_HOT(hot_nv_rep, hot_u8x4, KP_NV, TGX_TEX_WRAP_REPEAT)
+K_HOT(near_gl, hot_near_u8x4, KP_GL, -1)
+K_HOT(near_nv, hot_near_u8x4, KP_NV, -1)
+K_HOT(near_gl_rep, hot_near_u8x4, KP_GL, TGX_TEX_WRAP_REPEAT)
+K_HOT(near_nv_rep, hot_near_u8x4, KP_NV, TGX_TEX_WRAP_REPEAT)
 
 static void KNAME(hot_gather_gl)(const tex_unit *u, const tgx_tex_sample_req *req,
                                  tgx_tex_result out)
