@@ -335,12 +335,12 @@ static tgx_status check_fields(asm_run *r)
     tgx_sm5_program *p = r->p;
     for (size_t i = 0; i < p->count; i++) {
         tgx_sm5_asm_insn *in = &p->insns[i];
-        char buf[TGX_DIAG_MSG_MAX + 256];
-        if (tgx_sm5_insn_text(in->word, in->ctrl, r->arch, 0, NULL, buf, sizeof buf, NULL) ==
-            TGX_OK)
+        tgx_sm5_op_info info; /* the form table's verdict on the field, without printing */
+        if (tgx_sm5_is_texture_opcode(in->word, r->arch) ||
+            tgx_sm5_op_form(in->word, in->ctrl, r->arch, &info) == TGX_OK)
             continue;
         uint32_t plain = (in->ctrl | CTRL_BARRIERS) & ~CTRL_REUSE3;
-        if (tgx_sm5_insn_text(in->word, plain, r->arch, 0, NULL, buf, sizeof buf, NULL) != TGX_OK)
+        if (tgx_sm5_op_form(in->word, plain, r->arch, &info) != TGX_OK)
             continue; /* refused whatever the field: not the control word's doing */
         uint32_t was = in->ctrl;
         in->ctrl = plain;
