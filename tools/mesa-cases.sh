@@ -34,6 +34,23 @@ case_ quad_derivs vs_pos fs_derivs \
 case_ gather_offset_dynamic vs_pos fs_gather_offset \
     "textureGatherOffset with offsets computed at run time, one a quad: TG4 with a TEMP offset" \
     --tex hash
+# textureGrad where Maxwell's TXD has no form (issue 24): 3D and cube targets, depth references.
+# Mip-mapped 16x16 (3D: 16x16x16) textures, linear mip filter, gradients that vary per pixel.
+case_ txd_3d vs_pos fs_txd_3d \
+    "textureGrad on a 3D texture, per-pixel gradients across every LOD: TXD on 3D" \
+    --tex hash --tex-target 3d
+case_ txd_cube vs_pos fs_txd_cube \
+    "textureGrad on a seamless cube map, per-pixel gradients across every LOD: TXD on CUBE" \
+    --tex hash --tex-target cube
+case_ txd_shadow2d vs_pos fs_txd_shadow2d \
+    "textureGrad on sampler2DShadow (depth32f, LEQUAL), two references: TXD on SHADOW2D" \
+    --tex hash --tex-format depth32f --compare lequal
+case_ txd_shadowcube vs_pos fs_txd_shadowcube \
+    "textureGrad on samplerCubeShadow (depth32f, GEQUAL): TXD on SHADOWCUBE" \
+    --tex hash --tex-target cube --tex-format depth32f --compare gequal
+case_ txd_shadow2darray vs_pos fs_txd_shadow2darray \
+    "textureGrad on sampler2DArrayShadow (depth32f, 4 layers, LESS): TXD on SHADOW2D_ARRAY" \
+    --tex hash --tex-target 2darray --tex-format depth32f --compare less
 # Corners off the pixel grid, slivers, shared edges and vertices away from the axes.
 case_ offgrid_strip vs_pos fs_varyings \
     "a strip whose corners lie off the pixel grid (non-axis-aligned shared edges)" \

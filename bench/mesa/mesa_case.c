@@ -5,7 +5,8 @@
  *             [--prim GL_MODE] [--pos X,Y,...] [--attr1 X,Y,Z,W,...] [--provoking first|last]
  *             [--clip N] [--clip-plane A,B,C,D]... [--profile core|compat]
  *             [--program-point-size on] [--sprite-origin upper_left|lower_left]
- *             [--tex hash|levels|checker]
+ *             [--tex hash|levels|checker] [--tex-target 2d|3d|cube|2darray]
+ *             [--tex-format rgba8|depth32f] [--compare never|less|...|always]
  *             [--target rgba32f|rgba32ui|rgba32i] [--uniform NAME=V,V,...]
  *             [--viewport X,Y,W,H] [--note TEXT]
  *
@@ -27,7 +28,11 @@
  * at a point's bottom; GL's default upper_left makes st/mesa's sprite_coord_mode LOWER_LEFT on a
  * user framebuffer, the mode case.json's rasterizer gets, inverted); `--tex GEN` binds a 16x16
  * RGBA8 texture with 5 levels from the corpus generator GEN (tgx_texgen, the texels tgx rebuilds)
- * to unit 0, linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives.
+ * to unit 0, linear_mipmap_linear, repeat, so implicit-LOD TEX sees the quads' derivatives;
+ * `--tex-target` makes it a 16x16x16 3D texture, a 16x16 cube map (seamless, clamp to edge) or a
+ * 16x16 2D array of 4 layers instead (every level mip-mapped), `--tex-format depth32f` a
+ * GL_DEPTH_COMPONENT32F one (the generator's (float)b / 255), and `--compare FUNC` turns on
+ * GL_COMPARE_REF_TO_TEXTURE with that function (the shadow samplers).
  *
  * `--target` picks the colour target's format (integer ones are read back as integers, the case's
  * results int32 / uint32). Every default-block uniform and uniform block of the program gets
@@ -85,7 +90,8 @@
     X(PFNGLUNIFORMMATRIX4FVPROC, glUniformMatrix4fv)                                               \
     X(PFNGLGETACTIVEUNIFORMBLOCKIVPROC, glGetActiveUniformBlockiv)                                 \
     X(PFNGLUNIFORMBLOCKBINDINGPROC, glUniformBlockBinding)                                         \
-    X(PFNGLBINDBUFFERBASEPROC, glBindBufferBase)
+    X(PFNGLBINDBUFFERBASEPROC, glBindBufferBase)                                                   \
+    X(PFNGLTEXIMAGE3DPROC, glTexImage3D)
 
 #define MESA_GL_PROG "mesa_case"
 #include "mesa_gl.h"
@@ -106,8 +112,51 @@ static const struct target_info {
 #define TEX_SIZE   16
 #define TEX_LEVELS 5
 
+/* --tex-target: GL's target, tgx's, case.json's and gallium's names, and the layers (cube: the
+ * faces; 3D: the depth of level 0). */
+static const struct tex_target_info {
+    const char *option, *pipe_name, *wrap;
+    GLenum gl;
+    tgx_tex_target target;
+    unsigned layers;
+} tex_targets[] = {
+    {"2d", "PIPE_TEXTURE_2D", "repeat", GL_TEXTURE_2D, TGX_TEX_2D, 1},
+    {"3d", "PIPE_TEXTURE_3D", "repeat", GL_TEXTURE_3D, TGX_TEX_3D, TEX_SIZE},
+    {"cube", "PIPE_TEXTURE_CUBE", "clamp_to_edge", GL_TEXTURE_CUBE_MAP, TGX_TEX_CUBE, 6},
+    {"2darray", "PIPE_TEXTURE_2D_ARRAY", "repeat", GL_TEXTURE_2D_ARRAY, TGX_TEX_2D_ARRAY, 4},
+};
+#define N_TEX_TARGETS (sizeof tex_targets / sizeof tex_targets[0])
+
+/* --compare: GL's depth comparison functions by their gallium / case.json names. */
+static const struct compare_info {
+    const char *name;
+    GLenum gl;
+} compare_funcs[] = {{"never", GL_NEVER},   {"less", GL_LESS},       {"equal", GL_EQUAL},
+                     {"lequal", GL_LEQUAL}, {"greater", GL_GREATER}, {"notequal", GL_NOTEQUAL},
+                     {"gequal", GL_GEQUAL}, {"always", GL_ALWAYS}};
+#define N_COMPARE_FUNCS (sizeof compare_funcs / sizeof compare_funcs[0])
+
+static int tex_target_index(const char *name)
+{
+    for (size_t i = 0; i < N_TEX_TARGETS; i++)
+        if (!strcmp(name, tex_targets[i].option))
+            return (int)i;
+    return -1;
+}
+
+static int compare_index(const char *name)
+{
+    for (size_t i = 0; i < N_COMPARE_FUNCS; i++)
+        if (!strcmp(name, compare_funcs[i].name))
+            return (int)i;
+    return -1;
+}
+
 typedef struct options {
     const char *vs, *fs, *out, *name, *note, *tex;
+    int tex_target; /* --tex-target: an index of tex_targets */
+    int depth;      /* --tex-format depth32f */
+    int compare;    /* --compare: an index of compare_funcs, -1 none */
     char prim[64];
     unsigned width, height;
     float pos[MAX_VERTS][2];
@@ -175,6 +224,7 @@ static int parse_options(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->width = o->height = 32;
     o->name = "case";
+    o->compare = -1;
     snprintf(o->prim, sizeof o->prim, "GL_TRIANGLE_STRIP");
     for (int i = 1; i < argc; i++) {
         const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -189,7 +239,19 @@ static int parse_options(int argc, char **argv, options *o)
             snprintf(o->prim, sizeof o->prim, "%s", v);
         else if (!strcmp(k, "--provoking"))
             o->provoking_first = !strcmp(v, "first");
-        else if (!strcmp(k, "--target")) {
+        else if (!strcmp(k, "--tex-target")) {
+            if ((o->tex_target = tex_target_index(v)) < 0)
+                return fail("--tex-target is 2d, 3d, cube or 2darray", v);
+        } else if (!strcmp(k, "--tex-format")) {
+            if (strcmp(v, "rgba8") && strcmp(v, "depth32f"))
+                return fail("--tex-format is rgba8 or depth32f", v);
+            o->depth = !strcmp(v, "depth32f");
+        } else if (!strcmp(k, "--compare")) {
+            if ((o->compare = compare_index(v)) < 0)
+                return fail("--compare is never, less, equal, lequal, greater, notequal, gequal "
+                            "or always",
+                            v);
+        } else if (!strcmp(k, "--target")) {
             o->target = -1;
             for (int t = 0; t < 3; t++)
                 if (!strcmp(v, targets[t].option))
@@ -296,12 +358,71 @@ static GLuint program(const options *o)
     return mesa_gl_program(o->vs, o->fs, attribs);
 }
 
-/* Unit 0: TEX_SIZE^2 RGBA8, TEX_LEVELS levels of generator `gen`, trilinear, repeat. */
-static int texture(const char *gen)
+/* Level `level` of tex, every layer (cube: face) of it, to GL's bound texture of target t. */
+static void upload_level(const struct tex_target_info *t, const tgx_tex *tex, uint32_t level,
+                         int depth)
 {
+    const GLint internal = depth ? GL_DEPTH_COMPONENT32F : GL_RGBA8;
+    const GLenum format = depth ? GL_DEPTH_COMPONENT : GL_RGBA;
+    const GLenum type = depth ? GL_FLOAT : GL_UNSIGNED_BYTE;
+    uint32_t w, h, slices;
+    size_t pitch, slice_pitch;
+    tgx_tex_level_size(tex, level, &w, &h, &slices);
+    const char *data = tgx_tex_level_data_const(tex, level, &pitch, &slice_pitch);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, (GLint)(pitch / 4)); /* 4 bytes a texel either way */
+    glPixelStorei(GL_UNPACK_IMAGE_HEIGHT, (GLint)(slice_pitch / pitch));
+    if (t->target == TGX_TEX_CUBE) {
+        for (uint32_t f = 0; f < 6; f++) /* tgx's slices are GL's faces, +X -X +Y -Y +Z -Z */
+            glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, (GLint)level, internal, (GLsizei)w,
+                         (GLsizei)h, 0, format, type, data + f * slice_pitch);
+    } else if (t->target == TGX_TEX_2D) {
+        glTexImage2D(t->gl, (GLint)level, internal, (GLsizei)w, (GLsizei)h, 0, format, type, data);
+    } else {
+        p_glTexImage3D(t->gl, (GLint)level, internal, (GLsizei)w, (GLsizei)h, (GLsizei)slices, 0,
+                       format, type, data);
+    }
+}
+
+/* Unit 0: a TEX_SIZE^2 (3D: ^3) texture of --tex-target and --tex-format, TEX_LEVELS levels of
+ * generator `gen`, trilinear, repeat (cube: clamp to edge, seamless), --compare's comparison. */
+static int texture(const options *o)
+{
+    const struct tex_target_info *t = &tex_targets[o->tex_target];
     char spec[64];
-    snprintf(spec, sizeof spec, "%s%s", gen, strcmp(gen, "hash") ? "" : ":seed=5");
-    return mesa_gl_texture(spec, TEX_SIZE, TEX_LEVELS, GL_LINEAR_MIPMAP_LINEAR, GL_REPEAT);
+    snprintf(spec, sizeof spec, "%s%s", o->tex, strcmp(o->tex, "hash") ? "" : ":seed=5");
+    tgx_texgen g;
+    tgx_diag d;
+    tgx_tex *tex = NULL;
+    tgx_tex_desc desc = {
+        t->target, TGX_TEX_FORMAT_RGBA8_UNORM, TEX_SIZE, TEX_SIZE, t->layers, TEX_LEVELS, 1};
+    if ((o->depth && tgx_tex_format_lookup("depth32f", &desc.format, &d) != TGX_OK) ||
+        tgx_texgen_parse(spec, &g, &d) != TGX_OK || tgx_tex_create(&desc, &tex, &d) != TGX_OK ||
+        tgx_texgen_fill(tex, &g, &d) != TGX_OK) {
+        tgx_tex_destroy(tex);
+        return fail("texture", d.message);
+    }
+    GLuint name;
+    const GLint wrap = t->target == TGX_TEX_CUBE ? GL_CLAMP_TO_EDGE : GL_REPEAT;
+    glGenTextures(1, &name);
+    p_glActiveTexture(GL_TEXTURE0);
+    glBindTexture(t->gl, name);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (uint32_t level = 0; level < desc.levels; level++)
+        upload_level(t, tex, level, o->depth);
+    tgx_tex_destroy(tex);
+    glTexParameteri(t->gl, GL_TEXTURE_MAX_LEVEL, TEX_LEVELS - 1);
+    glTexParameteri(t->gl, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(t->gl, GL_TEXTURE_WRAP_T, wrap);
+    glTexParameteri(t->gl, GL_TEXTURE_WRAP_R, wrap);
+    glTexParameteri(t->gl, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(t->gl, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    if (o->compare >= 0) {
+        glTexParameteri(t->gl, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+        glTexParameteri(t->gl, GL_TEXTURE_COMPARE_FUNC, (GLint)compare_funcs[o->compare].gl);
+    }
+    if (t->target == TGX_TEX_CUBE)
+        glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS); /* as the corpus (its README), and case.json */
+    return glGetError() == GL_NO_ERROR || fail("texture upload failed", NULL);
 }
 
 static int target_and_vertices(const options *o)
@@ -377,10 +498,12 @@ static const struct utype {
 
 static bool is_sampler(GLenum type)
 {
-    static const GLenum samplers[] = {
-        GL_SAMPLER_1D,        GL_SAMPLER_2D,       GL_SAMPLER_3D,     GL_SAMPLER_CUBE,
-        GL_SAMPLER_2D_SHADOW, GL_SAMPLER_2D_ARRAY, GL_INT_SAMPLER_2D, GL_UNSIGNED_INT_SAMPLER_2D,
-        GL_SAMPLER_BUFFER,    GL_SAMPLER_2D_RECT};
+    static const GLenum samplers[] = {GL_SAMPLER_1D,          GL_SAMPLER_2D,
+                                      GL_SAMPLER_3D,          GL_SAMPLER_CUBE,
+                                      GL_SAMPLER_2D_SHADOW,   GL_SAMPLER_2D_ARRAY,
+                                      GL_INT_SAMPLER_2D,      GL_UNSIGNED_INT_SAMPLER_2D,
+                                      GL_SAMPLER_BUFFER,      GL_SAMPLER_2D_RECT,
+                                      GL_SAMPLER_CUBE_SHADOW, GL_SAMPLER_2D_ARRAY_SHADOW};
     for (size_t i = 0; i < sizeof samplers / sizeof samplers[0]; i++)
         if (type == samplers[i])
             return true;
@@ -531,7 +654,7 @@ static int set_blocks(GLuint prog, FILE *desc)
 static int render(const options *o, const char *driver)
 {
     char path[2048];
-    if (!mesa_gl_context(o->compat) || !target_and_vertices(o) || (o->tex && !texture(o->tex)))
+    if (!mesa_gl_context(o->compat) || !target_and_vertices(o) || (o->tex && !texture(o)))
         return 0;
     /* st/mesa hands the shaders to softpipe when the program is linked: the marker separates
      * them from Mesa's own shaders, printed when the context was made. */
@@ -886,13 +1009,40 @@ static void json_textures(FILE *f, const options *o)
         fprintf(f, "  \"textures\": [],\n  \"samplers\": [],\n");
         return;
     }
+    const struct tex_target_info *t = &tex_targets[o->tex_target];
     fprintf(f,
-            "  \"textures\": [{\"id\": 0, \"target\": \"2d\", \"format\": \"rgba8\", \"width\": "
-            "%d, \"height\": %d, \"depth_or_layers\": 1, \"levels\": %d, \"generator\": "
+            "  \"textures\": [{\"id\": 0, \"target\": \"%s\", \"format\": \"%s\", \"width\": "
+            "%d, \"height\": %d, \"depth_or_layers\": %u, \"levels\": %d, \"generator\": "
             "{\"name\": \"%s\"%s}}],\n",
-            TEX_SIZE, TEX_SIZE, TEX_LEVELS, o->tex, strcmp(o->tex, "hash") ? "" : ", \"seed\": 5");
-    fprintf(f, "  \"samplers\": [{\"min\": \"linear_mipmap_linear\", \"mag\": \"linear\", "
-               "\"wrap_s\": \"repeat\", \"wrap_t\": \"repeat\", \"unit\": 0, \"texture\": 0}],\n");
+            t->option, o->depth ? "depth32f" : "rgba8", TEX_SIZE, TEX_SIZE, t->layers, TEX_LEVELS,
+            o->tex, strcmp(o->tex, "hash") ? "" : ", \"seed\": 5");
+    fprintf(f,
+            "  \"samplers\": [{\"min\": \"linear_mipmap_linear\", \"mag\": \"linear\", "
+            "\"wrap_s\": \"%s\", \"wrap_t\": \"%s\", \"wrap_r\": \"%s\", \"compare\": \"%s\", "
+            "\"unit\": 0, \"texture\": 0}],\n",
+            t->wrap, t->wrap, t->wrap, o->compare >= 0 ? compare_funcs[o->compare].name : "none");
+}
+
+/* gallium_state_at_draw's sampler and view of unit 0, as st/mesa makes them of the GL state
+ * texture() sets (a depth view's swizzle x001: GL_DEPTH_TEXTURE_MODE is RED in a core context). */
+static void json_gallium_texture(FILE *f, const options *o)
+{
+    const struct tex_target_info *t = &tex_targets[o->tex_target];
+    fprintf(f,
+            "   \"samplers\": {\"0\": {\"wrap_s\": \"%s\", \"wrap_t\": \"%s\", "
+            "\"wrap_r\": \"%s\", \"min_img_filter\": \"linear\", \"min_mip_filter\": "
+            "\"linear\", \"mag_img_filter\": \"linear\", \"compare_mode\": \"%s\", "
+            "\"compare_func\": \"%s\", \"seamless_cube_map\": true, \"min_lod\": 0.0, "
+            "\"max_lod\": 1000.0}},\n",
+            t->wrap, t->wrap, t->wrap, o->compare >= 0 ? "ref_to_texture" : "none",
+            o->compare >= 0 ? compare_funcs[o->compare].name : "lequal");
+    fprintf(f,
+            "   \"sampler_views\": {\"0\": {\"format\": \"%s\", \"target\": \"%s\", "
+            "\"first_level\": 0, \"last_level\": %d, \"first_layer\": 0, \"last_layer\": %u, "
+            "\"swizzle\": \"%s\"}},\n",
+            o->depth ? "PIPE_FORMAT_Z32_FLOAT" : "PIPE_FORMAT_R8G8B8A8_UNORM", t->pipe_name,
+            TEX_LEVELS - 1, t->target == TGX_TEX_3D ? 0 : t->layers - 1,
+            o->depth ? "x001" : "xyzw");
 }
 
 static void json_gallium(FILE *f, const options *o, const stage_consts sc[2])
@@ -902,15 +1052,7 @@ static void json_gallium(FILE *f, const options *o, const stage_consts sc[2])
     json_stage_constants(f, "fragment_constants", &sc[1]);
     fprintf(f, "  \"gallium_state_at_draw\": {\n");
     if (o->tex) {
-        fprintf(f,
-                "   \"samplers\": {\"0\": {\"wrap_s\": \"repeat\", \"wrap_t\": \"repeat\", "
-                "\"wrap_r\": \"repeat\", \"min_img_filter\": \"linear\", \"min_mip_filter\": "
-                "\"linear\", \"mag_img_filter\": \"linear\", \"seamless_cube_map\": true, "
-                "\"min_lod\": 0.0, \"max_lod\": 1000.0}},\n"
-                "   \"sampler_views\": {\"0\": {\"format\": \"PIPE_FORMAT_R8G8B8A8_UNORM\", "
-                "\"target\": \"PIPE_TEXTURE_2D\", \"first_level\": 0, \"last_level\": %d, "
-                "\"swizzle\": \"xyzw\"}},\n",
-                TEX_LEVELS - 1);
+        json_gallium_texture(f, o);
     } else {
         fprintf(f, "   \"samplers\": {},\n   \"sampler_views\": {},\n");
     }

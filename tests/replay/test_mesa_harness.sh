@@ -1,6 +1,6 @@
 #!/bin/bash
 # The differential harness end to end (bench/mesa/mesa_case, tools/mesa-cases.sh): where it was
-# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws four of the
+# built (EGL and GL found) and Mesa's softpipe and llvmpipe run here, it draws five of the
 # pipeline cases of tests/data/raster again (clip_vertex in a compatibility-profile context), its
 # pictures must be the stored ones bit for bit (Mesa's drivers are deterministic), and tgx must
 # replay what it wrote --strict. Skipped, with the
@@ -39,11 +39,17 @@ fi
     --pos -0.9,-0.9,-0.53,-0.71,0.1,0.2,0.47,0.33,0.8,-0.6,-0.3,0.6,1.05,0.5 \
     --attr1 1,0,0,0,2,0,0,0,3,0,0,0,4.5,0,0,0,2.7,0,0,0,5,0,0,0,4,0,0,0 \
     --out "$tmp/p" >/dev/null 2>&1 && ok || bad "mesa_case points_coord_lower_left failed"
-for pair in "q quad_shared_edge" "u uniforms_stages" "c clip_vertex" "p points_coord_lower_left"; do
+# txd_shadowcube: a mip-mapped depth32f cube map with a comparison (--tex-target, --tex-format,
+# --compare: issue 24's textureGrad cases)
+"$mc" --name txd_shadowcube --vs "$glsl/vs_pos.glsl" --fs "$glsl/fs_txd_shadowcube.glsl" \
+    --tex hash --tex-target cube --tex-format depth32f --compare gequal \
+    --out "$tmp/s" >/dev/null 2>&1 && ok || bad "mesa_case txd_shadowcube failed"
+for pair in "q quad_shared_edge" "u uniforms_stages" "c clip_vertex" "p points_coord_lower_left" \
+    "s txd_shadowcube"; do
     set -- $pair
     for f in softpipe.f32 llvmpipe.f32 shader.tgsi vertex.tgsi; do
         cmp -s "$tmp/$1/$f" "$data/raster/$2/$f" && ok || bad "$2: $f differs from the stored one"
     done
 done
-expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u" "$tmp/c" "$tmp/p"
+expect_rc 0 "tgx replays what the harness wrote" -- "$TGX" replay --strict "$tmp/q" "$tmp/u" "$tmp/c" "$tmp/p" "$tmp/s"
 finish

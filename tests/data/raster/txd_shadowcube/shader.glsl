@@ -1,0 +1,16 @@
+#version 330 core
+// textureGrad on a mipmapped depth cube map with a depth comparison (samplerCubeShadow):
+// TXD on a cube target with a depth reference.
+uniform samplerCubeShadow u_tex;
+in vec2 v_uv;
+out vec4 o_color;
+void main()
+{
+    vec2 c = v_uv * 2.0 - 1.0;
+    vec3 d = vec3(c.x, c.y, 0.55 - 0.3 * c.x * c.y);
+    float s = exp2(v_uv.x * 6.0 - 4.5) / 8.0;
+    vec3 dx = s * vec3(1.0, 0.25 * c.y, -0.4 * c.x);
+    vec3 dy = s * vec3(0.3 * c.x, 1.0 - 0.5 * c.y * c.y, 0.2);
+    float r = fract(v_uv.x * 3.7 + v_uv.y * 1.3);
+    o_color = vec4(textureGrad(u_tex, vec4(d, r), dx, dy), r, s, 0.0);
+}
