@@ -182,6 +182,15 @@ tgx_status tgx_sm5_emu_run_words(tgx_sm5_emu *emu, const uint64_t *words, size_t
 tgx_status tgx_sm5_emu_run(tgx_sm5_emu *emu, const tgx_sm5_insn *insns, size_t count,
                            size_t *failed, tgx_diag *d);
 
+/* Runs words[0..count) in order as straight-line code of any class: texture instructions as
+ * tgx_sm5_emu_exec runs them, every other instruction the whole-warp emulator models (FADD,
+ * FSWZADD, MUFU, MOV, SHFL, ...; docs/sm5-emu.md) by its executor, on the active threads (a
+ * guard predicate applied). Control flow and barriers are refused (no SIMT stack here: run a
+ * kernel for them). Every word is decoded and checked first; on a problem *failed (if not NULL)
+ * is its index, d has the reason, and nothing ran. A runtime failure stops at that word. */
+tgx_status tgx_sm5_emu_run_code(tgx_sm5_emu *emu, const uint64_t *words, size_t count,
+                                size_t *failed, tgx_diag *d);
+
 /* Assembles text (nvdisasm syntax, as tgx as reads it; several lines allowed) and runs it. Errors
  * carry the line and column in text. */
 tgx_status tgx_sm5_emu_run_text(tgx_sm5_emu *emu, const char *text, tgx_diag *d);

@@ -527,6 +527,41 @@ static tgx_status x_mufu(emu_op *o)
     return TGX_OK;
 }
 
+/* FSWZADD (row of sm5_ops.def: Ra 8, Rb 20, the swizzle 28..35, .NDV 38, rounding 39..40, .FTZ
+ * 44, .CC 47): a thread at place q of its quad (thread & 3) computes sa * Ra + sb * Rb from its
+ * own registers, where the 2-bit code at bits 34 - 2q .. 35 - 2q picks (sa, sb): 0 PP (+1, +1),
+ * 1 NP (-1, +1), 2 PN (+1, -1), 3 ZP (Ra left out: Rb). nvdisasm prints the codes from bit 34
+ * down, so the text's first two letters are place 0's. The facts are nouveau's (Mesa 22.3
+ * gm107): QUADOP(q, r, s, t) puts the upper-left thread's operation in the top bits, ADD,
+ * SUBR, SUB, MOV2 = 0..3, and handleDFDX's quad differences come out right only with this
+ * reading; ptxas's TXD emulation (ZPPPZPPP adds dPdx in the quad's right column) agrees. The
+ * sum is rounded once, as FADD's. .NDV changes nothing this machine computes. */
+static tgx_status x_fswzadd(emu_op *o)
+{
+    tgx_status st = no_cc(o, 47);
+    if (st < 0)
+        return st;
+    static const float sign_a[4] = {1.0f, -1.0f, 1.0f, 0.0f}, sign_b[4] = {1.0f, 1.0f, -1.0f, 1.0f};
+    int fz = F(44, 1);
+    uint32_t out[EMU_W];
+    EACH_T(o, t)
+    {
+        unsigned code = F(34 - 2 * (t & 3u), 2);
+        float a = b2f(ra(o, t)), b = b2f(emu_r(o->emu, F(20, 8), t));
+        if (fz) {
+            a = ftz(a);
+            b = ftz(b);
+        }
+        double s = (double)b * sign_b[code], e = 0.0;
+        if (code != 3)
+            two_sum((double)a * sign_a[code], s, &s, &e);
+        float r = round_f32(s, e, F(39, 2));
+        out[t] = f2b(fz ? ftz(r) : r);
+    }
+    put(o, F(0, 8), out);
+    return TGX_OK;
+}
+
 /* RRO: .SINCOS leaves the angle in turns (x / 2pi) for MUFU.SIN/COS, .EX2 passes x on */
 static tgx_status x_rro(emu_op *o)
 {
@@ -1519,14 +1554,26 @@ static tgx_status x_lea(emu_op *o)
     return TGX_OK;
 }
 
+/* The threads of a quad lane mask: bit k of the 4-bit mask lets the threads at place k of their
+ * quad (thread & 3) write. */
+static uint32_t quad_lanes(unsigned mask)
+{
+    uint32_t m = 0;
+    for (unsigned t = 0; t < EMU_W; t++)
+        m |= (uint32_t)(mask >> (t & 3u) & 1u) << t;
+    return m;
+}
+
+/* MOV's last operand (MOV32I: bits 12..15, MOV: 39..42, 0xf when not printed) is a quad lane
+ * mask: only the threads whose place in their quad it names write Rd. nouveau's gm107 emitter
+ * fills it from an instruction's `lanes`, which handleManualTXD (Mesa 22.3) sets to 1 << l so
+ * that lane l alone keeps the result of its round (docs/sm5-emu.md). */
 static tgx_status x_mov(emu_op *o)
 {
-    unsigned mask = (o->w >> 58) == 0 ? F(12, 4) : F(39, 4); /* MOV32I: 12..15 */
-    if (mask != 15)
-        return emu_op_fail(o, TGX_ERR_UNSUPPORTED, "%s with a lane mask is not modelled",
-                           o->info.opclass);
+    unsigned mask = (o->w >> 58) == 0 ? F(12, 4) : F(39, 4);
     uint32_t out[EMU_W];
     EACH_T(o, t) out[t] = src_b(o, t);
+    o->exec &= quad_lanes(mask);
     put(o, F(0, 8), out);
     return TGX_OK;
 }

@@ -603,6 +603,74 @@ bool emu_warp_done(const tgx_sm5_emu *e)
     return e->active == 0 && e->depth == 0;
 }
 
+/* The executor of a word outside the texture classes and what it sees, the guard predicate
+ * applied to the active threads; an error for a word no instruction of the arch has, or one the
+ * emulator does not model. */
+static tgx_status prepare_op(tgx_sm5_emu *e, uint64_t word, uint32_t ctrl, uint64_t pc, emu_op *o,
+                             emu_op_fn *fn, tgx_diag *d)
+{
+    memset(o, 0, sizeof *o);
+    o->emu = e;
+    o->w = word;
+    o->ctrl = ctrl;
+    o->pc = pc;
+    o->next = next_addr(pc);
+    o->d = d;
+    if (tgx_sm5_op_form(word, ctrl, e->arch, &o->info) < 0)
+        return tgx_diag_set(
+            d, TGX_ERR_INVALID, NULL, 0, 0, "/*%04llx*/ 0x%016llx is not an instruction of %s",
+            (unsigned long long)pc, (unsigned long long)word, tgx_sm5_arch_name(e->arch));
+    *fn = emu_op_executor(o->info.opclass);
+    if (!*fn)
+        return emu_op_fail(o, TGX_ERR_UNSUPPORTED,
+                           "this instruction is not modelled by the "
+                           "emulator");
+    uint32_t guard = 0xffffffffu;
+    if (o->info.guarded) {
+        guard = emu_p(e, emu_bits(word, 16, 3));
+        if (emu_bits(word, 19, 1))
+            guard = ~guard;
+    }
+    o->exec = e->active & guard;
+    return TGX_OK;
+}
+
+/* Straight-line code: every word decoded and its executor found before the first runs (control
+ * flow and barriers refused: there is no stack and no block), then each run in order at the
+ * addresses a code section would give it. */
+tgx_status tgx_sm5_emu_run_code(tgx_sm5_emu *emu, const uint64_t *words, size_t count,
+                                size_t *failed, tgx_diag *d)
+{
+    if (!emu || (count && !words))
+        return tgx_diag_set(d, TGX_ERR_ARG, NULL, 0, 0, "nothing to run");
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t pc = 8;
+        for (size_t i = 0; i < count; i++, pc = next_addr(pc)) {
+            tgx_sm5_insn tex;
+            tgx_status st;
+            if (tgx_sm5_decode(words[i], emu->arch, &tex, NULL) == TGX_OK) {
+                st = pass ? tgx_sm5_emu_exec(emu, &tex, d) : tgx_sm5_emu_check(emu, &tex, d);
+            } else {
+                emu_op o;
+                emu_op_fn fn;
+                st = prepare_op(emu, words[i], TGX_SM5_CTRL_NEUTRAL, pc, &o, &fn, d);
+                if (st == TGX_OK && (fn == emu_x_flow || fn == emu_x_bar))
+                    st = emu_op_fail(&o, TGX_ERR_UNSUPPORTED,
+                                     "control flow and barriers need a kernel (tgx_sm5_kernel_"
+                                     "launch): straight-line code has no SIMT stack");
+                if (st == TGX_OK && pass)
+                    st = fn(&o);
+            }
+            if (st < 0) {
+                if (failed)
+                    *failed = i;
+                return st;
+            }
+        }
+    }
+    return TGX_OK;
+}
+
 /* Runs the warp until it finishes, waits at a barrier (*waiting) or has run its budget. */
 tgx_status emu_warp_run(tgx_sm5_emu *e, const tgx_sm5_code_section *sec, uint64_t *budget,
                         bool *waiting, tgx_diag *d)
@@ -639,30 +707,11 @@ tgx_status emu_warp_run(tgx_sm5_emu *e, const tgx_sm5_code_section *sec, uint64_
             continue;
         }
         emu_op o;
-        memset(&o, 0, sizeof o);
-        o.emu = e;
-        o.w = in.word;
-        o.ctrl = in.ctrl;
-        o.pc = e->pc;
-        o.next = next_addr(e->pc);
-        o.d = d;
-        if (tgx_sm5_op_form(in.word, in.ctrl, e->arch, &o.info) < 0)
-            return tgx_diag_set(
-                d, TGX_ERR_INVALID, NULL, 0, 0, "/*%04llx*/ 0x%016llx is not an instruction of %s",
-                (unsigned long long)e->pc, (unsigned long long)in.word, tgx_sm5_arch_name(e->arch));
-        emu_op_fn fn = emu_op_executor(o.info.opclass);
-        if (!fn)
-            return emu_op_fail(&o, TGX_ERR_UNSUPPORTED,
-                               "this instruction is not modelled by the "
-                               "emulator");
-        uint32_t guard = 0xffffffffu;
-        if (o.info.guarded) {
-            guard = emu_p(e, emu_bits(in.word, 16, 3));
-            if (emu_bits(in.word, 19, 1))
-                guard = ~guard;
-        }
-        o.exec = e->active & guard;
-        tgx_status st = fn(&o);
+        emu_op_fn fn;
+        tgx_status st = prepare_op(e, in.word, in.ctrl, e->pc, &o, &fn, d);
+        if (st < 0)
+            return st;
+        st = fn(&o);
         if (st < 0)
             return st;
         e->pc = o.next;
