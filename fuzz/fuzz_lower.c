@@ -3,7 +3,8 @@
  * The first byte picks what the rest is:
  *   odd:  TGSI text. When it parses, every texture instruction is lowered for the three archs;
  *         each lowered instruction must pass the legality checker (the lowering checks itself)
- *         and the listing must assemble (tgx as) into exactly one word per lowered instruction.
+ *         and the listing must assemble (tgx as) into exactly one word per lowered instruction
+ *         (the TXD emulation: its words, the same ones).
  *   even: 8-byte little-endian words, decoded for sm_52 (those nvdisasm accepts); their lift,
  *         when nothing is refused, must be TGSI the parser and the validator accept, and lift
  *         with unit-per-word too.
@@ -46,8 +47,18 @@ static void lower_text(const char *text, size_t len)
             tgx_sm5_program prog;
             if (tgx_sm5_assemble(listing, n, "listing", (tgx_sm5_arch)a, &prog, &d) != TGX_OK)
                 fail("the listing does not assemble", d.message);
-            if (prog.count != p.count)
+            size_t words = 0;
+            for (size_t k = 0; k < p.count; k++)
+                words += p.insts[k].ncode ? p.insts[k].ncode : 1u;
+            if (prog.count != words)
                 fail("the listing assembles to another number of words", listing);
+            for (size_t k = 0, w = 0; k < p.count && prog.count == words; k++) {
+                size_t nw = p.insts[k].ncode ? p.insts[k].ncode : 1u;
+                for (size_t j = 0; j < p.insts[k].ncode; j++)
+                    if (prog.insns[w + j].word != p.insts[k].code[j])
+                        fail("the TXD emulation's listing assembles to other words", listing);
+                w += nw;
+            }
             tgx_sm5_program_free(&prog);
         }
         free(listing);

@@ -123,7 +123,8 @@ typedef struct tgx_lower_output {
     uint8_t conv; /* tgx_lower_conv */
 } tgx_lower_output;
 
-#define TGX_LOWER_MAX_INPUTS 10 /* Ra..Ra+3, Rb..Rb+5 */
+#define TGX_LOWER_MAX_INPUTS 12  /* Ra..Ra+3, Rb..Rb+5; the TXD emulation: up to 11 */
+#define TGX_LOWER_MAX_CODE   160 /* words of the TXD emulation (four rounds) */
 #define TGX_LOWER_NOTE_MAX   200
 
 typedef struct tgx_lower_inst {
@@ -140,6 +141,12 @@ typedef struct tgx_lower_inst {
     unsigned view, sampler; /* units of a direct operand (indirect: the base index) */
     bool indirect;          /* a unit is indirect: bindless form, handle in a register */
     char note[TGX_LOWER_NOTE_MAX]; /* what the translation changes, "" when nothing */
+    /* The TXD emulation (gradients on 3D, cube and cube-array targets, or with a depth
+     * reference; docs/translation.md): ncode words run in order instead of insn alone -- quad
+     * shuffles (SHFL), FSWZADD, the TEX.NDV that insn holds, MOV with a quad lane mask -- with
+     * the inputs set first and the results read from out[]. 0 for every other instruction. */
+    unsigned ncode;
+    uint64_t code[TGX_LOWER_MAX_CODE];
 } tgx_lower_inst;
 
 /* Is instruction i of sh a texture instruction the lowering covers (by opcode and operands)? */

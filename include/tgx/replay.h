@@ -205,6 +205,10 @@ typedef struct tgx_replay_opts {
      * softpipe's LOD rule); the results then no longer aim at softpipe's */
     bool force_profile;
     tgx_tex_profile profile;
+    /* force_lod_rule: the exact profile's samplers use lod_rule instead of softpipe's (to see a
+     * result under GL's rule; tests/translation) */
+    bool force_lod_rule;
+    tgx_tex_lod_rule lod_rule;
     /* who runs the shaders (tgx_pipe_state.exec): compiled by default, or the interpreter */
     tgx_pipe_exec exec;
     /* Called for every shader of the case once it is loaded and before it runs (NULL: none),

@@ -5,7 +5,8 @@
  * PROGRAM is assembly text as `tgx as` reads it, or with --words lines `WORD [CTRL]`, or a code
  * file: a cubin (ELF, every .text section) or raw 32-byte bundles (--arch required). Its texture
  * instructions are lifted by tgx_lift (tgx/lower.h) into TGSI that `tgx check` accepts; other
- * instructions of a code file are skipped (counted on stderr). A refusal is an error naming the
+ * instructions of a code file are skipped (counted on stderr), except FSWZADD, whose quad swizzle
+ * (the TXD emulation's) TGSI cannot express: refused. A refusal is an error naming the
  * instruction's line (text) or address (words, code files); a loss is a warning. Exit status 0, 1
  * (something was refused or the input is invalid), 2 (usage or I/O).
  */
@@ -61,7 +62,9 @@ const tgx_cli_spec tgx_cli_lift_spec = {
         "instruction as a `#` comment with its nvdisasm text, then TGSI with the same result. "
         "PROGRAM is assembly text as tgx as reads it, a cubin (every .text section) or a raw "
         "code file of 32-byte bundles (with --arch: a file that is not ELF is not a cubin); "
-        "other instructions of a code file are skipped. PROGRAM '-' is stdin.\n\n"
+        "other instructions are skipped, except FSWZADD (a quad swizzle, as in the TXD "
+        "emulation of tgx lower and ptxas), which TGSI cannot express: refused. PROGRAM '-' is "
+        "stdin.\n\n"
         "Registers: Rk is TEMP[k/4] component k%4, RZ reads 0; c[0x0][v | s << 5] binds "
         "SVIEW[v] with SAMP[s] (docs/translation.md).",
     .opts = lift_options,
@@ -121,14 +124,40 @@ static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, 
     return TGX_OK;
 }
 
+/* A non-texture word that makes lifting inexact: FSWZADD builds a quad whose implicit
+ * derivatives a texture instruction then takes (the TXD emulation of tgx lower, ptxas and
+ * nouveau: docs/translation.md); lifting the TEX.NDV alone would sample with other derivatives,
+ * and TGSI has no instruction across a quad's lanes. Refused, naming the instruction. */
+static tgx_status refuse_quad_op(uint64_t w, tgx_sm5_arch arch, const char *file, unsigned line,
+                                 uint64_t addr, const char *section, tgx_diag *d)
+{
+    tgx_sm5_op_info info;
+    if (tgx_sm5_op_form(w, TGX_SM5_CTRL_NEUTRAL, arch, &info) < 0 || !info.opclass ||
+        strcmp(info.opclass, "FSWZADD") != 0)
+        return TGX_OK;
+    char text[200], where[160] = "";
+    tgx_sm5_insn_text(w, TGX_SM5_CTRL_NEUTRAL, arch, addr, NULL, text, sizeof text, NULL);
+    size_t n = strlen(text);
+    if (n >= 2 && text[n - 1] == ';')
+        text[n - (text[n - 2] == ' ' ? 2 : 1)] = '\0';
+    if (!line)
+        snprintf(where, sizeof where, "%s%s0x%04llx: ", section ? section : "", section ? " " : "",
+                 (unsigned long long)addr);
+    return tgx_diag_set(d, TGX_ERR_INVALID, file, line, 0,
+                        "%s%s: a quad swizzle (the TXD emulation): the texture instruction "
+                        "after it takes derivatives from the quad it builds, which TGSI cannot "
+                        "express; lifting does not rebuild the TXD",
+                        where, text);
+}
+
 /* A word of a code file or word list: texture instructions are decoded (nvdisasm's message on
- * failure), others skipped. */
+ * failure), others skipped, FSWZADD refused. */
 static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const char *file,
                            unsigned line, uint64_t addr, const char *section, tgx_diag *d)
 {
     if (!tgx_sm5_is_texture_opcode(w, arch)) {
         l->skipped++;
-        return TGX_OK;
+        return refuse_quad_op(w, arch, file, line, addr, section, d);
     }
     tgx_sm5_insn in;
     tgx_status st = tgx_sm5_decode(w, arch, &in, d);
@@ -209,7 +238,8 @@ static tgx_status read_text(const char *text, size_t size, const char *name, tgx
     for (size_t i = 0; i < p.count && st == TGX_OK; i++) {
         tgx_sm5_insn in;
         if (tgx_sm5_decode(p.insns[i].word, arch, &in, d) != TGX_OK) {
-            l->skipped++; /* a listing's non-texture instruction, kept by its hex comment */
+            l->skipped++; /* a listing's non-texture instruction */
+            st = refuse_quad_op(p.insns[i].word, arch, name, p.insns[i].line, 8u * i, NULL, d);
             continue;
         }
         st = add_item(l, &in, p.insns[i].line, 8u * i, NULL);

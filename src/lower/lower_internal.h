@@ -70,6 +70,13 @@ int lw_home(const lw_req *rq, tgx_lower_ref r);
 /* The home of destination component c, or -1. */
 int lw_dst_home(const lw_req *rq, unsigned c);
 
+/* txd.c: the TXD emulation (gradients on 3D and cube targets, or with a depth reference). */
+bool lw_txd_emulated(const lw_req *rq);
+/* TEX.NDV's registers (Ra, Rb, Rd) and the result registers, before the word is checked. */
+tgx_status lw_txd_allocate(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d);
+/* The inputs and the words of the four rounds around the checked TEX.NDV. */
+tgx_status lw_txd_code(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst *li, tgx_diag *d);
+
 /* A growing text (text.c); `failed` once an allocation failed, after which nothing is added. */
 typedef struct lw_text {
     char *p;

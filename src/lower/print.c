@@ -213,13 +213,33 @@ static void print_header(lw_text *b, const char *file, const tgx_lower_program *
               TGX_LOWER_PACK_A, TGX_LOWER_PACK_B, TGX_LOWER_RESULT, TGX_LOWER_PACK_A);
 }
 
-static void print_lowered(lw_text *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li)
+/* The TXD emulation's words as nvdisasm prints them. */
+static void print_code(lw_text *b, const tgx_lower_inst *li, tgx_sm5_arch arch)
+{
+    lw_printf(b,
+              "#     the TXD emulation: for each lane l = 0..3 of the quad, its values "
+              "broadcast, dPdx added in the right\n#     column and dPdy in the bottom row, "
+              "TEX.NDV, lane 0's result kept by lane l (R%u..)\n",
+              TGX_LOWER_RESULT);
+    for (unsigned k = 0; k < li->ncode; k++) {
+        char text[200];
+        tgx_sm5_insn_text(li->code[k], TGX_SM5_CTRL_NEUTRAL, arch, 0, NULL, text, sizeof text,
+                          NULL);
+        lw_printf(b, "        %s\n", text);
+    }
+}
+
+static void print_lowered(lw_text *b, const tgx_tgsi_shader *sh, const tgx_lower_inst *li,
+                          tgx_sm5_arch arch)
 {
     const tgx_tgsi_instruction *in = &sh->insts[li->index];
     char text[160];
     print_inputs(b, in, li);
     tgx_sm5_print(&li->insn, TGX_SM5_CTRL_NEUTRAL, text, sizeof text);
-    lw_printf(b, "        %s\n", text);
+    if (li->ncode)
+        print_code(b, li, arch);
+    else
+        lw_printf(b, "        %s\n", text);
     print_outputs(b, in, li);
     if (li->note[0])
         lw_printf(b, "#     note: %s\n", li->note);
@@ -247,7 +267,7 @@ tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tg
         if (!lowered && !tgx_lower_is_texture(sh, i) && sh->insts[i].opcode != TGX_TGSI_OP_END)
             lw_printf(&b, "#     (not a texture instruction: outside the lowering)\n");
         if (lowered)
-            print_lowered(&b, sh, &p->insts[k]);
+            print_lowered(&b, sh, &p->insts[k], p->arch);
     }
     free_lines(lines, sh->num_insts);
     if (b.failed || !b.p) {

@@ -155,6 +155,16 @@ static uint32_t batch_mask(const tgx_exec_tex_call *call, unsigned base)
     return m;
 }
 
+/* The threads of every quad with a thread in mask. */
+static uint32_t whole_quads(uint32_t mask)
+{
+    uint32_t m = 0;
+    for (unsigned q = 0; q < TGX_SM5_EMU_THREADS; q += 4)
+        if (mask >> q & 0xfu)
+            m |= 0xfu << q;
+    return m;
+}
+
 static tgx_status run_batch(tgx_sm5_emu *emu, const tgx_lower_inst *li,
                             const tgx_exec_tex_call *call, unsigned base, uint32_t mask,
                             tgx_diag *d)
@@ -165,8 +175,17 @@ static tgx_status run_batch(tgx_sm5_emu *emu, const tgx_lower_inst *li,
             tgx_sm5_emu_set_reg(emu, t, li->inputs[k].reg,
                                 lane < call->lanes ? input_value(call, &li->inputs[k], lane) : 0u);
     }
-    tgx_sm5_emu_set_active(emu, mask);
-    tgx_status st = tgx_sm5_emu_exec(emu, &li->insn, d);
+    tgx_status st;
+    if (li->ncode) {
+        /* the TXD emulation runs whole quads, as the hardware runs a fragment shader's quads
+         * (helper invocations) and nouveau's QUADON asks: a lane's result comes from lane 0's
+         * TEX and every lane's values from SHFL */
+        tgx_sm5_emu_set_active(emu, whole_quads(mask));
+        st = tgx_sm5_emu_run_code(emu, li->code, li->ncode, NULL, d);
+    } else {
+        tgx_sm5_emu_set_active(emu, mask);
+        st = tgx_sm5_emu_exec(emu, &li->insn, d);
+    }
     if (st != TGX_OK)
         return st;
     for (unsigned t = 0; t < TGX_SM5_EMU_THREADS; t++) {

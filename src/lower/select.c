@@ -465,19 +465,25 @@ static tgx_status pick_sample(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
                     "3D textures (sm5-TEXS .DC)",
                     opname(rq));
     uint32_t flags = (rq->shadow ? TGX_SM5_F_DC : 0u) | (rq->has_offsets ? TGX_SM5_F_AOFFI : 0u);
-    if (rq->lod == LW_GRAD) {
-        if (rq->shadow)
-            return fail(rq, d, target_pos(rq),
-                        "%s with a depth reference: Maxwell's TXD has no depth compare "
-                        "(ptxas emulates it with TEX.DC.NDV and quad shuffles, which are not "
-                        "texture instructions)",
+    if (lw_txd_emulated(rq)) {
+        /* Maxwell's TXD takes 1D and 2D gradients and no depth reference: TEX.NDV in the
+         * quad-shuffle emulation (txd.c) */
+        if (rq->indirect)
+            return fail(rq, d, rq->in->src[rq->op->unit].pos,
+                        "%s: the TXD emulation (3D, cube or shadow gradients) with an indirect "
+                        "unit is not lowered: each round would shuffle the lanes' handles too",
                         opname(rq));
-        if (ti->coords > 2)
-            return fail(rq, d, target_pos(rq),
-                        "%s on a %s target: Maxwell's TXD takes gradients of 1D and 2D "
-                        "coordinates (ptxas and nouveau emulate 3D and cube gradients with "
-                        "TEX.NDV and quad shuffles, which are not texture instructions)",
-                        opname(rq), tgx_tgsi_texture_name(rq->tgsi_target));
+        start_insn(li, TGX_SM5_TEX, rq);
+        li->insn.flags = flags | TGX_SM5_F_NDV;
+        li->insn.wmask = rq->chan_mask;
+        snprintf(li->note, sizeof li->note,
+                 "%s: TEX.NDV on the quad P, P+dPdx, P+dPdy: (P+dPdx)-P is not dPdx in float, "
+                 "a cube's is a whole-gradient difference: the GL LOD rule's LOD may differ "
+                 "(softpipe rule, nv: same bits)",
+                 opname(rq));
+        return TGX_OK;
+    }
+    if (rq->lod == LW_GRAD) {
         start_insn(li, bindless(TGX_SM5_TXD, rq->indirect), rq);
         li->insn.flags = flags & TGX_SM5_F_AOFFI;
         li->insn.wmask = rq->chan_mask;
@@ -722,11 +728,14 @@ tgx_status tgx_lower_instruction(const tgx_tgsi_shader *sh, unsigned i, tgx_sm5_
     li.sampler = rq.sampler;
     li.indirect = rq.indirect;
     li.rect = rq.op->style == LW_TEX && rq.target == TGX_TEX_RECT;
+    bool emulated = rq.kind == LW_SAMPLE && lw_txd_emulated(&rq);
     st = pick(&rq, &li, d);
     if (st == TGX_OK)
-        st = lw_allocate(&rq, &li, d);
+        st = emulated ? lw_txd_allocate(&rq, &li, d) : lw_allocate(&rq, &li, d);
     if (st == TGX_OK)
         st = canonical(&rq, arch, &li, d);
+    if (st == TGX_OK && emulated)
+        st = lw_txd_code(&rq, arch, &li, d);
     if (st == TGX_OK)
         *out = li;
     return st;

@@ -157,7 +157,7 @@ static tgx_status build_sampler(case_run *r, const tgx_case_slot *s, tgx_sampler
     smp->normalized_coords = !s->unnormalized_coords;
     smp->seamless_cube = s->seamless_cube_map;
     smp->max_anisotropy = s->max_anisotropy > 1 ? s->max_anisotropy : 1;
-    smp->lod_rule = TGX_TEX_LOD_SOFTPIPE;
+    smp->lod_rule = r->opts.force_lod_rule ? r->opts.lod_rule : TGX_TEX_LOD_SOFTPIPE;
     if (r->opts.force_profile)
         smp->profile = r->opts.profile;
     return TGX_OK;
