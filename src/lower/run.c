@@ -142,7 +142,9 @@ static tgx_status bind(tgx_sm5_emu *emu, const tgx_lower_inst *li, const tgx_exe
     if (st == TGX_OK && !li->indirect)
         st = tgx_sm5_emu_set_cbank(emu, TGX_LOWER_TEX_BANK, li->insn.tex_index,
                                    tgx_lower_binding_word(call->view_unit, call->sampler_unit), d);
-    tgx_sm5_emu_set_quads(emu, call->stage == TGX_EXEC_FRAGMENT);
+    /* the TXD emulation takes derivatives from the quads it builds in every stage: the
+     * hardware forms quads of lanes in any shader (ptxas emulates tex.grad in CUDA kernels so) */
+    tgx_sm5_emu_set_quads(emu, call->stage == TGX_EXEC_FRAGMENT || li->ncode > 0);
     return st;
 }
 

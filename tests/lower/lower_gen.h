@@ -74,7 +74,8 @@ typedef enum gen_style {
     G_TXQ,
     G_TXQS,
     G_SVIEWINFO,
-    G_LOAD
+    G_LOAD,
+    G_TXD_EMULATED /* TXD on 3D, cube and shadow targets (gen_case.txd_emulated) */
 } gen_style;
 
 /* An opcode and how the generator writes it. */
@@ -92,6 +93,9 @@ typedef struct gen_op {
 
 typedef struct gen_case {
     uint32_t seed;
+    /* TXD on the targets tgx lower emulates (3D, cube, cube array, shadow), with operands on a
+     * dyadic grid so that P + dPdx and P + dPdx + dPdy are exact sums (test_txd_emulation.c) */
+    bool txd_emulated;
     const gen_op *op;
     tgx_tgsi_texture target; /* the instruction's or the view's */
     tgx_tex_target tex_target;
@@ -190,6 +194,9 @@ static bool gen_target_ok(const gen_op *op, tgx_tgsi_texture t, bool shadow)
         return !(op->proj && cube_array);
     case G_TEX2: return cube_array && (shadow == (op->arg == R_REF));
     case G_TXD: return !shadow && ti->coords <= 2 && t != TGX_TGSI_TEXTURE_RECT;
+    case G_TXD_EMULATED:
+        return (shadow || ti->coords > 2) && t != TGX_TGSI_TEXTURE_SHADOWRECT &&
+               t != TGX_TGSI_TEXTURE_SHADOWCUBE_ARRAY && dim + (shadow ? 1u : 0u) <= 4;
     case G_TG4:
         return ti->coords >= 2 && t != TGX_TGSI_TEXTURE_3D && t != TGX_TGSI_TEXTURE_RECT &&
                !(shadow && cube_array);
@@ -246,7 +253,7 @@ static void gen_roles(gen_case *c)
         c->role[k] = st[k];
     if (ti->layered)
         c->role[k++] = R_LAYER;
-    if (c->shadow && (op->style == G_TEX || op->style == G_TG4)) {
+    if (c->shadow && (op->style == G_TEX || op->style == G_TG4 || c->txd_emulated)) {
         unsigned ch = gen_dim(c) > 2 ? gen_dim(c) : 2;
         if (ch < 4)
             c->role[ch] = R_REF;
@@ -434,6 +441,7 @@ static void gen_text(gen_case *c, gen_rng *r)
                 coord, ind, u, tname, offs);
         break;
     case G_TXD:
+    case G_TXD_EMULATED:
         gen_put(c, "%3u: TXD%s %s, %s, TEMP[1], TEMP[2], SAMP[%s%u], %s%s\n", n++, sat, dst, coord,
                 ind, u, tname, offs);
         break;
@@ -486,17 +494,26 @@ static void gen_text(gen_case *c, gen_rng *r)
     (void)r;
 }
 
-/* A translatable case for seed. */
-static void gen_case_make(gen_case *c, uint32_t seed)
+/* A translatable case for seed (txd_emulated: a TXD tgx lower emulates). */
+static void gen_case_make_kind(gen_case *c, uint32_t seed, bool txd_emulated)
 {
     gen_rng rr = {0x9e3779b97f4a7c15ull ^ ((uint64_t)seed * 0x100000001b3ull)};
     gen_rng *r = &rr;
     memset(c, 0, sizeof *c);
     c->seed = seed;
+    c->txd_emulated = txd_emulated;
     for (;;) {
         c->op = &gen_ops[gen_below(r, GEN_NOPS)];
         const gen_op *op = c->op;
-        if (op->style == G_TXQS) {
+        if (txd_emulated) {
+            static const gen_op txd = {"TXD", G_TXD_EMULATED, R_NONE, false, false,
+                                       false, false,          false,  false};
+            bool sh = gen_below(r, 2) == 0;
+            c->op = op = &txd;
+            c->target = sh ? gen_shadow[gen_below(r, sizeof gen_shadow / sizeof gen_shadow[0])]
+                           : gen_plain[gen_below(r, sizeof gen_plain / sizeof gen_plain[0])];
+            c->shadow = sh;
+        } else if (op->style == G_TXQS) {
             c->target = gen_below(r, 2) ? TGX_TGSI_TEXTURE_2D_MSAA : TGX_TGSI_TEXTURE_2D_ARRAY_MSAA;
             c->shadow = false;
         } else if (op->style == G_SMP_I_MS) {
@@ -550,9 +567,10 @@ static void gen_case_make(gen_case *c, uint32_t seed)
         if (c->swz[k] == '0' || c->swz[k] == '1')
             c->swz[k] = 'x';
     const tgx_tex_target_info *ti = tgx_tex_target_get(c->tex_target);
-    bool offsets_allowed = (c->op->style == G_TEX || c->op->style == G_TXD ||
-                            c->op->style == G_TG4 || c->op->style == G_TXF) &&
-                           !ti->cube && !c->op->lod_query && c->tex_target != TGX_TEX_BUFFER;
+    bool offsets_allowed =
+        (c->op->style == G_TEX || c->op->style == G_TXD || c->op->style == G_TXD_EMULATED ||
+         c->op->style == G_TG4 || c->op->style == G_TXF) &&
+        !ti->cube && !c->op->lod_query && c->tex_target != TGX_TEX_BUFFER;
     if (offsets_allowed && gen_below(r, 3) == 0) {
         c->has_offset = true;
         int range = c->op->gather && gen_below(r, 2) ? 32 : 8;
@@ -560,7 +578,7 @@ static void gen_case_make(gen_case *c, uint32_t seed)
             c->offset[a] = a < ti->dims ? (int32_t)gen_below(r, 2u * (unsigned)range) - range : 0;
     }
     c->component = gen_below(r, 4);
-    c->indirect = gen_below(r, 8) == 0;
+    c->indirect = gen_below(r, 8) == 0 && !txd_emulated;
     for (unsigned k = 0; k < 4; k++)
         c->perm[k] = (uint8_t)k;
     if (gen_below(r, 3) == 0)
@@ -570,8 +588,17 @@ static void gen_case_make(gen_case *c, uint32_t seed)
             c->perm[k] = c->perm[j];
             c->perm[j] = t;
         }
+    if (txd_emulated && ti->cube)
+        c->sampler.lod_rule = TGX_TEX_LOD_SOFTPIPE; /* GL's: a derivative, not a difference */
+    if (txd_emulated)
+        c->sampler.max_anisotropy = 1; /* the samples' order follows the derivative's sign */
     gen_roles(c);
     gen_text(c, r);
+}
+
+static inline void gen_case_make(gen_case *c, uint32_t seed)
+{
+    gen_case_make_kind(c, seed, false);
 }
 
 /* ---- textures and operands --------------------------------------------------------------------
@@ -596,6 +623,12 @@ static tgx_tex *gen_texture(gen_case *c)
     gen_rng vr = {0x853c49e6748fea9bull ^ c->seed};
     gen_view(c, &vr, tex);
     return tex;
+}
+
+/* v rounded to a multiple of 2^-bits (bits 0: v). */
+static float gen_dyadic(float v, int bits)
+{
+    return bits ? ldexpf(nearbyintf(ldexpf(v, bits)), -bits) : v;
 }
 
 /* Per-quad coordinate origin and steps, so implicit derivatives vary. */
@@ -650,6 +683,11 @@ static void gen_inputs(const gen_case *c, tgx_exec_machine *m)
             q.base[a] = ti->cube ? gen_float(&r, -1.0f, 1.0f) : gen_float(&r, -0.25f, 1.25f);
             q.dx[a] = gen_float(&r, -0.3f, 0.3f) * step;
             q.dy[a] = gen_float(&r, -0.3f, 0.3f) * step;
+            if (c->txd_emulated) { /* multiples of 2^-10 and of 2^-14: exact sums */
+                q.base[a] = gen_dyadic(q.base[a], 10);
+                q.dx[a] = gen_dyadic(q.dx[a], 14);
+                q.dy[a] = gen_dyadic(q.dy[a], 14);
+            }
         }
         for (unsigned lane = q0; lane < q0 + 4; lane++) {
             for (unsigned k = 0; k < 4; k++) {
@@ -662,11 +700,16 @@ static void gen_inputs(const gen_case *c, tgx_exec_machine *m)
             if (c->op->style == G_SMP_I_MS)
                 arg = R_ISAMPLE;
             for (unsigned k = 0; k < 4; k++) {
-                bool grads = c->op->style == G_TXD || c->op->style == G_SMP_D;
+                bool grads = c->op->style == G_TXD || c->op->style == G_SMP_D ||
+                             c->op->style == G_TXD_EMULATED;
+                int bits = c->txd_emulated ? 14 : 0;
                 uint32_t v1 = k == 0 && arg != R_NONE ? gen_value(c, &r, &q, arg, lane)
-                              : grads ? tgx_f2bits(gen_float(&r, -0.4f, 0.4f) * step)
-                                      : gen_u32(&r);
-                uint32_t v2 = grads ? tgx_f2bits(gen_float(&r, -0.4f, 0.4f) * step) : gen_u32(&r);
+                              : grads
+                                  ? tgx_f2bits(gen_dyadic(gen_float(&r, -0.4f, 0.4f) * step, bits))
+                                  : gen_u32(&r);
+                uint32_t v2 = grads
+                                  ? tgx_f2bits(gen_dyadic(gen_float(&r, -0.4f, 0.4f) * step, bits))
+                                  : gen_u32(&r);
                 if (k == 3)
                     v2 = gen_below(&r, 4) ? 0xffffffffu : 0u; /* the UIF condition */
                 tgx_exec_input(m, 1, k)[lane].u = v1;
