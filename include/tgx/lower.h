@@ -124,7 +124,7 @@ typedef struct tgx_lower_output {
 } tgx_lower_output;
 
 #define TGX_LOWER_MAX_INPUTS 12  /* Ra..Ra+3, Rb..Rb+5; the TXD emulation: up to 11 */
-#define TGX_LOWER_MAX_CODE   160 /* words of the TXD emulation (four rounds) */
+#define TGX_LOWER_MAX_CODE   128 /* words of the TXD emulation (four rounds; at most 96) */
 #define TGX_LOWER_NOTE_MAX   200
 
 typedef struct tgx_lower_inst {

@@ -41,14 +41,17 @@ const tgx_cli_spec tgx_cli_lower_spec = {
         "SHADER '-' is stdin.\n\n"
         "The listing has every TGSI instruction as a `#` comment; a texture instruction follows "
         "with the moves that pack its operands (comments), the Maxwell instruction, and the "
-        "moves of its results. `tgx as` assembles it into the words. Registers: TEMP[n].xyzw "
-        "is R4n..R4n+3; SVIEW[v] with SAMP[s] is bound by c[0x0][v | s << 5] = s << 20 | v "
-        "(docs/translation.md).",
+        "moves of its results. `tgx as` assembles it into the words. TXD with a depth reference "
+        "or on 3D, cube and cube-array targets, which Maxwell's TXD does not take, is emulated "
+        "as ptxas and nouveau do: four rounds of quad shuffles (SHFL), FSWZADD and TEX.NDV, "
+        "each lane's result kept with a masked MOV; the listing prints every instruction. "
+        "Registers: TEMP[n].xyzw is R4n..R4n+3; SVIEW[v] with SAMP[s] is bound by "
+        "c[0x0][v | s << 5] = s << 20 | v (docs/translation.md).",
     .opts = lower_options,
     .notes = "Other TGSI instructions are not translated (the listing says so). A texture "
              "instruction without a Maxwell form is an error at its line:col with the reason, and "
-             "nothing is printed; a translation that changes something (LODQ's 8.8 fixed point) "
-             "is a warning.",
+             "nothing is printed; a translation that changes something (LODQ's 8.8 fixed point, "
+             "the TXD emulation's implicit derivatives) is a warning.",
     .exit_status = "0 success, 1 an invalid shader or a texture instruction Maxwell cannot "
                    "express, 2 usage or I/O error.",
     .operand = "SHADER",
