@@ -17,6 +17,7 @@
 #include "tgx/tex.h"
 #include "tgx/tgsi.h"
 #include "tgx/util.h"
+#include "tgx_test.h"
 
 #define GEN_LANES 32u
 
@@ -755,6 +756,80 @@ static tgx_status gen_run(const gen_case *c, const tgx_tgsi_shader *sh, tgx_tex_
     tgx_exec_machine_destroy(m);
     tgx_exec_program_destroy(p);
     return st;
+}
+
+/* Parses the case, makes its texture and lowers it for sm_5x (x from the seed). false, with
+ * nothing to free, when the text does not parse (a check fails) or the format does not fit the
+ * target (*skipped counts it); *runner is NULL when the lowering failed (a check fails). */
+static inline bool gen_prepare(gen_case *c, tgx_tgsi_shader **sh, tgx_tex **tex,
+                               tgx_lower_runner **runner, unsigned *skipped)
+{
+    tgx_diag d;
+    *sh = NULL;
+    *runner = NULL;
+    if (tgx_tgsi_parse(c->text, strlen(c->text), "gen", sh, &d) != TGX_OK) {
+        TGX_CHECK(0, "seed %u: %s\n%s", c->seed, d.message, c->text);
+        return false;
+    }
+    *tex = gen_texture(c);
+    if (!*tex) { /* a format the target cannot hold */
+        (*skipped)++;
+        tgx_tgsi_free(*sh);
+        return false;
+    }
+    tgx_diag_list diags;
+    tgx_diag_list_init(&diags);
+    tgx_status st =
+        tgx_lower_runner_create(*sh, "gen", (tgx_sm5_arch)(c->seed % 3), runner, &diags);
+    TGX_CHECK(st == TGX_OK, "seed %u: lowering failed: %s\n%s", c->seed,
+              diags.count ? diags.items[0].message : "?", c->text);
+    tgx_diag_list_free(&diags);
+    return true;
+}
+
+/* The value the lowering must give for OUT[0].ch when the direct run gave `direct`. */
+typedef uint32_t (*gen_want_fn)(const gen_case *c, tgx_tex_profile prof, unsigned ch,
+                                uint32_t direct);
+
+/* Runs the case directly and through the runner in profile and checks every value of OUT[0]
+ * against want (the first three differences reported with the seed, then the case's text and
+ * listing). Returns false when there was nothing to compare: the texture unit refused the
+ * direct request itself (*skipped counts it) or the lowered run failed (a check fails). */
+static inline bool gen_check_profile(gen_case *c, const tgx_tgsi_shader *sh,
+                                     tgx_lower_runner *runner, tgx_tex_profile prof,
+                                     gen_want_fn want, unsigned *values, unsigned *skipped)
+{
+    uint32_t direct[4][GEN_LANES], lowered[4][GEN_LANES];
+    tgx_diag d1, d2;
+    if (gen_run(c, sh, &c->view, prof, NULL, direct, &d1) != TGX_OK) {
+        (*skipped)++;
+        return false;
+    }
+    tgx_status s2 = gen_run(c, sh, &c->view, prof, runner, lowered, &d2);
+    TGX_CHECK(s2 == TGX_OK, "seed %u: lowered run failed: %s", c->seed, d2.message);
+    if (s2 != TGX_OK)
+        return false;
+    int bad = 0;
+    for (unsigned ch = 0; ch < 4; ch++)
+        for (unsigned i = 0; i < GEN_LANES; i++) {
+            uint32_t w = want ? want(c, prof, ch, direct[ch][i]) : direct[ch][i];
+            (*values)++;
+            if (lowered[ch][i] != w && bad++ < 3)
+                TGX_CHECK(0,
+                          "seed %u (%s %s, %s): lane %u .%c: direct 0x%08x, want 0x%08x, "
+                          "lowered 0x%08x",
+                          c->seed, c->op->name, tgx_tgsi_texture_name(c->target),
+                          prof ? "nv" : "exact", i, "xyzw"[ch], direct[ch][i], w, lowered[ch][i]);
+        }
+    if (bad) {
+        char *listing = NULL;
+        tgx_lower_print(sh, "gen", tgx_lower_runner_program(runner), &listing, NULL);
+        fprintf(stderr, "%s%s", c->text, listing ? listing : "");
+        free(listing);
+    } else {
+        TGX_CHECK(1, "ok");
+    }
+    return true;
 }
 
 #endif

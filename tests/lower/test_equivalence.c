@@ -44,61 +44,17 @@ int main(void)
     for (uint32_t seed = 1; seed <= CASES; seed++) {
         gen_case c;
         gen_case_make(&c, seed);
-        tgx_tgsi_shader *sh = NULL;
-        tgx_diag d;
-        if (tgx_tgsi_parse(c.text, strlen(c.text), "gen", &sh, &d) != TGX_OK) {
-            TGX_CHECK(0, "seed %u: %s\n%s", seed, d.message, c.text);
+        tgx_tgsi_shader *sh;
+        tgx_tex *tex;
+        tgx_lower_runner *runner;
+        if (!gen_prepare(&c, &sh, &tex, &runner, &skipped))
             continue;
-        }
-        tgx_tex *tex = gen_texture(&c);
-        if (!tex) { /* a format the target cannot hold */
-            skipped++;
-            tgx_tgsi_free(sh);
-            continue;
-        }
-        tgx_lower_runner *runner = NULL;
-        tgx_diag_list diags;
-        tgx_diag_list_init(&diags);
-        tgx_sm5_arch arch = (tgx_sm5_arch)(seed % 3);
-        tgx_status st = tgx_lower_runner_create(sh, "gen", arch, &runner, &diags);
-        TGX_CHECK(st == TGX_OK, "seed %u: lowering failed: %s\n%s", seed,
-                  diags.count ? diags.items[0].message : "?", c.text);
-        tgx_diag_list_free(&diags);
-        for (int pr = 0; pr < 2 && st == TGX_OK; pr++) {
+        for (int pr = 0; pr < 2 && runner; pr++) {
             tgx_tex_profile prof = pr ? TGX_TEX_PROFILE_NV : TGX_TEX_PROFILE_EXACT;
-            uint32_t direct[4][GEN_LANES], lowered[4][GEN_LANES];
-            tgx_diag d1, d2;
-            tgx_status s1 = gen_run(&c, sh, &c.view, prof, NULL, direct, &d1);
-            if (s1 != TGX_OK) { /* the texture unit refused the request itself */
-                skipped++;
-                continue;
+            if (gen_check_profile(&c, sh, runner, prof, expected, &values, &skipped)) {
+                compared++;
+                per_op[c.op - gen_ops]++;
             }
-            tgx_status s2 = gen_run(&c, sh, &c.view, prof, runner, lowered, &d2);
-            TGX_CHECK(s2 == TGX_OK, "seed %u: lowered run failed: %s", seed, d2.message);
-            if (s2 != TGX_OK)
-                continue;
-            int bad = 0;
-            for (unsigned ch = 0; ch < 4; ch++)
-                for (unsigned i = 0; i < GEN_LANES; i++) {
-                    uint32_t want = expected(&c, prof, ch, direct[ch][i]);
-                    values++;
-                    if (lowered[ch][i] != want && bad++ < 3)
-                        TGX_CHECK(0,
-                                  "seed %u (%s, %s): lane %u .%c: direct 0x%08x, want 0x%08x, "
-                                  "lowered 0x%08x",
-                                  seed, c.op->name, prof ? "nv" : "exact", i, "xyzw"[ch],
-                                  direct[ch][i], want, lowered[ch][i]);
-                }
-            if (bad) {
-                char *listing = NULL;
-                tgx_lower_print(sh, "gen", tgx_lower_runner_program(runner), &listing, NULL);
-                fprintf(stderr, "%s%s", c.text, listing ? listing : "");
-                free(listing);
-            } else {
-                TGX_CHECK(1, "ok");
-            }
-            compared++;
-            per_op[c.op - gen_ops]++;
         }
         tgx_lower_runner_destroy(runner);
         tgx_tex_destroy(tex);
