@@ -228,6 +228,26 @@ typedef struct tgx_lift_item {
 tgx_status tgx_lift(const tgx_lift_item *items, size_t n, const tgx_lift_opts *opts,
                     const char *file, char **out, size_t *len, tgx_diag_list *diags);
 
+/* The same in a stream, for programs too long to hold with their text (tgx lift --words of a
+ * million words): the caller keeps the items (a spill file) and the text, the lifter only the
+ * declarations. The views' declarations depend on every instruction, so there are two passes:
+ *   1. tgx_lifter_survey with every item, in order;
+ *   2. tgx_lifter_lift with the same items in the same order, then with NULL (the closing END):
+ *      *text (the lifter's, valid until its next call; `#` comment and TGSI lines) is what
+ *      tgx_lift puts there; refusals and warnings go to diags as they are found, so a caller
+ *      may print and empty the list between calls. TGX_ERR_NOMEM, else TGX_OK;
+ *   3. tgx_lifter_finish: the declarations, which go in front of that text. TGX_ERR_INVALID
+ *      when something was refused (the text must not be used then), TGX_ERR_NOMEM, or TGX_OK.
+ * opts and file are borrowed until tgx_lifter_destroy. */
+typedef struct tgx_lifter tgx_lifter;
+tgx_status tgx_lifter_create(const tgx_lift_opts *opts, const char *file, tgx_diag_list *diags,
+                             tgx_lifter **out);
+void tgx_lifter_survey(tgx_lifter *l, const tgx_lift_item *item);
+tgx_status tgx_lifter_lift(tgx_lifter *l, const tgx_lift_item *item, const char **text,
+                           size_t *len);
+tgx_status tgx_lifter_finish(tgx_lifter *l, const char **text, size_t *len);
+void tgx_lifter_destroy(tgx_lifter *l);
+
 #ifdef __cplusplus
 }
 #endif

@@ -85,6 +85,19 @@ tgx_status tgx_read_file(const char *path, char **data, size_t *size, tgx_diag *
  * On an error the diag names path as given and says why (e.g. No space left on device). */
 tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d);
 
+/* The same, a piece at a time, for outputs too large to hold (tgx lower's listing, tgx lift's
+ * TGSI): tgx_out_file_open checks path and opens what tgx_write_file_atomic would write (a
+ * temporary file beside a regular file, a device or FIFO in place), tgx_out_file_write adds
+ * bytes (buffered), tgx_out_file_commit flushes them, renames the temporary file over path
+ * and frees f, and tgx_out_file_abort drops the temporary file (path untouched) and frees f.
+ * Every error is TGX_ERR_IO (NOMEM at the open) in d, naming path as given; after a failed
+ * write, commit fails too and leaves path as it was. */
+typedef struct tgx_out_file tgx_out_file;
+tgx_status tgx_out_file_open(const char *path, tgx_out_file **f, tgx_diag *d);
+tgx_status tgx_out_file_write(tgx_out_file *f, const void *data, size_t size, tgx_diag *d);
+tgx_status tgx_out_file_commit(tgx_out_file *f, tgx_diag *d);
+void tgx_out_file_abort(tgx_out_file *f);
+
 #ifdef __cplusplus
 }
 #endif

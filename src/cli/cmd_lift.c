@@ -10,12 +10,15 @@
  * instruction's line (text) or address (words, code files); a loss is a warning. Exit status 0, 1
  * (something was refused or the input is invalid), 2 (usage or I/O).
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/lines.h"
+#include "cli/output.h"
 #include "tgx/lower.h"
 #include "tgx/util.h"
 
@@ -28,11 +31,24 @@ typedef struct lift_cli {
     const char *file;
 } lift_cli;
 
+/* What is lifted, kept on disk (a million words lift to 200 MB of text): the first pass
+ * (tgx_lifter_survey) runs as the input is read and writes each texture instruction's record to
+ * a spill file, the second reads the records back and decodes them again. */
+typedef struct lift_record {
+    uint64_t word;
+    uint64_t addr;
+    uint32_t line;
+    uint32_t section; /* index in code.sections, or NO_SECTION */
+} lift_record;
+
+#define NO_SECTION UINT32_MAX
+
 typedef struct item_list {
-    tgx_lift_item *items;
-    size_t count, cap;
+    tgx_lifter *lifter;
+    cli_spill records;
+    size_t count;
     size_t skipped;         /* non-texture instructions of a code file */
-    tgx_sm5_code_file code; /* a code file's sections: the items name them */
+    tgx_sm5_code_file code; /* a code file's sections: the records name them */
 } item_list;
 
 enum { LIFT_ARCH = 1, LIFT_WORDS, LIFT_STAGE, LIFT_UNITS, LIFT_SECTION, LIFT_OUT };
@@ -75,7 +91,9 @@ const tgx_cli_spec tgx_cli_lift_spec = {
         "sparse-residency predicate, .NODEP, TMML's B and A, the texture type code, TEXS .DC's "
         "forced compare). Nothing is written when something is refused. A message about an "
         "instruction of a cubin names its section and address; when --unit-per-word would lift "
-        "what the binding convention refused, a note says so.",
+        "what the binding convention refused, a note says so. The lifted text waits in a "
+        "temporary file in $TMPDIR (else /tmp), removed when tgx ends, until every instruction "
+        "is lifted: memory does not grow with the program.",
     .exit_status = "0 success, 1 something was refused or the input is invalid, 2 usage or I/O "
                    "error.",
     .operand = "PROGRAM",
@@ -109,18 +127,16 @@ static int lift_option(void *ctx, int id, const char *value)
     return TGX_EXIT_USAGE;
 }
 
+/* The first pass over one texture instruction: surveyed, and its record kept. */
 static tgx_status add_item(item_list *l, const tgx_sm5_insn *in, unsigned line, uint64_t addr,
-                           const char *section)
+                           uint32_t section, uint64_t word)
 {
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        tgx_lift_item *p = realloc(l->items, cap * sizeof *p);
-        if (!p)
-            return TGX_ERR_NOMEM;
-        l->items = p;
-        l->cap = cap;
-    }
-    l->items[l->count++] = (tgx_lift_item){*in, line, addr, section};
+    tgx_lift_item item = {*in, line, addr,
+                          section == NO_SECTION ? NULL : l->code.sections[section].name};
+    tgx_lifter_survey(l->lifter, &item);
+    lift_record r = {word, addr, line, section};
+    cli_spill_write(&l->records, &r, sizeof r);
+    l->count++;
     return TGX_OK;
 }
 
@@ -153,8 +169,9 @@ static tgx_status refuse_quad_op(uint64_t w, tgx_sm5_arch arch, const char *file
 /* A word of a code file or word list: texture instructions are decoded (nvdisasm's message on
  * failure), others skipped, FSWZADD refused. */
 static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const char *file,
-                           unsigned line, uint64_t addr, const char *section, tgx_diag *d)
+                           unsigned line, uint64_t addr, uint32_t sec, tgx_diag *d)
 {
+    const char *section = sec == NO_SECTION ? NULL : l->code.sections[sec].name;
     if (!tgx_sm5_is_texture_opcode(w, arch)) {
         l->skipped++;
         return refuse_quad_op(w, arch, file, line, addr, section, d);
@@ -168,7 +185,7 @@ static tgx_status add_word(item_list *l, uint64_t w, tgx_sm5_arch arch, const ch
                             (unsigned long long)w, section ? section : "", section ? " " : "",
                             (unsigned long long)addr, msg);
     }
-    return add_item(l, &in, line, addr, section);
+    return add_item(l, &in, line, addr, sec, w);
 }
 
 /* The sections of a code file (the one --section names, else all; a raw file's one section has
@@ -195,7 +212,8 @@ static int read_code_file(const lift_cli *o, const unsigned char *data, size_t s
             continue;
         for (size_t i = 0; i < tgx_sm5_code_section_insns(sec) && st == TGX_OK; i++) {
             tgx_sm5_code_insn ci = tgx_sm5_code_section_insn(sec, i);
-            st = add_word(l, ci.word, *arch, name, 0, ci.addr, f->is_cubin ? sec->name : NULL, &d);
+            st = add_word(l, ci.word, *arch, name, 0, ci.addr,
+                          f->is_cubin ? (uint32_t)s : NO_SECTION, &d);
         }
     }
     if (st == TGX_OK)
@@ -224,7 +242,7 @@ static tgx_status read_word_list(const char *path, tgx_sm5_arch arch, item_list 
             st =
                 tgx_sm5_parse_word_line(line, in->name, in->lineno, &has, &w, &ctrl, NULL, &col, d);
         if (st == TGX_OK && has)
-            st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), NULL, d);
+            st = add_word(l, w, arch, in->name, in->lineno, 8u * (in->lineno - 1u), NO_SECTION, d);
     }
     cli_lines_destroy(in);
     return st;
@@ -242,7 +260,7 @@ static tgx_status read_text(const char *text, size_t size, const char *name, tgx
             st = refuse_quad_op(p.insns[i].word, arch, name, p.insns[i].line, 8u * i, NULL, d);
             continue;
         }
-        st = add_item(l, &in, p.insns[i].line, 8u * i, NULL);
+        st = add_item(l, &in, p.insns[i].line, 8u * i, NO_SECTION, p.insns[i].word);
     }
     if (st == TGX_OK || st == TGX_ERR_NOMEM)
         tgx_sm5_program_free(&p);
@@ -288,11 +306,59 @@ static int read_program(const lift_cli *o, const char *name, tgx_sm5_arch *arch,
     return st == TGX_ERR_IO || st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
 }
 
+/* Reads record k back (in order, from the start after cli_spill_rewind) into *item; false when
+ * the spill does not give it back. */
+static bool read_item(item_list *l, tgx_sm5_arch arch, tgx_lift_item *item)
+{
+    lift_record r;
+    if (fread(&r, sizeof r, 1, l->records.f) != 1 ||
+        tgx_sm5_decode(r.word, arch, &item->insn, NULL) != TGX_OK ||
+        (r.section != NO_SECTION && r.section >= l->code.count))
+        return false;
+    item->line = r.line;
+    item->addr = r.addr;
+    item->section = r.section == NO_SECTION ? NULL : l->code.sections[r.section].name;
+    return true;
+}
+
+/* The second pass of lifter over the records, then the closing END: the text goes to text
+ * (NULL: dropped; nothing after the first refusal, which drops it all), each message is printed
+ * as it comes (print), and *refused counts the errors. TGX_ERR_IO when the records do not read
+ * back (said here), else the lifter's status. */
+static tgx_status lift_records(item_list *l, tgx_lifter *lifter, tgx_sm5_arch arch,
+                               tgx_diag_list *diags, cli_spill *text, bool print, size_t *refused)
+{
+    tgx_status st = TGX_OK;
+    *refused = 0;
+    if (!cli_spill_rewind(&l->records))
+        st = TGX_ERR_IO;
+    for (size_t k = 0; k <= l->count && st == TGX_OK; k++) {
+        tgx_lift_item item;
+        if (k < l->count && !read_item(l, arch, &item)) {
+            st = TGX_ERR_IO;
+            break;
+        }
+        const char *lines;
+        size_t len;
+        st = tgx_lifter_lift(lifter, k < l->count ? &item : NULL, &lines, &len);
+        *refused += diags->errors;
+        if (print)
+            tgx_cli_print_diags(diags); /* and empties the list: memory stays bounded */
+        else
+            tgx_diag_list_free(diags);
+        if (text && !*refused)
+            cli_spill_write(text, lines, len);
+    }
+    if (st == TGX_ERR_IO)
+        fprintf(stderr, "tgx lift: cannot read back the temporary file of the instructions: %s\n",
+                ferror(l->records.f) ? strerror(errno) : "it ended early");
+    return st;
+}
+
 /* After refusals under the binding convention: whether --unit-per-word lifts more (the same
- * items lifted again with it, nothing printed), said in a note, so that the option that fixes
- * a refusal is named where it is needed. */
-static void suggest_unit_per_word(const lift_cli *o, const item_list *l, const char *name,
-                                  size_t refused)
+ * records lifted again with it, nothing printed), said in a note, so that the option that
+ * fixes a refusal is named where it is needed. */
+static void suggest_unit_per_word(const lift_cli *o, item_list *l, const char *name, size_t refused)
 {
     if (o->opts.unit_per_word)
         return;
@@ -300,18 +366,62 @@ static void suggest_unit_per_word(const lift_cli *o, const item_list *l, const c
     per_word.unit_per_word = true;
     tgx_diag_list diags;
     tgx_diag_list_init(&diags);
-    char *text = NULL;
-    size_t len = 0;
-    tgx_lift(l->items, l->count, &per_word, name, &text, &len, &diags);
-    free(text);
-    size_t left = diags.errors;
+    tgx_lifter *lifter = NULL;
+    size_t left = refused;
+    tgx_status st = tgx_lifter_create(&per_word, name, &diags, &lifter);
+    if (st == TGX_OK && cli_spill_rewind(&l->records)) {
+        tgx_lift_item item;
+        for (size_t k = 0; k < l->count && read_item(l, per_word.arch, &item); k++)
+            tgx_lifter_survey(lifter, &item);
+        st = lift_records(l, lifter, per_word.arch, &diags, NULL, false, &left);
+    }
+    tgx_lifter_destroy(lifter);
     tgx_diag_list_free(&diags);
     char shown[TGX_DIAG_FILE_MAX];
-    if (left < refused)
+    if (st == TGX_OK && left < refused)
         fprintf(stderr,
                 "%s: note: with --unit-per-word (each distinct #tsPtrIdx its own unit instead of "
                 "the convention's v | s << 5) %zu of the %zu refusals go away\n",
                 tgx_diag_shown(shown, sizeof shown, name), refused - left, refused);
+}
+
+/* The exit status of a lifting that ended with st (an I/O error was said where it happened). */
+static int exit_status(tgx_status st)
+{
+    if (st == TGX_ERR_NOMEM)
+        fprintf(stderr, "tgx lift: out of memory\n");
+    if (st == TGX_OK)
+        return TGX_EXIT_OK;
+    return st == TGX_ERR_IO || st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
+}
+
+/* The second pass, then the output: the declarations, then the instructions' text from its
+ * spill file; nothing is written when something was refused. Returns the exit status. */
+static int lift_and_write(const lift_cli *o, item_list *l, const char *name, tgx_diag_list *diags)
+{
+    cli_spill text;
+    if (!cli_spill_open(&text, "lift"))
+        return TGX_EXIT_USAGE;
+    size_t refused;
+    tgx_status st = lift_records(l, l->lifter, o->opts.arch, diags, &text, true, &refused);
+    const char *decls = NULL;
+    size_t n = 0;
+    if (st == TGX_OK)
+        st = tgx_lifter_finish(l->lifter, &decls, &n);
+    if (st == TGX_ERR_INVALID)
+        suggest_unit_per_word(o, l, name, refused);
+    int rc = exit_status(st);
+    if (rc == TGX_EXIT_OK && !cli_spill_ok(&text, "lift", "the lifted TGSI"))
+        rc = TGX_EXIT_USAGE;
+    cli_output out;
+    if (rc == TGX_EXIT_OK && (rc = cli_output_open(&out, "lift", o->out)) == TGX_EXIT_OK) {
+        rc = cli_output_write(&out, decls, n);
+        if (rc == TGX_EXIT_OK)
+            rc = cli_output_copy(&out, &text, "the lifted TGSI");
+        rc = cli_output_close(&out, rc);
+    }
+    cli_spill_close(&text);
+    return rc;
 }
 
 int tgx_cli_lift(int argc, char **argv)
@@ -328,25 +438,25 @@ int tgx_cli_lift(int argc, char **argv)
     const char *name = tgx_cli_input_name(o.file);
     item_list l;
     memset(&l, 0, sizeof l);
-    rc = read_program(&o, name, &o.opts.arch, &l);
+    tgx_diag_list diags;
+    tgx_diag_list_init(&diags);
+    if (!cli_spill_open(&l.records, "lift"))
+        return TGX_EXIT_USAGE;
+    if (tgx_lifter_create(&o.opts, name, &diags, &l.lifter) != TGX_OK)
+        rc = exit_status(TGX_ERR_NOMEM);
+    else
+        rc = read_program(&o, name, &o.opts.arch, &l);
+    if (rc == TGX_EXIT_OK && !cli_spill_ok(&l.records, "lift", "the instructions"))
+        rc = TGX_EXIT_USAGE;
     char shown[TGX_DIAG_FILE_MAX];
     if (rc == TGX_EXIT_OK && l.skipped)
         fprintf(stderr, "%s: note: %zu instruction%s outside the texture classes skipped\n",
                 tgx_diag_shown(shown, sizeof shown, name), l.skipped, l.skipped == 1 ? "" : "s");
-    if (rc == TGX_EXIT_OK) {
-        tgx_diag_list diags;
-        tgx_diag_list_init(&diags);
-        char *text = NULL;
-        size_t len = 0;
-        tgx_status st = tgx_lift(l.items, l.count, &o.opts, name, &text, &len, &diags);
-        size_t refused = diags.errors;
-        tgx_cli_print_diags(&diags);
-        if (st == TGX_ERR_INVALID)
-            suggest_unit_per_word(&o, &l, name, refused);
-        rc = tgx_cli_finish_output("lift", st, o.out, text, len);
-        free(text);
-    }
+    if (rc == TGX_EXIT_OK)
+        rc = lift_and_write(&o, &l, name, &diags);
+    tgx_diag_list_free(&diags);
+    tgx_lifter_destroy(l.lifter);
+    cli_spill_close(&l.records);
     tgx_sm5_code_file_free(&l.code);
-    free(l.items);
     return rc;
 }

@@ -920,64 +920,142 @@ static void declarations(const lift_ctx *c, lift_ctx *h)
     }
 }
 
+/* ---- lifting in a stream ------------------------------------------------------------------------
+ */
+
+struct tgx_lifter {
+    lift_ctx c;
+    lift_ctx h;   /* the declarations */
+    bool lifting; /* the second pass has begun */
+    bool ended;   /* the closing END is written */
+};
+
+tgx_status tgx_lifter_create(const tgx_lift_opts *opts, const char *file, tgx_diag_list *diags,
+                             tgx_lifter **out)
+{
+    if (!out)
+        return TGX_ERR_ARG;
+    tgx_lifter *l = calloc(1, sizeof *l);
+    *out = l;
+    if (!l)
+        return TGX_ERR_NOMEM;
+    l->c.opts = opts;
+    l->c.file = file;
+    l->c.diags = diags;
+    for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
+        l->c.view_target[v] = -1;
+    l->c.survey = true;
+    return TGX_OK;
+}
+
+void tgx_lifter_destroy(tgx_lifter *l)
+{
+    if (!l)
+        return;
+    free(l->c.out.p);
+    free(l->h.out.p);
+    free(l);
+}
+
+/* The text of the last call only: what a caller takes from tgx_lifter_lift. */
+static void restart_text(lift_ctx *c)
+{
+    c->out.len = 0;
+    if (c->out.p)
+        c->out.p[0] = '\0';
+}
+
+void tgx_lifter_survey(tgx_lifter *l, const tgx_lift_item *item)
+{
+    if (!l || !item || l->lifting)
+        return;
+    /* the first pass settles the views' declarations; its text and messages are dropped */
+    l->c.item = item;
+    lift_one(&l->c);
+    restart_text(&l->c);
+}
+
+/* The second pass starts from the state the first left, less what it wrote. */
+static void begin_lifting(lift_ctx *c)
+{
+    c->survey = false;
+    c->refused = false;
+    c->ninsts = 0;
+    c->nimms = 0;
+    memset(c->temp_used, 0, sizeof c->temp_used);
+    memset(c->sampler_used, 0, sizeof c->sampler_used);
+    c->nunits = 0;
+}
+
+tgx_status tgx_lifter_lift(tgx_lifter *l, const tgx_lift_item *item, const char **text, size_t *len)
+{
+    if (!l || !text || l->ended)
+        return TGX_ERR_ARG;
+    if (!l->lifting) {
+        begin_lifting(&l->c);
+        l->lifting = true;
+    }
+    restart_text(&l->c);
+    if (item) {
+        l->c.item = item;
+        lift_one(&l->c);
+    } else {
+        inst(&l->c, "END");
+        l->ended = true;
+    }
+    *text = l->c.out.p ? l->c.out.p : "";
+    if (len)
+        *len = l->c.out.len;
+    return l->c.nomem || l->c.out.failed ? TGX_ERR_NOMEM : TGX_OK;
+}
+
+tgx_status tgx_lifter_finish(tgx_lifter *l, const char **text, size_t *len)
+{
+    if (!l || !text || !l->ended)
+        return TGX_ERR_ARG;
+    restart_text(&l->h);
+    declarations(&l->c, &l->h);
+    *text = l->h.out.p ? l->h.out.p : "";
+    if (len)
+        *len = l->h.out.len;
+    if (l->c.nomem || l->h.nomem || l->c.out.failed || l->h.out.failed)
+        return TGX_ERR_NOMEM;
+    return l->c.refused ? TGX_ERR_INVALID : TGX_OK;
+}
+
+/* The whole text at once: the two passes over items, the declarations put in front of the
+ * instructions' text in its own buffer (a copy of that text, 200 bytes a word, doubled what a
+ * long program took). */
 tgx_status tgx_lift(const tgx_lift_item *items, size_t n, const tgx_lift_opts *opts,
                     const char *file, char **out, size_t *len, tgx_diag_list *diags)
 {
     if ((!items && n) || !out)
         return TGX_ERR_ARG;
     *out = NULL;
-    lift_ctx *c = calloc(1, sizeof *c);
-    lift_ctx *h = calloc(1, sizeof *h);
-    tgx_status st = TGX_OK;
-    if (!c || !h) {
+    tgx_lifter *l;
+    tgx_status st = tgx_lifter_create(opts, file, diags, &l);
+    for (size_t i = 0; i < n && st == TGX_OK; i++)
+        tgx_lifter_survey(l, &items[i]);
+    lw_text all = {NULL, 0, 0, false};
+    const char *text;
+    size_t k;
+    for (size_t i = 0; i <= n && st == TGX_OK; i++) {
+        st = tgx_lifter_lift(l, i < n ? &items[i] : NULL, &text, &k);
+        lw_append(&all, text, k);
+    }
+    if (st == TGX_OK || st == TGX_ERR_INVALID) {
+        st = tgx_lifter_finish(l, &text, &k);
+        lw_prepend(&all, &l->h.out);
+    }
+    if (all.failed || !all.p)
         st = TGX_ERR_NOMEM;
-        goto done;
-    }
-    c->opts = opts;
-    c->file = file;
-    c->diags = diags;
-    for (unsigned v = 0; v < TGX_LOWER_UNITS; v++)
-        c->view_target[v] = -1;
-    /* the first pass settles the views' declarations; its text and messages are dropped */
-    c->survey = true;
-    for (size_t i = 0; i < n && !c->nomem && !c->out.failed; i++) {
-        c->item = &items[i];
-        lift_one(c);
-    }
-    c->survey = false;
-    c->refused = false;
-    free(c->out.p);
-    c->out = (lw_text){NULL, 0, 0, false};
-    c->ninsts = 0;
-    c->nimms = 0;
-    memset(c->temp_used, 0, sizeof c->temp_used);
-    memset(c->sampler_used, 0, sizeof c->sampler_used);
-    c->nunits = 0;
-    for (size_t i = 0; i < n && !c->nomem && !c->out.failed; i++) {
-        c->item = &items[i];
-        lift_one(c);
-    }
-    inst(c, "END");
-    declarations(c, h);
-    /* the declarations go in front of the instructions' text in its own buffer: a copy of that
-     * text (200 bytes a word) doubled what a long program took */
-    lw_prepend(&c->out, &h->out);
-    if (c->nomem || h->nomem || c->out.failed || h->out.failed)
-        st = TGX_ERR_NOMEM;
-    else if (c->refused)
-        st = TGX_ERR_INVALID;
     if (st == TGX_OK) {
-        *out = c->out.p;
+        *out = all.p;
         if (len)
-            *len = c->out.len;
-        c->out.p = NULL;
+            *len = all.len;
+        all.p = NULL;
     }
-done:
-    if (c)
-        free(c->out.p);
-    if (h)
-        free(h->out.p);
-    free(c);
-    free(h);
+    free(all.p);
+    tgx_lifter_destroy(l);
     return st;
 }

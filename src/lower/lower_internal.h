@@ -87,6 +87,8 @@ typedef struct lw_text {
 void lw_printf(lw_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Puts head's text in front of t's, in t's buffer (no second copy of a long text). */
 void lw_prepend(lw_text *t, const lw_text *head);
+/* Adds s[0..n) at the end. */
+void lw_append(lw_text *t, const char *s, size_t n);
 
 /* A TGSI operand component as text ("-|TEMP[1].y|", "IMM[0].x"), for the listing. */
 void lw_ref_text(const tgx_tgsi_instruction *in, tgx_lower_ref r, char *buf, size_t size);

@@ -117,20 +117,34 @@ static int create_temp(const char *path, char *tmp, size_t size)
     return -1;
 }
 
+/* A file being written by tgx_out_file_*: a temporary file beside a regular file (tmp set),
+ * renamed over it at the commit, or a device or FIFO written in place (tmp NULL). The bytes go
+ * through buf, so that a caller may write a line at a time. */
+struct tgx_out_file {
+    int fd;
+    char *path;   /* as the caller gave it: the name messages give */
+    char *target; /* path with its symbolic links followed */
+    char *tmp;
+    int err; /* the first write's errno, 0 while all is well */
+    size_t len;
+    unsigned char buf[65536];
+};
+
 /* A regular file (or a new one): the bytes go to a temporary file beside it, are flushed to the
- * disk, and only then renamed over it, so a full disk or a crash leaves the old file whole. */
-static tgx_status replace_regular(const char *path, const struct stat *old, const void *data,
-                                  size_t size, tgx_diag *d)
+ * disk, and only then renamed over it (tgx_out_file_commit), so a full disk or a crash leaves
+ * the old file whole. */
+static tgx_status open_temp_beside(tgx_out_file *f, const struct stat *old, tgx_diag *d)
 {
-    size_t n = strlen(path) + 40;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory");
-    int fd = create_temp(path, tmp, n);
-    if (fd < 0) {
-        tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot create temporary file: %s",
+    size_t n = strlen(f->target) + 40;
+    f->tmp = malloc(n);
+    if (!f->tmp)
+        return tgx_diag_set(d, TGX_ERR_NOMEM, f->path, 0, 0, "out of memory");
+    f->fd = create_temp(f->target, f->tmp, n);
+    if (f->fd < 0) {
+        tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot create temporary file: %s",
                      strerror(errno));
-        free(tmp);
+        free(f->tmp);
+        f->tmp = NULL;
         return TGX_ERR_IO;
     }
     /* rewriting a file (tgx fmt -i) keeps its permissions -- all twelve bits, set-user-ID,
@@ -138,38 +152,21 @@ static tgx_status replace_regular(const char *path, const struct stat *old, cons
      * clears the set-ID bits (chown(2), root's calls too), so a mode set before it lost them
      * (chmod 4644 f.tgsi; tgx fmt -i f.tgsi left 0644). */
     if (old) {
-        if (fchown(fd, old->st_uid, old->st_gid) == 0)
-            (void)fchmod(fd, old->st_mode & 07777);
+        if (fchown(f->fd, old->st_uid, old->st_gid) == 0)
+            (void)fchmod(f->fd, old->st_mode & 07777);
         else
-            (void)fchmod(fd, old->st_mode & 0777); /* no set-id bits for another owner */
+            (void)fchmod(f->fd, old->st_mode & 0777); /* no set-id bits for another owner */
     }
-    int err = write_all(fd, data, size) == 0 && fsync(fd) == 0 ? 0 : errno;
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err) {
-        tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(err));
-        remove(tmp);
-        free(tmp);
-        return TGX_ERR_IO;
-    }
-    free(tmp);
     return TGX_OK;
 }
 
 /* Anything that is not a regular file (a device, a FIFO): opened and written as it is, as a
  * shell's `>` would; replacing it by a regular file would destroy it (issue 9: /dev/full). */
-static tgx_status write_in_place(const char *path, const void *data, size_t size, tgx_diag *d)
+static tgx_status open_in_place(tgx_out_file *f, tgx_diag *d)
 {
-    int fd = open(path, O_WRONLY | O_NOCTTY);
-    if (fd < 0)
-        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot open: %s", strerror(errno));
-    int err = write_all(fd, data, size) == 0 ? 0 : errno;
-    if (close(fd) != 0 && !err)
-        err = errno;
-    if (err)
-        return tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(err));
+    f->fd = open(f->target, O_WRONLY | O_NOCTTY);
+    if (f->fd < 0)
+        return tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot open: %s", strerror(errno));
     return TGX_OK;
 }
 
@@ -211,33 +208,130 @@ static tgx_status resolve_links(const char *path, char **out, tgx_diag *d)
     return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory");
 }
 
-tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d)
+/* Where the bytes for path go: a temporary file beside a regular (or new) file, the file itself
+ * for a device or FIFO; a directory or a file we may not write is an error. */
+static tgx_status open_target(tgx_out_file *f, tgx_diag *d)
 {
-    char *target = NULL;
-    tgx_status st = resolve_links(path, &target, d);
-    if (st != TGX_OK)
-        return st;
     struct stat old;
-    if (stat(target, &old) != 0) {
+    if (stat(f->target, &old) != 0) {
         if (errno == ENOENT)
-            st = replace_regular(target, NULL, data, size, d);
-        else
-            st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
-    } else if (S_ISREG(old.st_mode)) {
+            return open_temp_beside(f, NULL, d);
+        return tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot write: %s", strerror(errno));
+    }
+    if (S_ISREG(old.st_mode)) {
         /* a file we may not write is not ours to replace either: the folder's write permission
          * would let the rename through (a root-owned 0444 file became the user's), while the
          * shell's `>` fails with EACCES; so does tgx, with the same words */
-        if (faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0)
-            st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: %s", strerror(errno));
-        else
-            st = replace_regular(target, &old, data, size, d);
-    } else if (S_ISDIR(old.st_mode)) {
-        st = tgx_diag_set(d, TGX_ERR_IO, path, 0, 0, "cannot write: it is a directory");
-    } else {
-        st = write_in_place(target, data, size, d);
+        if (faccessat(AT_FDCWD, f->target, W_OK, AT_EACCESS) != 0)
+            return tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot write: %s", strerror(errno));
+        return open_temp_beside(f, &old, d);
     }
-    if (st != TGX_OK && d)
-        tgx_diag_set_file(d, path); /* the name the user gave */
-    free(target);
+    if (S_ISDIR(old.st_mode))
+        return tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot write: it is a directory");
+    return open_in_place(f, d);
+}
+
+static void out_file_free(tgx_out_file *f)
+{
+    free(f->path);
+    free(f->target);
+    free(f->tmp);
+    free(f);
+}
+
+tgx_status tgx_out_file_open(const char *path, tgx_out_file **out, tgx_diag *d)
+{
+    *out = NULL;
+    tgx_out_file *f = calloc(1, sizeof *f);
+    if (!f || !(f->path = strdup(path))) {
+        free(f);
+        return tgx_diag_set(d, TGX_ERR_NOMEM, path, 0, 0, "out of memory");
+    }
+    f->fd = -1;
+    tgx_status st = resolve_links(path, &f->target, d);
+    if (st == TGX_OK)
+        st = open_target(f, d);
+    if (st != TGX_OK) {
+        if (d)
+            tgx_diag_set_file(d, path); /* the name the user gave */
+        out_file_free(f);
+        return st;
+    }
+    *out = f;
+    return TGX_OK;
+}
+
+static void out_file_flush(tgx_out_file *f)
+{
+    if (!f->err && f->len && write_all(f->fd, f->buf, f->len) != 0)
+        f->err = errno;
+    f->len = 0;
+}
+
+tgx_status tgx_out_file_write(tgx_out_file *f, const void *data, size_t size, tgx_diag *d)
+{
+    const unsigned char *p = data;
+    if (size >= sizeof f->buf && !f->err) { /* a whole text at once: no copy */
+        out_file_flush(f);
+        if (!f->err && write_all(f->fd, p, size) != 0)
+            f->err = errno;
+        size = 0;
+    }
+    while (size > 0 && !f->err) {
+        if (f->len == sizeof f->buf)
+            out_file_flush(f);
+        size_t n = sizeof f->buf - f->len < size ? sizeof f->buf - f->len : size;
+        memcpy(f->buf + f->len, p, n);
+        f->len += n;
+        p += n;
+        size -= n;
+    }
+    if (f->err)
+        return tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot write: %s", strerror(f->err));
+    return TGX_OK;
+}
+
+tgx_status tgx_out_file_commit(tgx_out_file *f, tgx_diag *d)
+{
+    out_file_flush(f);
+    int err = f->err;
+    if (!err && f->tmp && fsync(f->fd) != 0)
+        err = errno;
+    if (close(f->fd) != 0 && !err)
+        err = errno;
+    f->fd = -1;
+    if (!err && f->tmp && rename(f->tmp, f->target) != 0)
+        err = errno;
+    if (err && f->tmp)
+        remove(f->tmp);
+    tgx_status st =
+        err ? tgx_diag_set(d, TGX_ERR_IO, f->path, 0, 0, "cannot write: %s", strerror(err))
+            : TGX_OK;
+    out_file_free(f);
     return st;
+}
+
+void tgx_out_file_abort(tgx_out_file *f)
+{
+    if (!f)
+        return;
+    if (f->fd >= 0)
+        close(f->fd);
+    if (f->tmp)
+        remove(f->tmp);
+    out_file_free(f);
+}
+
+tgx_status tgx_write_file_atomic(const char *path, const void *data, size_t size, tgx_diag *d)
+{
+    tgx_out_file *f;
+    tgx_status st = tgx_out_file_open(path, &f, d);
+    if (st != TGX_OK)
+        return st;
+    st = tgx_out_file_write(f, data, size, d);
+    if (st != TGX_OK) {
+        tgx_out_file_abort(f);
+        return st;
+    }
+    return tgx_out_file_commit(f, d);
 }

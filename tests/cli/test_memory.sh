@@ -11,9 +11,10 @@
 #  * tgx run --exec interp of the same on one pixel: 28 times (the shader and the interpreter's
 #    form of it, whose instructions had fixed operand slots too: 568 bytes each); it took 47
 #    times, now 18;
-#  * tgx lift --words of 100,000 words (1.9 MB): 28 times. The lifted TGSI is 10 times the
-#    input and is held whole (declarations come first; nothing is written on a refusal): it took
-#    38 times (the text was copied once more to put the declarations in front), now 21.
+#  * tgx lift --words of 100,000 words (1.9 MB), from a file and from stdin: 2 times. The lifted
+#    TGSI is 10 times the input; declarations come first and nothing is written on a refusal, so
+#    it was held whole (38 times the input, then 21); now it goes to a spill file, read back
+#    behind the declarations (below: a spill that cannot be written).
 # Not checked under AddressSanitizer, which reserves far more address space than that.
 set -u
 : "${TGX:?TGX must name the tgx binary}"
@@ -74,9 +75,42 @@ within 28 "$tmp/big.tgsi" run "$tmp/big.tgsi" --size 1x1 --tex 0=hash --exec int
 [ -s "$tmp/one.png" ] && ok || bad "run: no image written"
 
 # TEXS R2, R0, R192, R196, 0x0, 2D, RGBA, 100,000 times: lifted to two MOVs and a TEX each.
+# The lifted text (10 times the input) goes to a spill file in $TMPDIR and the records of the
+# words to another, so tgx needs next to nothing above its start; the old code held both (21
+# times the input), so twice the input is far below what it needs, and far above what the
+# streaming needs (the 64 KB buffers of the files).
 awk 'BEGIN { for (i = 0; i < 100000; i++) print "0xd83000002c47c000" }' >"$tmp/big.words"
-within 28 "$tmp/big.words" lift --words "$tmp/big.words"
+mkdir -p "$tmp/spill"
+export TMPDIR="$tmp/spill"
+within 2 "$tmp/big.words" lift --words "$tmp/big.words"
 n=$(grep -c '^ *[0-9]*: TEX TEMP\[0\].xyzw, TEMP\[64\], SAMP\[0\], 2D$' "$tmp/out")
 [ "$n" -eq 100000 ] && ok || bad "lift: $n TEX lines, expected 100000"
+head -4 "$tmp/out" | tr '\n' ' ' | grep -q '^FRAG DCL SAMP\[0\] DCL SVIEW\[0\], 2D, FLOAT DCL TEMP' && ok ||
+    bad "lift: the declarations do not come first: $(head -4 "$tmp/out" | tr '\n' ' ')"
+tail -1 "$tmp/out" | grep -q '^[0-9]*: END$' && ok || bad "lift: the last line is $(tail -1 "$tmp/out")"
+cp "$tmp/out" "$tmp/lifted.tgsi"
+# the same from stdin, which cannot be read twice (the records of the first pass are spilled)
+within 2 "$tmp/big.words" lift --words - <"$tmp/big.words"
+cmp -s "$tmp/out" "$tmp/lifted.tgsi" && ok || bad "lift --words -: not the text of the file's lifting"
+[ -z "$(ls -A "$tmp/spill")" ] && ok || bad "lift left files in \$TMPDIR: $(ls "$tmp/spill")"
+
+# A spill that cannot be written (a full disk, here a file size limit of 4 MB: the records, 2.4
+# MB, fit, the lifted text, 19 MB, does not) is an I/O error that names the temporary file, and
+# the destination stays as it was.
+echo "keep" >"$tmp/dest.tgsi"
+(
+    trap '' XFSZ
+    ulimit -f 4000 && "$TGX" lift --words "$tmp/big.words" -o "$tmp/dest.tgsi"
+) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok || bad "lift with a full spill: exit $rc, expected 2"
+grep -q "cannot write the temporary file for the lifted TGSI (in $tmp/spill): File too large" "$tmp/err" &&
+    ok || bad "lift with a full spill: $(head -c 300 "$tmp/err")"
+[ "$(cat "$tmp/dest.tgsi")" = keep ] && ok || bad "lift with a full spill changed the destination"
+TMPDIR="$tmp/none" "$TGX" lift --words "$tmp/big.words" -o "$tmp/dest.tgsi" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "cannot create a temporary file in $tmp/none: No such file or directory" "$tmp/err" &&
+    [ "$(cat "$tmp/dest.tgsi")" = keep ] && ok || bad "lift with TMPDIR missing: exit $rc, $(head -c 300 "$tmp/err")"
+unset TMPDIR
 
 finish
