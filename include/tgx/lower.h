@@ -169,7 +169,8 @@ typedef struct tgx_lower_program {
 
 /* Lowers every texture instruction of sh. Each failure is an error in diags (TGSI line:col);
  * notes of translations that change something are warnings. Returns TGX_ERR_INVALID when any
- * instruction failed (p then holds the others), TGX_ERR_NOMEM, or TGX_OK. */
+ * instruction failed (p then holds the others), TGX_ERR_NOMEM, or TGX_OK. With p NULL the
+ * shader is only checked: the same messages and status, nothing kept (tgx_lower_stream). */
 tgx_status tgx_lower_shader(const tgx_tgsi_shader *sh, const char *file, tgx_sm5_arch arch,
                             tgx_lower_program *p, tgx_diag_list *diags);
 void tgx_lower_program_free(tgx_lower_program *p);
@@ -180,6 +181,16 @@ void tgx_lower_program_free(tgx_lower_program *p);
  * the caller with free(). */
 tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tgx_lower_program *p,
                            char **out, size_t *len);
+
+/* The same listing a piece at a time, for a shader too long to hold its lowered form and listing
+ * (tgx lower: 424 bytes a texture instruction, and a listing 3.6 times the shader's text): each
+ * texture instruction is lowered as it is printed, and sink gets the header, then the lines of
+ * each TGSI instruction, in order. Check the shader first (tgx_lower_shader with p NULL): an
+ * instruction that cannot be lowered stops the listing with TGX_ERR_INVALID. A sink's status
+ * other than TGX_OK stops it and is returned; otherwise TGX_ERR_NOMEM or TGX_OK. */
+typedef tgx_status (*tgx_lower_sink)(void *user, const char *text, size_t len);
+tgx_status tgx_lower_stream(const tgx_tgsi_shader *sh, const char *file, tgx_sm5_arch arch,
+                            tgx_lower_sink sink, void *user);
 
 /* ---- executing lowered instructions (the interpreter's texture hook) --------------------------
  */

@@ -682,6 +682,15 @@ size_t tgx_tgsi_shader_extent(const char *text, size_t len);
  * Indentation stops at TGX_TGSI_MESA_MAX_NESTING levels; deeper lines keep that indentation. */
 tgx_status tgx_tgsi_print(const tgx_tgsi_shader *s, char **out, size_t *len);
 
+/* One instruction's line of that text (its number, right-aligned to 3 places, and the
+ * indentation, without the '\n'), for a caller that prints a long shader a line at a time:
+ * instruction i into *line, a buffer of *cap bytes the function grows with realloc (getline's
+ * way: start with NULL and 0, free it at the end), *len its length. *indent carries the
+ * indentation from one instruction to the next: start at 0 and give every instruction in order,
+ * as the printer does. TGX_ERR_ARG (i out of range), TGX_ERR_NOMEM or TGX_OK. */
+tgx_status tgx_tgsi_print_instruction(const tgx_tgsi_shader *s, size_t i, int *indent, char **line,
+                                      size_t *cap, size_t *len);
+
 /* Frees a shader from tgx_tgsi_parse (NULL is fine). */
 void tgx_tgsi_free(tgx_tgsi_shader *s);
 

@@ -74,11 +74,9 @@ int tgx_cli_arch(const tgx_cli_spec *spec, const char *value, tgx_sm5_arch *arch
  * stdout when path is NULL (whose errors main reports). Returns an exit status. */
 int tgx_cli_write_output(const char *path, const void *data, size_t len);
 
-/* The end of a verb whose library call st made text[0..len) and printed its own diagnostics:
- * out of memory is said on stderr (exit 2), another failure is exit 1, and success writes the
- * text as tgx_cli_write_output does. */
-int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
-                          size_t len);
+/* The exit status of a verb whose library call returned st: out of memory is said on stderr
+ * (exit 2), an I/O error (said where it happened) is exit 2, another failure exit 1. */
+int tgx_cli_status_exit(const char *verb_name, tgx_status st);
 
 /* Whether data is a code file (a cubin or raw bundles) rather than assembly text: ELF's magic,
  * or more than one byte in 16 (and more than two) that text does not hold (NUL, control bytes other

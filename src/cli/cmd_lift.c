@@ -385,16 +385,6 @@ static void suggest_unit_per_word(const lift_cli *o, item_list *l, const char *n
                 tgx_diag_shown(shown, sizeof shown, name), refused - left, refused);
 }
 
-/* The exit status of a lifting that ended with st (an I/O error was said where it happened). */
-static int exit_status(tgx_status st)
-{
-    if (st == TGX_ERR_NOMEM)
-        fprintf(stderr, "tgx lift: out of memory\n");
-    if (st == TGX_OK)
-        return TGX_EXIT_OK;
-    return st == TGX_ERR_IO || st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
-}
-
 /* The second pass, then the output: the declarations, then the instructions' text from its
  * spill file; nothing is written when something was refused. Returns the exit status. */
 static int lift_and_write(const lift_cli *o, item_list *l, const char *name, tgx_diag_list *diags)
@@ -410,7 +400,7 @@ static int lift_and_write(const lift_cli *o, item_list *l, const char *name, tgx
         st = tgx_lifter_finish(l->lifter, &decls, &n);
     if (st == TGX_ERR_INVALID)
         suggest_unit_per_word(o, l, name, refused);
-    int rc = exit_status(st);
+    int rc = tgx_cli_status_exit("lift", st);
     if (rc == TGX_EXIT_OK && !cli_spill_ok(&text, "lift", "the lifted TGSI"))
         rc = TGX_EXIT_USAGE;
     cli_output out;
@@ -443,7 +433,7 @@ int tgx_cli_lift(int argc, char **argv)
     if (!cli_spill_open(&l.records, "lift"))
         return TGX_EXIT_USAGE;
     if (tgx_lifter_create(&o.opts, name, &diags, &l.lifter) != TGX_OK)
-        rc = exit_status(TGX_ERR_NOMEM);
+        rc = tgx_cli_status_exit("lift", TGX_ERR_NOMEM);
     else
         rc = read_program(&o, name, &o.opts.arch, &l);
     if (rc == TGX_EXIT_OK && !cli_spill_ok(&l.records, "lift", "the instructions"))

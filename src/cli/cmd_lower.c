@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "tgx/lower.h"
 #include "tgx/util.h"
 
@@ -99,6 +100,12 @@ static int load_shader(const lower_opts *o, const char *name, tgx_tgsi_shader **
     return -1;
 }
 
+/* tgx_lower_print_to's sink: the piece to stdout or -o's file (an I/O error said there). */
+static tgx_status write_piece(void *out, const char *text, size_t len)
+{
+    return cli_output_write(out, text, len) == TGX_EXIT_OK ? TGX_OK : TGX_ERR_IO;
+}
+
 int tgx_cli_lower(int argc, char **argv)
 {
     lower_opts o = {TGX_CLI_ARCH_DEFAULT, NULL, NULL};
@@ -114,16 +121,17 @@ int tgx_cli_lower(int argc, char **argv)
         return rc;
     tgx_diag_list diags;
     tgx_diag_list_init(&diags);
-    tgx_lower_program p;
-    tgx_status st = tgx_lower_shader(sh, name, o.arch, &p, &diags);
+    /* checked first (nothing is written when an instruction cannot be lowered), then each
+     * texture instruction lowered again as the listing goes out: neither the lowered program nor
+     * the listing is held */
+    tgx_status st = tgx_lower_shader(sh, name, o.arch, NULL, &diags);
     tgx_cli_print_diags(&diags);
-    char *text = NULL;
-    size_t len = 0;
-    if (st == TGX_OK)
-        st = tgx_lower_print(sh, name, &p, &text, &len);
-    rc = tgx_cli_finish_output("lower", st, o.out, text, len);
-    free(text);
-    tgx_lower_program_free(&p);
+    rc = tgx_cli_status_exit("lower", st);
+    cli_output out;
+    if (rc == TGX_EXIT_OK && (rc = cli_output_open(&out, "lower", o.out)) == TGX_EXIT_OK) {
+        st = tgx_lower_stream(sh, name, o.arch, write_piece, &out);
+        rc = cli_output_close(&out, tgx_cli_status_exit("lower", st));
+    }
     tgx_tgsi_free(sh);
     return rc;
 }

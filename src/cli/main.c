@@ -171,16 +171,13 @@ int tgx_cli_write_output(const char *path, const void *data, size_t len)
     return TGX_EXIT_OK;
 }
 
-int tgx_cli_finish_output(const char *verb_name, tgx_status st, const char *path, const char *text,
-                          size_t len)
+int tgx_cli_status_exit(const char *verb_name, tgx_status st)
 {
-    if (st == TGX_ERR_NOMEM) {
+    if (st == TGX_ERR_NOMEM)
         fprintf(stderr, "tgx %s: out of memory\n", verb_name);
+    if (st == TGX_ERR_NOMEM || st == TGX_ERR_IO)
         return TGX_EXIT_USAGE;
-    }
-    if (st != TGX_OK)
-        return TGX_EXIT_INVALID;
-    return tgx_cli_write_output(path, text, len);
+    return st == TGX_OK ? TGX_EXIT_OK : TGX_EXIT_INVALID;
 }
 
 /* Every verb's output goes through stdout's buffer; a write that failed at any point leaves

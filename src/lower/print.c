@@ -157,48 +157,6 @@ static void print_outputs(lw_text *b, const tgx_tgsi_instruction *in, const tgx_
 /* ---- the listing ------------------------------------------------------------------------------
  */
 
-/* The TGSI printer's line of every instruction (its text after the indentation). */
-static char **instruction_lines(const tgx_tgsi_shader *sh)
-{
-    char *text = NULL;
-    size_t len = 0;
-    if (tgx_tgsi_print(sh, &text, &len) != TGX_OK)
-        return NULL;
-    char **lines = calloc(sh->num_insts + 1, sizeof *lines);
-    size_t tok = 0;
-    char *p = text, *end = text + len;
-    p = memchr(p, '\n', (size_t)(end - p)); /* the processor line */
-    p = p ? p + 1 : end;
-    while (p < end && tok < sh->num_tokens && lines) {
-        char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        const tgx_tgsi_token *t = &sh->tokens[tok++];
-        if (t->kind == TGX_TGSI_TOKEN_INST && t->index < sh->num_insts) {
-            while (n && *p == ' ') {
-                p++;
-                n--;
-            }
-            lines[t->index] = malloc(n + 1);
-            if (lines[t->index]) {
-                memcpy(lines[t->index], p, n);
-                lines[t->index][n] = '\0';
-            }
-        }
-        p += n + 1;
-    }
-    free(text);
-    return lines;
-}
-
-static void free_lines(char **lines, size_t n)
-{
-    if (!lines)
-        return;
-    for (size_t i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
-}
-
 static void print_header(lw_text *b, const char *file, const tgx_lower_program *p)
 {
     lw_printf(b,
@@ -245,6 +203,95 @@ static void print_lowered(lw_text *b, const tgx_tgsi_shader *sh, const tgx_lower
         lw_printf(b, "#     note: %s\n", li->note);
 }
 
+/* Where the listing finds each lowered instruction: in a program (p), or lowered as it is
+ * printed (arch, file; li the room for it). */
+typedef struct listing {
+    const tgx_tgsi_shader *sh;
+    const char *file;
+    const tgx_lower_program *p;
+    size_t k; /* p's instructions before the one printed are passed */
+    tgx_sm5_arch arch;
+    tgx_lower_inst *li;
+} listing;
+
+/* The lowered form of instruction i, or NULL when it has none; TGX_ERR_INVALID when it cannot
+ * be lowered (as printed: the caller checked the shader first). */
+static tgx_status lowered_form(listing *L, unsigned i, const tgx_lower_inst **li)
+{
+    *li = NULL;
+    if (L->p) {
+        while (L->k < L->p->count && L->p->insts[L->k].index < i)
+            L->k++;
+        if (L->k < L->p->count && L->p->insts[L->k].index == i)
+            *li = &L->p->insts[L->k];
+        return TGX_OK;
+    }
+    if (!tgx_lower_is_texture(L->sh, i))
+        return TGX_OK;
+    tgx_status st = tgx_lower_instruction(L->sh, i, L->arch, L->file, L->li, NULL);
+    *li = L->li;
+    return st;
+}
+
+/* The lines of TGSI instruction i: its comment (the TGSI printer's line, *indent carrying its
+ * indentation), and what it lowers to. */
+static tgx_status print_instruction(lw_text *b, listing *L, unsigned i, int *indent, lw_text *line)
+{
+    const tgx_lower_inst *li;
+    tgx_status st = lowered_form(L, i, &li);
+    size_t n = 0;
+    if (st == TGX_OK)
+        st = tgx_tgsi_print_instruction(L->sh, i, indent, &line->p, &line->cap, &n);
+    if (st != TGX_OK)
+        return st;
+    const char *text = line->p;
+    while (*text == ' ') /* the number's right alignment */
+        text++;
+    lw_printf(b, "# %s\n", text);
+    if (!li && !tgx_lower_is_texture(L->sh, i) && L->sh->insts[i].opcode != TGX_TGSI_OP_END)
+        lw_printf(b, "#     (not a texture instruction: outside the lowering)\n");
+    if (li)
+        print_lowered(b, L->sh, li, L->arch);
+    return b->failed ? TGX_ERR_NOMEM : TGX_OK;
+}
+
+/* The listing a piece at a time: the header, then each TGSI instruction's lines (never held
+ * whole: 3.6 times the shader's text). */
+static tgx_status print_listing(listing *L, tgx_lower_sink sink, void *user)
+{
+    lw_text b = {NULL, 0, 0, false}, line = {NULL, 0, 0, false};
+    tgx_lower_program header = {NULL, 0, L->arch};
+    print_header(&b, L->file, L->p ? L->p : &header);
+    tgx_status st = b.failed ? TGX_ERR_NOMEM : sink(user, b.p, b.len);
+    int indent = 0;
+    for (unsigned i = 0; i < L->sh->num_insts && st == TGX_OK; i++) {
+        b.len = 0;
+        st = print_instruction(&b, L, i, &indent, &line);
+        if (st == TGX_OK)
+            st = sink(user, b.p, b.len);
+    }
+    free(b.p);
+    free(line.p);
+    return st;
+}
+
+tgx_status tgx_lower_stream(const tgx_tgsi_shader *sh, const char *file, tgx_sm5_arch arch,
+                            tgx_lower_sink sink, void *user)
+{
+    if (!sh || !sink)
+        return TGX_ERR_ARG;
+    listing L = {sh, file, NULL, 0, arch, malloc(sizeof(tgx_lower_inst))};
+    tgx_status st = L.li ? print_listing(&L, sink, user) : TGX_ERR_NOMEM;
+    free(L.li);
+    return st;
+}
+
+static tgx_status append_to(void *text, const char *piece, size_t len)
+{
+    lw_append(text, piece, len);
+    return ((lw_text *)text)->failed ? TGX_ERR_NOMEM : TGX_OK;
+}
+
 tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tgx_lower_program *p,
                            char **out, size_t *len)
 {
@@ -252,27 +299,13 @@ tgx_status tgx_lower_print(const tgx_tgsi_shader *sh, const char *file, const tg
         return TGX_ERR_ARG;
     *out = NULL;
     lw_text b = {NULL, 0, 0, false};
-    char **lines = instruction_lines(sh);
-    print_header(&b, file, p);
-    size_t k = 0;
-    for (unsigned i = 0; i < sh->num_insts; i++) {
-        const char *name = tgx_tgsi_opcode_info(sh->insts[i].opcode)->name;
-        while (k < p->count && p->insts[k].index < i)
-            k++;
-        bool lowered = k < p->count && p->insts[k].index == i;
-        if (lines && lines[i])
-            lw_printf(&b, "# %s\n", lines[i]);
-        else
-            lw_printf(&b, "# %u: %s\n", i, name);
-        if (!lowered && !tgx_lower_is_texture(sh, i) && sh->insts[i].opcode != TGX_TGSI_OP_END)
-            lw_printf(&b, "#     (not a texture instruction: outside the lowering)\n");
-        if (lowered)
-            print_lowered(&b, sh, &p->insts[k], p->arch);
-    }
-    free_lines(lines, sh->num_insts);
-    if (b.failed || !b.p) {
+    listing L = {sh, file, p, 0, p->arch, NULL};
+    tgx_status st = print_listing(&L, append_to, &b);
+    if (st == TGX_OK && !b.p)
+        st = TGX_ERR_NOMEM;
+    if (st != TGX_OK) {
         free(b.p);
-        return TGX_ERR_NOMEM;
+        return st;
     }
     *out = b.p;
     if (len)

@@ -24,36 +24,45 @@ static tgx_status note_warning(tgx_diag_list *l, const tgx_tgsi_shader *sh, cons
 tgx_status tgx_lower_shader(const tgx_tgsi_shader *sh, const char *file, tgx_sm5_arch arch,
                             tgx_lower_program *p, tgx_diag_list *diags)
 {
-    if (!sh || !p)
+    if (!sh)
         return TGX_ERR_ARG;
-    memset(p, 0, sizeof *p);
-    p->arch = arch;
-    size_t n = 0;
-    for (unsigned i = 0; i < sh->num_insts; i++)
-        n += tgx_lower_is_texture(sh, i);
-    p->insts = calloc(n ? n : 1, sizeof *p->insts);
-    if (!p->insts)
+    tgx_lower_inst *scratch = NULL; /* without p: each instruction lowered here, then dropped */
+    if (p) {
+        memset(p, 0, sizeof *p);
+        p->arch = arch;
+        size_t n = 0;
+        for (unsigned i = 0; i < sh->num_insts; i++)
+            n += tgx_lower_is_texture(sh, i);
+        p->insts = calloc(n ? n : 1, sizeof *p->insts);
+        if (!p->insts)
+            return TGX_ERR_NOMEM;
+    } else if (!(scratch = malloc(sizeof *scratch))) {
         return TGX_ERR_NOMEM;
+    }
     bool failed = false;
-    for (unsigned i = 0; i < sh->num_insts; i++) {
+    tgx_status st = TGX_OK;
+    for (unsigned i = 0; i < sh->num_insts && st != TGX_ERR_NOMEM; i++) {
         if (!tgx_lower_is_texture(sh, i))
             continue;
+        tgx_lower_inst *li = p ? &p->insts[p->count] : scratch;
         tgx_diag d;
         tgx_diag_clear(&d);
-        tgx_status st = tgx_lower_instruction(sh, i, arch, file, &p->insts[p->count], &d);
+        st = tgx_lower_instruction(sh, i, arch, file, li, &d);
         if (st == TGX_ERR_NOMEM)
-            return st;
+            break;
         if (st != TGX_OK) {
             d.severity = TGX_SEV_ERROR;
-            if (add_diag(diags, &d) != TGX_OK)
-                return TGX_ERR_NOMEM;
+            st = add_diag(diags, &d);
             failed = true;
             continue;
         }
-        if (note_warning(diags, sh, file, &p->insts[p->count]) != TGX_OK)
-            return TGX_ERR_NOMEM;
-        p->count++;
+        st = note_warning(diags, sh, file, li);
+        if (p)
+            p->count++;
     }
+    free(scratch);
+    if (st == TGX_ERR_NOMEM)
+        return st;
     return failed ? TGX_ERR_INVALID : TGX_OK;
 }
 

@@ -452,6 +452,23 @@ static void print_all(out *o, const tgx_tgsi_shader *s, tgx_tgsi_token_kind kind
     }
 }
 
+tgx_status tgx_tgsi_print_instruction(const tgx_tgsi_shader *s, size_t i, int *indent, char **line,
+                                      size_t *cap, size_t *len)
+{
+    if (!s || i >= s->num_insts || !indent || !line || !cap)
+        return TGX_ERR_ARG;
+    /* the caller's buffer, grown as put grows it */
+    out o = {*line, 0, *line ? *cap : 0, false};
+    print_inst(&o, &s->insts[i], i, indent);
+    if (!o.failed && o.len) /* the line without its '\n' */
+        o.buf[--o.len] = '\0';
+    *line = o.buf;
+    *cap = o.cap;
+    if (len)
+        *len = o.len;
+    return o.failed ? TGX_ERR_NOMEM : TGX_OK;
+}
+
 tgx_status tgx_tgsi_print(const tgx_tgsi_shader *s, char **result, size_t *len)
 {
     if (!s || !result)
