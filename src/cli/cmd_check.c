@@ -109,14 +109,20 @@ static unsigned count_lines(const char *text, size_t len)
 }
 
 /* Checks one shader, text[0..len) of a file whose first line_offset lines come before it;
- * returns its exit status. */
-static int check_shader(const char *name, const char *text, size_t len, unsigned line_offset)
+ * returns its exit status. owned: the file's text when this shader is its last, freed (and
+ * set to NULL) once parsed, so that it is not held while the shader is checked. */
+static int check_shader(const char *name, const char *text, size_t len, unsigned line_offset,
+                        char **owned)
 {
     tgx_tgsi_shader *sh = NULL;
     tgx_diag d;
     tgx_diag_list list;
     tgx_status st = tgx_tgsi_parse(text, len, name, &sh, &d);
     int rc;
+    if (owned) {
+        free(*owned);
+        *owned = NULL;
+    }
     if (st != TGX_OK) {
         print_shifted(d, line_offset);
         return st == TGX_ERR_NOMEM ? TGX_EXIT_USAGE : TGX_EXIT_INVALID;
@@ -154,8 +160,10 @@ static int check_tgsi_file(const char *path)
         return TGX_EXIT_USAGE;
     do {
         size_t n = tgx_tgsi_shader_extent(text + at, len - at);
-        rc = worse(rc, check_shader(name, text + at, n, line_offset));
-        line_offset += count_lines(text + at, n);
+        unsigned lines = count_lines(text + at, n);
+        bool last = at + n >= len;
+        rc = worse(rc, check_shader(name, text + at, n, line_offset, last ? &text : NULL));
+        line_offset += lines;
         at += n;
     } while (at < len);
     free(text);

@@ -122,18 +122,31 @@ static tgx_status first_error(const tgx_diag_list *found, size_t from, tgx_diag 
     return tgx_diag_set(d, TGX_ERR_INVALID, NULL, 0, 0, "the shader is invalid");
 }
 
-/* Parses, validates when found is not NULL (tgx_tgsi_validate, whose findings go to found),
- * decodes and reads the interface. */
-static tgx_status shader_create(const char *text, size_t size, const char *name,
-                                tgx_diag_list *found, tgx_pipe_shader **out, tgx_diag *d)
+/* A new shader of the parsed text (*out NULL on failure). */
+static tgx_status shader_parse(const char *text, size_t size, const char *name,
+                               tgx_pipe_shader **out, tgx_diag *d)
 {
     tgx_pipe_shader *s = calloc(1, sizeof *s);
-    *out = NULL;
+    *out = s;
     if (!s)
         return tgx_diag_set(d, TGX_ERR_NOMEM, name, 0, 0, "out of memory");
     snprintf(s->name, sizeof s->name, "%s", name ? name : "<shader>");
     tgx_status st = tgx_tgsi_parse(text, size, s->name, &s->tgsi, d);
-    if (st == TGX_OK && found) {
+    if (st < 0) {
+        tgx_pipe_shader_destroy(s);
+        *out = NULL;
+    }
+    return st;
+}
+
+/* Validates the parsed shader when found is not NULL (tgx_tgsi_validate, whose findings go to
+ * found), decodes it and reads the interface; destroys it on failure. */
+static tgx_status shader_finish(tgx_pipe_shader *s, tgx_diag_list *found, tgx_pipe_shader **out,
+                                tgx_diag *d)
+{
+    tgx_status st = TGX_OK;
+    *out = NULL;
+    if (found) {
         size_t from = found->count;
         st = tgx_tgsi_validate(s->tgsi, s->name, found);
         if (st == TGX_ERR_INVALID)
@@ -144,7 +157,7 @@ static tgx_status shader_create(const char *text, size_t size, const char *name,
     if (st == TGX_OK)
         st = tgx_exec_program_create(s->tgsi, s->name, &s->program, d);
     if (st == TGX_OK && !(s->jit = calloc(1, sizeof *s->jit)))
-        st = tgx_diag_set(d, TGX_ERR_NOMEM, name, 0, 0, "out of memory");
+        st = tgx_diag_set(d, TGX_ERR_NOMEM, s->name, 0, 0, "out of memory");
     if (st == TGX_OK)
         pthread_mutex_init(&s->jit->lock, NULL);
     if (st == TGX_OK)
@@ -155,6 +168,15 @@ static tgx_status shader_create(const char *text, size_t size, const char *name,
     }
     *out = s;
     return TGX_OK;
+}
+
+static tgx_status shader_create(const char *text, size_t size, const char *name,
+                                tgx_diag_list *found, tgx_pipe_shader **out, tgx_diag *d)
+{
+    tgx_pipe_shader *s;
+    tgx_status st = shader_parse(text, size, name, &s, d);
+    *out = NULL;
+    return st < 0 ? st : shader_finish(s, found, out, d);
 }
 
 tgx_status tgx_pipe_shader_parse(const char *text, size_t size, const char *name,
@@ -179,9 +201,10 @@ static tgx_status shader_load(const char *path, tgx_diag_list *found, tgx_pipe_s
     if (st < 0)
         return st;
     /* tgx_read_file reads "-" as stdin and names it so; the shader's messages do too */
-    st = shader_create(text, size, strcmp(path, "-") == 0 ? "<stdin>" : path, found, out, d);
-    free(text);
-    return st;
+    tgx_pipe_shader *s;
+    st = shader_parse(text, size, strcmp(path, "-") == 0 ? "<stdin>" : path, &s, d);
+    free(text); /* the IR holds what it needs: the text is not kept while the rest is built */
+    return st < 0 ? st : shader_finish(s, found, out, d);
 }
 
 tgx_status tgx_pipe_shader_load(const char *path, tgx_pipe_shader **out, tgx_diag *d)
