@@ -489,19 +489,40 @@ typedef struct tgx_tgsi_indirect {
     tgx_tgsi_pos pos; /* where the address register's name starts (0,0 when built in memory) */
 } tgx_tgsi_indirect;
 
+/* The address registers of an operand's indirect index (ind) and indirect dimension (dim_ind). */
+typedef struct tgx_tgsi_address {
+    tgx_tgsi_indirect ind;
+    tgx_tgsi_indirect dim_ind;
+} tgx_tgsi_address;
+
 /* The register part shared by dst and src operands: FILE[index], FILE[ADDR[0].x+index],
  * FILE[dim][index] (2-D: CONST[1][4], IN[vertex][attr] in GEOM), FILE[ADDR[0].x+dim][index]. */
 typedef struct tgx_tgsi_register {
     uint8_t file;   /* a tgx_tgsi_file */
-    bool indirect;  /* index is relative to ind */
+    bool indirect;  /* index is relative to tgx_tgsi_reg_ind(r) */
     bool dimension; /* a second (outer) index is present: FILE[dim_index][index] */
     bool dim_indirect;
-    int32_t index;     /* register index; the offset added to ind when indirect */
-    int32_t dim_index; /* the outer index; the offset added to dim_ind when dim_indirect */
-    tgx_tgsi_indirect ind;
-    tgx_tgsi_indirect dim_ind;
-    tgx_tgsi_pos pos; /* where the file name starts ("TEMP" of TEMP[1]) */
+    int32_t index;     /* register index; the offset added to the address when indirect */
+    int32_t dim_index; /* the outer index; the offset added to its address when dim_indirect */
+    tgx_tgsi_pos pos;  /* where the file name starts ("TEMP" of TEMP[1]) */
+    /* The address registers, out of line (in the shader's storage: they were 32 bytes inline
+     * in every operand, which few use; docs/cli.md), NULL when neither index is indirect. Read
+     * them with tgx_tgsi_reg_ind and tgx_tgsi_reg_dim_ind. */
+    const tgx_tgsi_address *addr;
 } tgx_tgsi_register;
+
+/* The address register of r's index (indirect) and of its dimension (dim_indirect); a record of
+ * zeros when there is none. */
+static inline const tgx_tgsi_indirect *tgx_tgsi_reg_ind(const tgx_tgsi_register *r)
+{
+    static const tgx_tgsi_indirect none = {0, 0, 0, 0, {0, 0}};
+    return r->addr ? &r->addr->ind : &none;
+}
+static inline const tgx_tgsi_indirect *tgx_tgsi_reg_dim_ind(const tgx_tgsi_register *r)
+{
+    static const tgx_tgsi_indirect none = {0, 0, 0, 0, {0, 0}};
+    return r->addr ? &r->addr->dim_ind : &none;
+}
 
 typedef struct tgx_tgsi_dst {
     tgx_tgsi_register reg;

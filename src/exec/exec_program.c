@@ -356,25 +356,29 @@ static tgx_status decode_reg(xbuild *b, const tgx_tgsi_instruction *ti, const tg
     x->base = is_lane_file(f) ? p->base[f] : 0;
     x->count = is_lane_file(f) ? p->count[f] : 0;
     if (r->indirect) {
-        int af = file_of(r->ind.file);
-        if (!is_lane_file(af) || r->ind.index < 0 || (uint32_t)r->ind.index >= p->count[af])
+        int af = file_of(tgx_tgsi_reg_ind(r)->file);
+        if (!is_lane_file(af) || tgx_tgsi_reg_ind(r)->index < 0 ||
+            (uint32_t)tgx_tgsi_reg_ind(r)->index >= p->count[af])
             return fail_at(b, ti->pos, TGX_ERR_INVALID,
                            "%s: the address register of an indirect operand is not declared", what);
         x->indirect = 1;
-        x->ind_slot = p->base[af] + (uint32_t)r->ind.index * 4 + (r->ind.swizzle & 3u);
+        x->ind_slot = p->base[af] + (uint32_t)tgx_tgsi_reg_ind(r)->index * 4 +
+                      (tgx_tgsi_reg_ind(r)->swizzle & 3u);
     } else if (is_lane_file(f) && !(f == XF_IN && p->stage == TGX_EXEC_GEOMETRY) &&
                (r->index < 0 || (uint32_t)r->index >= p->count[f])) {
         return fail_at(b, ti->pos, TGX_ERR_INVALID, "%s: %s[%d] is not declared", what,
                        tgx_tgsi_file_name(r->file), r->index);
     }
     if (r->dim_indirect) {
-        int af = file_of(r->dim_ind.file);
-        if (!is_lane_file(af) || r->dim_ind.index < 0 || (uint32_t)r->dim_ind.index >= p->count[af])
+        int af = file_of(tgx_tgsi_reg_dim_ind(r)->file);
+        if (!is_lane_file(af) || tgx_tgsi_reg_dim_ind(r)->index < 0 ||
+            (uint32_t)tgx_tgsi_reg_dim_ind(r)->index >= p->count[af])
             return fail_at(b, ti->pos, TGX_ERR_INVALID,
                            "%s: the address register of an indirect dimension is not declared",
                            what);
         x->dim_indirect = 1;
-        x->dim_ind_slot = p->base[af] + (uint32_t)r->dim_ind.index * 4 + (r->dim_ind.swizzle & 3u);
+        x->dim_ind_slot = p->base[af] + (uint32_t)tgx_tgsi_reg_dim_ind(r)->index * 4 +
+                          (tgx_tgsi_reg_dim_ind(r)->swizzle & 3u);
     }
     if (f == XF_IN && p->stage == TGX_EXEC_GEOMETRY)
         return geometry_input(b, ti, r, x, what);

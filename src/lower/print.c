@@ -23,14 +23,17 @@ static void register_text(const tgx_tgsi_register *r, char *buf, size_t size)
     char dim[48] = "", index[64];
     if (r->dimension) {
         if (r->dim_indirect)
-            snprintf(dim, sizeof dim, "[%s[%d].%c+%d]", tgx_tgsi_file_name(r->dim_ind.file),
-                     r->dim_ind.index, comp_letter[r->dim_ind.swizzle & 3u], r->dim_index);
+            snprintf(dim, sizeof dim, "[%s[%d].%c+%d]",
+                     tgx_tgsi_file_name(tgx_tgsi_reg_dim_ind(r)->file),
+                     tgx_tgsi_reg_dim_ind(r)->index,
+                     comp_letter[tgx_tgsi_reg_dim_ind(r)->swizzle & 3u], r->dim_index);
         else
             snprintf(dim, sizeof dim, "[%d]", r->dim_index);
     }
     if (r->indirect)
-        snprintf(index, sizeof index, "[%s[%d].%c+%d]", tgx_tgsi_file_name(r->ind.file),
-                 r->ind.index, comp_letter[r->ind.swizzle & 3u], r->index);
+        snprintf(index, sizeof index, "[%s[%d].%c+%d]",
+                 tgx_tgsi_file_name(tgx_tgsi_reg_ind(r)->file), tgx_tgsi_reg_ind(r)->index,
+                 comp_letter[tgx_tgsi_reg_ind(r)->swizzle & 3u], r->index);
     else
         snprintf(index, sizeof index, "[%d]", r->index);
     snprintf(buf, size, "%s%s%s", file ? file : "?", dim, index);

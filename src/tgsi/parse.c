@@ -51,7 +51,8 @@ typedef struct parser {
 #define STORAGE_BIG_BLOCK   (256u * 1024u)
 #define STORAGE_ALIGN       8u /* what every stored type needs (asserted below) */
 _Static_assert(_Alignof(tgx_tgsi_dst) <= STORAGE_ALIGN && _Alignof(tgx_tgsi_src) <= STORAGE_ALIGN &&
-                   _Alignof(tgx_tgsi_tex_offset) <= STORAGE_ALIGN,
+                   _Alignof(tgx_tgsi_tex_offset) <= STORAGE_ALIGN &&
+                   _Alignof(tgx_tgsi_address) <= STORAGE_ALIGN,
                "an operand type needs more alignment than the storage gives");
 
 typedef struct storage_block {
@@ -434,6 +435,8 @@ static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
     r->file = (tgx_tgsi_file)f;
     int32_t idx;
     bool ind;
+    tgx_tgsi_address addr;
+    memset(&addr, 0, sizeof addr);
     tgx_tgsi_indirect indr;
     tgx_status st = parse_index(p, &idx, &ind, &indr);
     if (st != TGX_OK)
@@ -443,18 +446,25 @@ static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
         r->dimension = true;
         r->dim_index = idx;
         r->dim_indirect = ind;
-        r->dim_ind = indr;
+        addr.dim_ind = indr;
         if ((st = parse_index(p, &idx, &ind, &indr)) != TGX_OK)
             return st;
     }
+    addr.ind = indr;
     if (!ind && idx < 0)
         return fail_at(p, at, "register index %d is negative", idx);
     if (r->dimension && !r->dim_indirect && r->dim_index < 0)
         return fail_at(p, at, "register dimension %d is negative", r->dim_index);
     r->index = idx;
     r->indirect = ind;
-    r->ind = indr;
     r->pos = pos_of(p, at);
+    if (r->indirect || r->dim_indirect) {
+        bool nomem = false;
+        r->addr = storage_copy(p->sh->storage, &addr, 1, sizeof addr, &nomem);
+        if (nomem)
+            return tgx_diag_set(p->diag, TGX_ERR_NOMEM, p->filename, p->line_no, 1,
+                                "out of memory");
+    }
     return TGX_OK;
 }
 

@@ -150,12 +150,12 @@ static void reg(out *o, const tgx_tgsi_register *r)
     enm(o, tgx_tgsi_file_name, r->file);
     if (r->dimension) {
         if (r->dim_indirect)
-            indirect(o, &r->dim_ind, r->dim_index);
+            indirect(o, tgx_tgsi_reg_dim_ind(r), r->dim_index);
         else
             fmt(o, "[%" PRId32 "]", r->dim_index);
     }
     if (r->indirect)
-        indirect(o, &r->ind, r->index);
+        indirect(o, tgx_tgsi_reg_ind(r), r->index);
     else
         fmt(o, "[%" PRId32 "]", r->index);
 }

@@ -218,13 +218,13 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
     static const char why[] = "only base + ADDR must land in a declaration";
     char buf[REG_TEXT_MAX];
     const char *f = tgx_v_file_name(r->file);
-    check_address(c, &r->ind);
+    check_address(c, tgx_tgsi_reg_ind(r));
     if (!file_declared(c, r->file)) {
         tgx_v_error(c, r->pos, "%s is not declared (no %s register is, for an indirect access)",
                     reg_text(r, r->index, buf, sizeof buf), f);
         return;
     }
-    if (r->file == TGX_TGSI_FILE_IMM || r->ind.array_id == 0) {
+    if (r->file == TGX_TGSI_FILE_IMM || tgx_tgsi_reg_ind(r)->array_id == 0) {
         bool in = r->file == TGX_TGSI_FILE_IMM
                       ? r->index >= 0 && (size_t)r->index < c->s->num_imms
                       : tgx_v_find_decl(c, r->file, reg_dim(r), r->index) != NULL;
@@ -235,7 +235,7 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
     }
     for (size_t i = 0; i < c->s->num_decls; i++) {
         const tgx_tgsi_declaration *d = &c->s->decls[i];
-        if (d->file != r->file || d->array_id != r->ind.array_id)
+        if (d->file != r->file || d->array_id != tgx_tgsi_reg_ind(r)->array_id)
             continue;
         if (r->index < (long)d->first || r->index > (long)d->last)
             tgx_v_warning(c, r->pos, "%s is outside array %u (%s[%u..%u]; %s)",
@@ -244,14 +244,14 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
         return;
     }
     tgx_v_warning(c, r->pos, "%s array %u is not declared (the array id is ignored: %s)", f,
-                  (unsigned)r->ind.array_id, why);
+                  (unsigned)tgx_tgsi_reg_ind(r)->array_id, why);
 }
 
 static void check_declared(tgx_vctx *c, const tgx_tgsi_register *r, unsigned char *memory_warned)
 {
     char buf[REG_TEXT_MAX];
     if (r->dim_indirect)
-        check_address(c, &r->dim_ind);
+        check_address(c, tgx_tgsi_reg_dim_ind(r));
     if (r->indirect) {
         check_indirect(c, r);
         return;
