@@ -534,8 +534,19 @@ typedef struct tgx_tgsi_src {
     uint8_t swizzle[4]; /* source component for x, y, z, w; identity when none is written */
     bool negate;        /* -SRC (applied after absolute) */
     bool absolute;      /* |SRC| */
-    tgx_tgsi_pos pos;   /* where the operand starts, its '-' or '|' included */
+    /* Columns from where the operand starts, its '-' or '|' included, to reg.pos (at most
+     * 65535): the operand's position is tgx_tgsi_src_pos, not a second position of 8 bytes in
+     * every source (docs/cli.md). */
+    uint16_t lead;
 } tgx_tgsi_src;
+
+/* Where source s starts, its '-' or '|' included (on the line of its register). */
+static inline tgx_tgsi_pos tgx_tgsi_src_pos(const tgx_tgsi_src *s)
+{
+    tgx_tgsi_pos p = s->reg.pos;
+    p.column = p.column > s->lead ? p.column - s->lead : (p.column ? 1u : 0u);
+    return p;
+}
 
 /* Texel offset operand of a texture instruction: ", IMM[0].xyx" (three components). */
 typedef struct tgx_tgsi_tex_offset {

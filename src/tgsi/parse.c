@@ -534,7 +534,7 @@ static tgx_status parse_src(parser *p, tgx_tgsi_src *s)
     tgx_status st;
     memset(s, 0, sizeof *s);
     skip_space(p);
-    s->pos = pos_of(p, p->pos);
+    size_t start = p->pos;
     if (peek(p) == '-') {
         s->negate = true;
         p->pos++;
@@ -546,6 +546,8 @@ static tgx_status parse_src(parser *p, tgx_tgsi_src *s)
     }
     if ((st = parse_register(p, &s->reg)) != TGX_OK)
         return st;
+    uint32_t lead = s->reg.pos.column - column_of(p, start); /* the register is on this line */
+    s->lead = lead > UINT16_MAX ? UINT16_MAX : (uint16_t)lead;
     if ((st = parse_swizzle(p, s->swizzle, 4)) != TGX_OK)
         return st;
     if (s->absolute && (st = expect_char(p, '|', "to close the absolute value")) != TGX_OK)

@@ -388,12 +388,12 @@ static void check_modifiers(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigne
         break;
     }
     if (s->absolute && !abs_ok)
-        tgx_v_warning(c, s->pos,
+        tgx_v_warning(c, tgx_tgsi_src_pos(s),
                       "absolute value is not allowed on %s src%u (%s operand, spec "
                       "\"Modifiers\"); tgx, as Mesa, takes |x| of the integer",
                       tgx_v_op_name(in->opcode), i, what);
     if (s->negate && !neg_ok)
-        tgx_v_warning(c, s->pos,
+        tgx_v_warning(c, tgx_tgsi_src_pos(s),
                       "negation is not allowed on %s src%u (%s operand, spec \"Modifiers\"); "
                       "tgx, as Mesa, negates the integer",
                       tgx_v_op_name(in->opcode), i, what);

@@ -26,6 +26,12 @@ static const temp_case cases[] = {
               "  1: ADD OUT[0].xy, TEMP[0].xyzw, IMM[0]\n"
               "  2: END\n",
      "7:21: TEMP[0].y is read, but no instruction writes it"},
+    /* the warning points where the operand starts: its '-', not the register after the
+     * spaces and '|' (the IR keeps that as a column count from the register) */
+    {"a negated absolute source: at its '-'",
+     HEAD IMM "  0: ADD OUT[0], IMM[0], -   |TEMP[1]|\n"
+              "  1: END\n",
+     "6:26: TEMP[1].xyzw is read, but no instruction writes it"},
     {"component-wise: only written channels",
      HEAD IMM "  0: MOV TEMP[0].x, IMM[0].xxxx\n"
               "  1: ADD OUT[0].x, TEMP[0].xyzw, IMM[0]\n"
