@@ -504,7 +504,10 @@ typedef struct tgx_tgsi_register {
     bool dim_indirect;
     int32_t index;     /* register index; the offset added to the address when indirect */
     int32_t dim_index; /* the outer index; the offset added to its address when dim_indirect */
-    tgx_tgsi_pos pos;  /* where the file name starts ("TEMP" of TEMP[1]) */
+    /* The column where the file name starts ("TEMP" of TEMP[1]), on its instruction's line (0
+     * when built in memory): an operand is never on another line, so a whole position (8
+     * bytes) in every operand held the line once more; tgx_tgsi_reg_pos gives the position. */
+    uint32_t column;
     /* The address registers, out of line (in the shader's storage: they were 32 bytes inline
      * in every operand, which few use; docs/cli.md), NULL when neither index is indirect. Read
      * them with tgx_tgsi_reg_ind and tgx_tgsi_reg_dim_ind. */
@@ -534,19 +537,11 @@ typedef struct tgx_tgsi_src {
     uint8_t swizzle[4]; /* source component for x, y, z, w; identity when none is written */
     bool negate;        /* -SRC (applied after absolute) */
     bool absolute;      /* |SRC| */
-    /* Columns from where the operand starts, its '-' or '|' included, to reg.pos (at most
+    /* Columns from where the operand starts, its '-' or '|' included, to reg.column (at most
      * 65535): the operand's position is tgx_tgsi_src_pos, not a second position of 8 bytes in
      * every source (docs/cli.md). */
     uint16_t lead;
 } tgx_tgsi_src;
-
-/* Where source s starts, its '-' or '|' included (on the line of its register). */
-static inline tgx_tgsi_pos tgx_tgsi_src_pos(const tgx_tgsi_src *s)
-{
-    tgx_tgsi_pos p = s->reg.pos;
-    p.column = p.column > s->lead ? p.column - s->lead : (p.column ? 1u : 0u);
-    return p;
-}
 
 /* Texel offset operand of a texture instruction: ", IMM[0].xyx" (three components). */
 typedef struct tgx_tgsi_tex_offset {
@@ -596,6 +591,21 @@ typedef struct tgx_tgsi_instruction {
     tgx_tgsi_pos texture_pos;
     tgx_tgsi_pos label_pos; /* of the ':' */
 } tgx_tgsi_instruction;
+
+/* Where register r of instruction in starts (its file name), and where source s of in starts,
+ * its '-' or '|' included; (0,0) for operands built in memory. */
+static inline tgx_tgsi_pos tgx_tgsi_reg_pos(const tgx_tgsi_instruction *in,
+                                            const tgx_tgsi_register *r)
+{
+    tgx_tgsi_pos p = {r->column ? in->pos.line : 0u, r->column};
+    return p;
+}
+static inline tgx_tgsi_pos tgx_tgsi_src_pos(const tgx_tgsi_instruction *in, const tgx_tgsi_src *s)
+{
+    tgx_tgsi_pos p = tgx_tgsi_reg_pos(in, &s->reg);
+    p.column = p.column > s->lead ? p.column - s->lead : (p.column ? 1u : 0u);
+    return p;
+}
 
 typedef struct tgx_tgsi_declaration {
     tgx_tgsi_file file;

@@ -157,7 +157,7 @@ static tgx_tgsi_pos target_pos(const lw_req *rq)
 {
     if (rq->op->style == LW_TEX && rq->in->has_texture)
         return rq->in->texture_pos;
-    return tgx_tgsi_src_pos(&rq->in->src[rq->op->unit]);
+    return tgx_tgsi_src_pos(rq->in, &rq->in->src[rq->op->unit]);
 }
 
 /* ---- the request ------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ static tgx_status read_units(lw_req *rq, tgx_diag *d)
     const tgx_tgsi_register *s = rq->op->samp != LW_NO ? &in->src[rq->op->samp].reg : u;
     if (u->index < 0 || u->index >= (int32_t)TGX_LOWER_UNITS || s->index < 0 ||
         s->index >= (int32_t)TGX_LOWER_UNITS)
-        return fail(rq, d, tgx_tgsi_src_pos(&in->src[rq->op->unit]),
+        return fail(rq, d, tgx_tgsi_src_pos(in, &in->src[rq->op->unit]),
                     "%s: unit %d: the binding convention covers units 0..%u (constant-bank "
                     "word SVIEW | SAMP << 5)",
                     opname(rq), u->index < 0 || u->index >= 32 ? u->index : s->index,
@@ -201,7 +201,7 @@ static tgx_status read_target(lw_req *rq, tgx_diag *d)
     } else {
         const tgx_tgsi_declaration *dc = sview_decl(rq->sh, rq->view);
         if (!dc)
-            return fail(rq, d, tgx_tgsi_src_pos(&in->src[rq->op->unit]),
+            return fail(rq, d, tgx_tgsi_src_pos(in, &in->src[rq->op->unit]),
                         "%s: SVIEW[%u] is not declared: its target decides the Maxwell form",
                         opname(rq), rq->view);
         rq->tgsi_target = dc->target;
@@ -469,7 +469,7 @@ static tgx_status pick_sample(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
         /* Maxwell's TXD takes 1D and 2D gradients and no depth reference: TEX.NDV in the
          * quad-shuffle emulation (txd.c) */
         if (rq->indirect)
-            return fail(rq, d, tgx_tgsi_src_pos(&rq->in->src[rq->op->unit]),
+            return fail(rq, d, tgx_tgsi_src_pos(rq->in, &rq->in->src[rq->op->unit]),
                         "%s: the TXD emulation (3D, cube or shadow gradients) with an indirect "
                         "unit is not lowered: each round would shuffle the lanes' handles too",
                         opname(rq));
@@ -526,7 +526,7 @@ static tgx_status pick_gather(const lw_req *rq, tgx_lower_inst *li, tgx_diag *d)
         return st;
     uint32_t comp = 0;
     if (rq->in->opcode == TGX_TGSI_OP_TG4 && !imm_value(rq, rq->arg, &comp))
-        return fail(rq, d, tgx_tgsi_src_pos(&rq->in->src[1]),
+        return fail(rq, d, tgx_tgsi_src_pos(rq->in, &rq->in->src[1]),
                     "TG4: the component must be an immediate: Maxwell's TLD4 names it in the "
                     "instruction (.R .G .B .A)");
     uint32_t flags = (rq->shadow ? TGX_SM5_F_DC : 0u) | (rq->has_offsets ? TGX_SM5_F_AOFFI : 0u);

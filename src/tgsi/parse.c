@@ -457,7 +457,7 @@ static tgx_status parse_register(parser *p, tgx_tgsi_register *r)
         return fail_at(p, at, "register dimension %d is negative", r->dim_index);
     r->index = idx;
     r->indirect = ind;
-    r->pos = pos_of(p, at);
+    r->column = column_of(p, at);
     if (r->indirect || r->dim_indirect) {
         bool nomem = false;
         r->addr = storage_copy(p->sh->storage, &addr, 1, sizeof addr, &nomem);
@@ -546,7 +546,7 @@ static tgx_status parse_src(parser *p, tgx_tgsi_src *s)
     }
     if ((st = parse_register(p, &s->reg)) != TGX_OK)
         return st;
-    uint32_t lead = s->reg.pos.column - column_of(p, start); /* the register is on this line */
+    uint32_t lead = s->reg.column - column_of(p, start); /* the register is on this line */
     s->lead = lead > UINT16_MAX ? UINT16_MAX : (uint16_t)lead;
     if ((st = parse_swizzle(p, s->swizzle, 4)) != TGX_OK)
         return st;

@@ -182,7 +182,7 @@ static bool memory_quirk(tgx_vctx *c, const tgx_tgsi_register *r, unsigned char 
             return true;
         warned[index] = 1;
     }
-    tgx_v_warning(c, r->pos,
+    tgx_v_warning(c, tgx_v_reg_pos(c, r),
                   "MEMORY[%ld] is not declared; using the shared memory declared as "
                   "MEMORY[%u] (Mesa 22.3 declares MEMORY[1] but addresses MEMORY[0])",
                   index, shared->first);
@@ -220,7 +220,8 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
     const char *f = tgx_v_file_name(r->file);
     check_address(c, tgx_tgsi_reg_ind(r));
     if (!file_declared(c, r->file)) {
-        tgx_v_error(c, r->pos, "%s is not declared (no %s register is, for an indirect access)",
+        tgx_v_error(c, tgx_v_reg_pos(c, r),
+                    "%s is not declared (no %s register is, for an indirect access)",
                     reg_text(r, r->index, buf, sizeof buf), f);
         return;
     }
@@ -229,7 +230,8 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
                       ? r->index >= 0 && (size_t)r->index < c->s->num_imms
                       : tgx_v_find_decl(c, r->file, reg_dim(r), r->index) != NULL;
         if (!in)
-            tgx_v_warning(c, r->pos, "%s is not declared (base of an indirect access; %s)",
+            tgx_v_warning(c, tgx_v_reg_pos(c, r),
+                          "%s is not declared (base of an indirect access; %s)",
                           reg_text(r, r->index, buf, sizeof buf), why);
         return;
     }
@@ -238,12 +240,13 @@ static void check_indirect(tgx_vctx *c, const tgx_tgsi_register *r)
         if (d->file != r->file || d->array_id != tgx_tgsi_reg_ind(r)->array_id)
             continue;
         if (r->index < (long)d->first || r->index > (long)d->last)
-            tgx_v_warning(c, r->pos, "%s is outside array %u (%s[%u..%u]; %s)",
+            tgx_v_warning(c, tgx_v_reg_pos(c, r), "%s is outside array %u (%s[%u..%u]; %s)",
                           reg_text(r, r->index, buf, sizeof buf), d->array_id, f, d->first, d->last,
                           why);
         return;
     }
-    tgx_v_warning(c, r->pos, "%s array %u is not declared (the array id is ignored: %s)", f,
+    tgx_v_warning(c, tgx_v_reg_pos(c, r),
+                  "%s array %u is not declared (the array id is ignored: %s)", f,
                   (unsigned)tgx_tgsi_reg_ind(r)->array_id, why);
 }
 
@@ -260,14 +263,16 @@ static void check_declared(tgx_vctx *c, const tgx_tgsi_register *r, unsigned cha
         return;
     if (r->file == TGX_TGSI_FILE_IMM) {
         if (r->index < 0 || (size_t)r->index >= c->s->num_imms)
-            tgx_v_error(c, r->pos, "%s is not declared", reg_text(r, r->index, buf, sizeof buf));
+            tgx_v_error(c, tgx_v_reg_pos(c, r), "%s is not declared",
+                        reg_text(r, r->index, buf, sizeof buf));
         return;
     }
     if (tgx_v_find_decl(c, r->file, reg_dim(r), r->index))
         return;
     if (r->file == TGX_TGSI_FILE_MEMORY && memory_quirk(c, r, memory_warned))
         return;
-    tgx_v_error(c, r->pos, "%s is not declared", reg_text(r, r->index, buf, sizeof buf));
+    tgx_v_error(c, tgx_v_reg_pos(c, r), "%s is not declared",
+                reg_text(r, r->index, buf, sizeof buf));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -388,12 +393,12 @@ static void check_modifiers(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigne
         break;
     }
     if (s->absolute && !abs_ok)
-        tgx_v_warning(c, tgx_tgsi_src_pos(s),
+        tgx_v_warning(c, tgx_tgsi_src_pos(c->inst, s),
                       "absolute value is not allowed on %s src%u (%s operand, spec "
                       "\"Modifiers\"); tgx, as Mesa, takes |x| of the integer",
                       tgx_v_op_name(in->opcode), i, what);
     if (s->negate && !neg_ok)
-        tgx_v_warning(c, tgx_tgsi_src_pos(s),
+        tgx_v_warning(c, tgx_tgsi_src_pos(c->inst, s),
                       "negation is not allowed on %s src%u (%s operand, spec \"Modifiers\"); "
                       "tgx, as Mesa, negates the integer",
                       tgx_v_op_name(in->opcode), i, what);
@@ -421,7 +426,7 @@ static void check_dst_pairs(tgx_vctx *c, const tgx_tgsi_instruction *in, const t
     char buf[5];
     if ((lo == 0 || lo == 3u) && (hi == 0 || hi == 12u))
         return;
-    tgx_v_warning(c, d->reg.pos,
+    tgx_v_warning(c, tgx_v_reg_pos(c, &d->reg),
                   "%s writes 64-bit values: write mask .%s splits a pair (.xy, .zw); tgx writes "
                   "only the masked words, Mesa's tgsi_exec the whole pair or nothing, by opcode",
                   tgx_v_op_name(in->opcode), mask_text(m, buf));
@@ -458,7 +463,7 @@ static void check_frag_output_mask(tgx_vctx *c, const tgx_tgsi_dst *d)
     else
         return;
     if (d->write_mask & ~allowed & TGX_TGSI_MASK_XYZW)
-        tgx_v_warning(c, d->reg.pos,
+        tgx_v_warning(c, tgx_v_reg_pos(c, &d->reg),
                       "only .%s of the FRAG %s output OUT[%ld] is writable, not .%s (the other "
                       "components are ignored)",
                       allowed == TGX_TGSI_MASK_Z ? "z" : "y",
@@ -478,7 +483,7 @@ static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
         (in->opcode == TGX_TGSI_OP_DFRACEXP && i == 1) ? TGX_TGSI_TYPE_INT : info->dst_type;
     if (t == TGX_TGSI_TYPE_RESOURCE) {
         if (!kind_accepts(KIND_RESOURCE, f)) {
-            tgx_v_error(c, d->reg.pos, "%s dst must be %s, not %s", info->name,
+            tgx_v_error(c, tgx_v_reg_pos(c, &d->reg), "%s dst must be %s, not %s", info->name,
                         kind_text(KIND_RESOURCE), reg_text(&d->reg, d->reg.index, buf, sizeof buf));
             return;
         }
@@ -486,11 +491,11 @@ static void check_dst(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
                f == TGX_TGSI_FILE_SV || f == TGX_TGSI_FILE_SAMP || f == TGX_TGSI_FILE_SVIEW) {
         /* Inputs, constants, immediates and system values are supplied to the shader;
          * samplers and views are bindings (spec "Declaration"). */
-        tgx_v_error(c, d->reg.pos, "cannot write to %s: %s is read-only",
+        tgx_v_error(c, tgx_v_reg_pos(c, &d->reg), "cannot write to %s: %s is read-only",
                     reg_text(&d->reg, d->reg.index, buf, sizeof buf), tgx_v_file_name(f));
         return;
     } else if (!is_value_file(f) && f != TGX_TGSI_FILE_NULL) {
-        tgx_v_error(c, d->reg.pos, "%s dst must be a value, not %s", info->name,
+        tgx_v_error(c, tgx_v_reg_pos(c, &d->reg), "%s dst must be a value, not %s", info->name,
                     reg_text(&d->reg, d->reg.index, buf, sizeof buf));
         return;
     }
@@ -534,8 +539,8 @@ static void check_src(tgx_vctx *c, const tgx_tgsi_instruction *in, unsigned i,
     if (t == TGX_TGSI_TYPE_RESOURCE)
         k = resource_kind(info, (*rank)++);
     if (!kind_accepts(k, s->reg.file)) {
-        tgx_v_error(c, s->reg.pos, "%s src%u must be %s, not %s", info->name, i, kind_text(k),
-                    reg_text(&s->reg, s->reg.index, buf, sizeof buf));
+        tgx_v_error(c, tgx_v_reg_pos(c, &s->reg), "%s src%u must be %s, not %s", info->name, i,
+                    kind_text(k), reg_text(&s->reg, s->reg.index, buf, sizeof buf));
         return;
     }
     check_declared(c, &s->reg, memory_warned);
@@ -548,7 +553,7 @@ static void check_case(tgx_vctx *c, const tgx_tgsi_instruction *in)
     char buf[REG_TEXT_MAX];
     const tgx_tgsi_register *r = &in->src[0].reg;
     if (in->num_src >= 1 && (r->file != TGX_TGSI_FILE_IMM || r->indirect))
-        tgx_v_error(c, r->pos, "CASE src0 must be an integer immediate (IMM), not %s",
+        tgx_v_error(c, tgx_v_reg_pos(c, r), "CASE src0 must be an integer immediate (IMM), not %s",
                     reg_text(r, r->index, buf, sizeof buf));
 }
 
@@ -657,12 +662,12 @@ static void check_sample_view(tgx_vctx *c, const tgx_tgsi_instruction *in)
     case TGX_TGSI_OP_SAMPLE_I_MS:
         /* spec SAMPLE_I: "any resource type other than CUBE" */
         if (is_cube(view->target))
-            tgx_v_error(c, r->pos, "%s cannot fetch from SVIEW[%ld], declared %s", op,
+            tgx_v_error(c, tgx_v_reg_pos(c, r), "%s cannot fetch from SVIEW[%ld], declared %s", op,
                         (long)r->index, texture_text(view->target));
         return;
     case TGX_TGSI_OP_GATHER4:
         if (!gathers_from(view->target, false))
-            tgx_v_error(c, r->pos,
+            tgx_v_error(c, tgx_v_reg_pos(c, r),
                         "GATHER4 cannot gather from SVIEW[%ld], declared %s (only 2D, "
                         "2D_ARRAY, CUBE and CUBE_ARRAY)",
                         (long)r->index, texture_text(view->target));
@@ -671,7 +676,7 @@ static void check_sample_view(tgx_vctx *c, const tgx_tgsi_instruction *in)
         /* spec SAMPLE: "any resource type other than buffers"; the other filtering forms are
          * "just like the SAMPLE instruction". */
         if (view->target == TGX_TGSI_TEXTURE_BUFFER)
-            tgx_v_error(c, r->pos, "%s cannot sample SVIEW[%ld], declared BUFFER", op,
+            tgx_v_error(c, tgx_v_reg_pos(c, r), "%s cannot sample SVIEW[%ld], declared BUFFER", op,
                         (long)r->index);
         return;
     }
@@ -688,7 +693,7 @@ static void check_store(tgx_vctx *c, const tgx_tgsi_instruction *in)
         return;
     d = tgx_v_find_decl(c, r->file, -1, r->index);
     if (d && !d->writable)
-        tgx_v_error(c, r->pos, "STORE to %s[%ld], which is not declared WR",
+        tgx_v_error(c, tgx_v_reg_pos(c, r), "STORE to %s[%ld], which is not declared WR",
                     tgx_v_file_name(r->file), (long)r->index);
 }
 
@@ -726,7 +731,7 @@ static void check_tex_offsets(tgx_vctx *c, const tgx_tgsi_instruction *in,
     char buf[REG_TEXT_MAX];
     for (unsigned i = 0; i < in->num_tex_offsets && i < TGX_TGSI_MAX_TEX_OFFSETS; i++) {
         const tgx_tgsi_tex_offset *o = &in->tex_offsets[i];
-        tgx_tgsi_register r = {.file = o->file, .index = o->index, .pos = o->pos};
+        tgx_tgsi_register r = {.file = o->file, .index = o->index, .column = o->pos.column};
         if (!is_value_file(o->file))
             tgx_v_error(c, o->pos, "texel offset %u must be a value, not %s", i,
                         reg_text(&r, r.index, buf, sizeof buf));
@@ -782,8 +787,10 @@ tgx_status tgx_tgsi_validate(const tgx_tgsi_shader *s, const char *filename, tgx
     }
     tgx_v_check_declarations(&c);
     tgx_v_check_properties(&c);
-    for (size_t i = 0; i < s->num_insts; i++)
-        check_instruction(&c, &s->insts[i], memory_warned);
+    for (size_t i = 0; i < s->num_insts; i++) {
+        c.inst = &s->insts[i];
+        check_instruction(&c, c.inst, memory_warned);
+    }
     tgx_v_check_flow(&c);
     tgx_v_check_temps(&c);
     if (c.nomem != TGX_OK)

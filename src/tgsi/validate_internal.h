@@ -27,7 +27,15 @@ typedef struct tgx_vctx {
     bool full;         /* TGX_VALIDATE_MAX_DIAGS reached */
     tgx_status nomem;  /* TGX_ERR_NOMEM once an allocation failed, else TGX_OK */
     size_t num_errors; /* errors added by this run */
+    /* The instruction being checked: its operands' positions are on its line. */
+    const tgx_tgsi_instruction *inst;
 } tgx_vctx;
+
+/* Where register r of the instruction being checked starts. */
+static inline tgx_tgsi_pos tgx_v_reg_pos(const tgx_vctx *c, const tgx_tgsi_register *r)
+{
+    return tgx_tgsi_reg_pos(c->inst, r);
+}
 
 /* Appends an error / a warning at pos. */
 void tgx_v_error(tgx_vctx *c, tgx_tgsi_pos pos, const char *fmt, ...)

@@ -160,12 +160,12 @@ static void check_read(temps *t, const tgx_tgsi_instruction *in, const tgx_tgsi_
             never &= t->w[reg].first[ch] == SIZE_MAX;
         }
     if (never)
-        tgx_v_warning(t->c, tgx_tgsi_src_pos(src),
+        tgx_v_warning(t->c, tgx_tgsi_src_pos(in, src),
                       "TEMP[%zu].%s is read, but no instruction writes it (a temporary has no "
                       "value until it is written)",
                       reg, comps);
     else
-        tgx_v_warning(t->c, tgx_tgsi_src_pos(src),
+        tgx_v_warning(t->c, tgx_tgsi_src_pos(in, src),
                       "TEMP[%zu].%s is read before any instruction writes it (a temporary has no "
                       "value until it is written)",
                       reg, comps);
