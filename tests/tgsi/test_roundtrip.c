@@ -29,6 +29,28 @@ static void first_difference(const char *a, const char *b)
             (int)strcspn(lb, "\n"), lb);
 }
 
+/* tgx_tgsi_print_instruction gives each instruction's line of the whole text (tgx lower's
+ * listing prints them one at a time), its indentation carried from line to line. */
+static void check_lines(const tgx_tgsi_shader *s, const char *printed)
+{
+    char *line = NULL;
+    size_t cap = 0, len = 0, same = 0;
+    int indent = 0;
+    for (size_t i = 0; i < s->num_insts; i++) {
+        if (tgx_tgsi_print_instruction(s, i, &indent, &line, &cap, &len) != TGX_OK)
+            break;
+        /* the whole text holds the line, at a line's start, with its '\n' */
+        for (const char *p = strstr(printed, line); p; p = strstr(p + 1, line))
+            if ((p == printed || p[-1] == '\n') && p[len] == '\n') {
+                same++;
+                break;
+            }
+    }
+    TGX_CHECK(same == s->num_insts, "%zu of %zu instruction lines are the printer's", same,
+              s->num_insts);
+    free(line);
+}
+
 static void check_one(const char *name, const char *text, size_t len)
 {
     tgx_tgsi_shader *s = NULL;
@@ -59,6 +81,7 @@ static void check_one(const char *name, const char *text, size_t len)
                   "%s: printing is not idempotent", name);
         free(out2);
         tgx_tgsi_free(s2);
+        check_lines(s, out);
     }
     free(out);
     tgx_tgsi_free(s);

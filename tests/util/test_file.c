@@ -233,6 +233,45 @@ static void check_hard_links(void)
     unlink(b);
 }
 
+/* tgx_out_file_*: pieces written in order, larger than its buffer too, reach the file only at
+ * the commit; an abort leaves the old file and no temporary file. */
+static void check_pieces(void)
+{
+    const char *f = in_dir("pieces");
+    tgx_diag d;
+    TGX_CHECK(tgx_write_file_atomic(f, "old", 3, &d) == TGX_OK, "setup");
+    static char big[200000]; /* more than the writer's 64 KB buffer: written past it */
+    for (size_t i = 0; i < sizeof big; i++)
+        big[i] = (char)('a' + i % 26);
+    tgx_out_file *o = NULL;
+    TGX_CHECK(tgx_out_file_open(f, &o, &d) == TGX_OK, "open: %s", d.message);
+    if (!o)
+        return;
+    TGX_CHECK(tgx_out_file_write(o, "head,", 5, &d) == TGX_OK &&
+                  tgx_out_file_write(o, big, sizeof big, &d) == TGX_OK &&
+                  tgx_out_file_write(o, ",tail", 5, &d) == TGX_OK,
+              "writes: %s", d.message);
+    TGX_CHECK(holds(f, "old"), "nothing replaced before the commit");
+    TGX_CHECK(tgx_out_file_commit(o, &d) == TGX_OK, "commit: %s", d.message);
+    char *data = NULL;
+    size_t size = 0;
+    TGX_CHECK(tgx_read_file(f, &data, &size, &d) == TGX_OK && size == 10 + sizeof big &&
+                  memcmp(data, "head,", 5) == 0 && memcmp(data + 5, big, sizeof big) == 0 &&
+                  memcmp(data + 5 + sizeof big, ",tail", 5) == 0,
+              "the pieces in order: %zu bytes", size);
+    free(data);
+    TGX_CHECK(tgx_out_file_open(f, &o, &d) == TGX_OK, "open again");
+    if (o) {
+        tgx_out_file_write(o, big, sizeof big, &d);
+        tgx_out_file_abort(o);
+    }
+    TGX_CHECK(tgx_read_file(f, &data, &size, &d) == TGX_OK && size == 10 + sizeof big,
+              "an abort leaves the file: %zu bytes", size);
+    free(data);
+    TGX_CHECK(entries() == 1, "no temporary file left after the abort: %u entries", entries());
+    unlink(f);
+}
+
 int main(void)
 {
     if (!mkdtemp(dir)) {
@@ -279,6 +318,7 @@ int main(void)
     check_symlinks();
     check_read_limit();
     check_hard_links();
+    check_pieces();
     TGX_CHECK(tgx_write_file_atomic(dir, "x", 1, &d) == TGX_ERR_IO &&
                   strstr(d.message, "directory"),
               "a directory is refused: %s", d.message);
