@@ -4,6 +4,7 @@
  * line is assembled by tgx_sm5_assemble_line (checked against nvdisasm elsewhere) and compared
  * with the lowered word; the listing of tgx_lower_print must hold it and `#` comments for the
  * moves. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tgx/lower.h"
@@ -65,6 +66,42 @@ static const struct {
     {10, "TEX R204, R0, 0x63, 2D, 0x5 ;", "TEX RB"},
 };
 
+static tgx_status append_piece(void *user, const char *text, size_t len)
+{
+    char **all = user;
+    size_t have = *all ? strlen(*all) : 0;
+    char *p = realloc(*all, have + len + 1);
+    if (!p)
+        return TGX_ERR_NOMEM;
+    memcpy(p + have, text, len);
+    p[have + len] = '\0';
+    *all = p;
+    return TGX_OK;
+}
+
+static tgx_status refuse_piece(void *user, const char *text, size_t len)
+{
+    (void)text;
+    (void)len;
+    return ++*(int *)user == 3 ? TGX_ERR_IO : TGX_OK;
+}
+
+/* tgx_lower_stream (tgx lower: each texture instruction lowered as it goes out) gives the
+ * listing tgx_lower_print makes of the lowered program, and stops at a sink's error. */
+static void check_stream(const tgx_tgsi_shader *sh, const char *listing)
+{
+    char *all = NULL;
+    TGX_CHECK(tgx_lower_stream(sh, "hand.tgsi", TGX_SM5_ARCH_SM52, append_piece, &all) == TGX_OK &&
+                  all && strcmp(all, listing) == 0,
+              "the streamed listing is tgx_lower_print's");
+    free(all);
+    int calls = 0;
+    TGX_CHECK(tgx_lower_stream(sh, "hand.tgsi", TGX_SM5_ARCH_SM52, refuse_piece, &calls) ==
+                      TGX_ERR_IO &&
+                  calls == 3,
+              "a sink's error stops the listing: %d calls", calls);
+}
+
 int main(void)
 {
     tgx_tgsi_shader *sh = NULL;
@@ -122,8 +159,16 @@ int main(void)
                       prog.count == 11,
                   "the listing assembles: %s", d.message);
         tgx_sm5_program_free(&prog);
+        check_stream(sh, listing);
         free(listing);
     }
+    /* checking alone (no program): the same status and warning, nothing kept */
+    tgx_diag_list only;
+    tgx_diag_list_init(&only);
+    TGX_CHECK(tgx_lower_shader(sh, "hand.tgsi", TGX_SM5_ARCH_SM52, NULL, &only) == TGX_OK &&
+                  only.count == 1 && strstr(only.items[0].message, "8.8 fixed point"),
+              "tgx_lower_shader without a program checks the same");
+    tgx_diag_list_free(&only);
     tgx_lower_program_free(&p);
     tgx_diag_list_free(&diags);
     tgx_tgsi_free(sh);
