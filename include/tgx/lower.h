@@ -144,17 +144,25 @@ typedef struct tgx_lower_inst {
     /* The TXD emulation (gradients on 3D, cube and cube-array targets, or with a depth
      * reference; docs/translation.md): ncode words run in order instead of insn alone -- quad
      * shuffles (SHFL), FSWZADD, the TEX.NDV that insn holds, MOV with a quad lane mask -- with
-     * the inputs set first and the results read from out[]. 0 for every other instruction. */
+     * the inputs set first and the results read from out[]. 0 for every other instruction. The
+     * words live out of line (most instructions have none; inline they made every lowered
+     * instruction 1 KB larger): tgx_lower_inst_free releases them. */
     unsigned ncode;
-    uint64_t code[TGX_LOWER_MAX_CODE];
+    uint64_t *code; /* ncode words, NULL when ncode is 0 */
 } tgx_lower_inst;
+
+/* Releases what li holds out of line (the TXD emulation's words) and leaves li without them;
+ * safe on a zeroed instruction. tgx_lower_program_free does it for a program's instructions. */
+void tgx_lower_inst_free(tgx_lower_inst *li);
 
 /* Is instruction i of sh a texture instruction the lowering covers (by opcode and operands)? */
 bool tgx_lower_is_texture(const tgx_tgsi_shader *sh, unsigned i);
 
 /* Lowers instruction i of sh for arch. TGX_ERR_UNSUPPORTED when it is not a texture instruction
  * (d says so); TGX_ERR_INVALID when Maxwell has no form for it (d at the TGSI line:col of the
- * operand or target at fault, with the reason). file names the shader in d (may be NULL). */
+ * operand or target at fault, with the reason). file names the shader in d (may be NULL). On
+ * success *out is replaced (not freed first) and the caller releases it with
+ * tgx_lower_inst_free; on failure *out is left as it was. */
 tgx_status tgx_lower_instruction(const tgx_tgsi_shader *sh, unsigned i, tgx_sm5_arch arch,
                                  const char *file, tgx_lower_inst *out, tgx_diag *d);
 

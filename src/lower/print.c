@@ -231,6 +231,7 @@ static tgx_status lowered_form(listing *L, unsigned i, const tgx_lower_inst **li
     }
     if (!tgx_lower_is_texture(L->sh, i))
         return TGX_OK;
+    tgx_lower_inst_free(L->li); /* the previous instruction's */
     tgx_status st = tgx_lower_instruction(L->sh, i, L->arch, L->file, L->li, NULL);
     *li = L->li;
     return st;
@@ -283,8 +284,9 @@ tgx_status tgx_lower_stream(const tgx_tgsi_shader *sh, const char *file, tgx_sm5
 {
     if (!sh || !sink)
         return TGX_ERR_ARG;
-    listing L = {sh, file, NULL, 0, arch, malloc(sizeof(tgx_lower_inst))};
+    listing L = {sh, file, NULL, 0, arch, calloc(1, sizeof(tgx_lower_inst))};
     tgx_status st = L.li ? print_listing(&L, sink, user) : TGX_ERR_NOMEM;
+    tgx_lower_inst_free(L.li);
     free(L.li);
     return st;
 }

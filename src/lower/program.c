@@ -59,6 +59,8 @@ tgx_status tgx_lower_shader(const tgx_tgsi_shader *sh, const char *file, tgx_sm5
         st = note_warning(diags, sh, file, li);
         if (p)
             p->count++;
+        else
+            tgx_lower_inst_free(li);
     }
     free(scratch);
     if (st == TGX_ERR_NOMEM)
@@ -70,6 +72,8 @@ void tgx_lower_program_free(tgx_lower_program *p)
 {
     if (!p)
         return;
+    for (size_t k = 0; k < p->count; k++)
+        tgx_lower_inst_free(&p->insts[k]);
     free(p->insts);
     memset(p, 0, sizeof *p);
 }

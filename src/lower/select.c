@@ -9,6 +9,7 @@
  * bindless .B form. Whatever Maxwell cannot express is an error naming the TGSI position.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lower/lower_internal.h"
@@ -738,5 +739,16 @@ tgx_status tgx_lower_instruction(const tgx_tgsi_shader *sh, unsigned i, tgx_sm5_
         st = lw_txd_code(&rq, arch, &li, d);
     if (st == TGX_OK)
         *out = li;
+    else
+        tgx_lower_inst_free(&li);
     return st;
+}
+
+void tgx_lower_inst_free(tgx_lower_inst *li)
+{
+    if (!li)
+        return;
+    free(li->code);
+    li->code = NULL;
+    li->ncode = 0;
 }

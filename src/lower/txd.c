@@ -224,6 +224,12 @@ tgx_status lw_txd_code(const lw_req *rq, tgx_sm5_arch arch, tgx_lower_inst *li, 
         return tgx_diag_set(d, TGX_ERR_INVALID, rq->file, rq->in->pos.line, rq->in->pos.column,
                             "%s: internal error: the TXD emulation does not assemble: %s",
                             tgx_tgsi_opcode_info(rq->in->opcode)->name, ad.message);
+    li->code = malloc(p.count * sizeof *li->code);
+    if (!li->code) {
+        tgx_sm5_program_free(&p);
+        return tgx_diag_set(d, TGX_ERR_NOMEM, rq->file, rq->in->pos.line, rq->in->pos.column,
+                            "out of memory for the TXD emulation");
+    }
     li->ncode = (unsigned)p.count;
     for (size_t i = 0; i < p.count; i++)
         li->code[i] = p.insns[i].word;

@@ -220,6 +220,8 @@ int main(void)
                       form_text, text, st == TGX_OK ? ours : d.message);
             same += st == TGX_OK && same_form(&li.insn, &want);
         }
+        if (st == TGX_OK)
+            tgx_lower_inst_free(&li);
         tgx_tgsi_free(sh);
     }
     fclose(f);

@@ -239,6 +239,8 @@ static int check_words(const gen_case *c, const tgx_tgsi_shader *lsh, const tgx_
         tgx_sm5_encode(&back.insn, arch, &w1, &d);
     TGX_CHECK(st == TGX_OK && w0 == w1, "seed %u: lower(lift(0x%016llx)) = 0x%016llx", c->seed,
               (unsigned long long)w0, (unsigned long long)w1);
+    if (st == TGX_OK)
+        tgx_lower_inst_free(&back);
     return 1;
 }
 
