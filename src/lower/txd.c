@@ -147,12 +147,12 @@ static void lane_text(unsigned l, char *buf, size_t size)
     if (l == 0)
         snprintf(buf, size, "RZ");
     else
-        snprintf(buf, size, "0x%x", l);
+        snprintf(buf, size, "0x%x", l & 3u); /* a lane of the quad */
 }
 
 static void broadcast(lw_text *t, unsigned dst, unsigned src, unsigned l)
 {
-    char lane[8];
+    char lane[16];
     lane_text(l, lane, sizeof lane);
     lw_printf(t, "SHFL.IDX PT, R%u, R%u, %s, " TXD_QUAD " ;\n", dst, src, lane);
 }
