@@ -45,27 +45,10 @@ typedef struct txd_regs {
     int tex_layer, tex_ref;
 } txd_regs;
 
-static uint8_t add_input(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_param p, unsigned *staged)
-{
-    lw_param_value v = lw_param(rq, li, p);
-    int home = v.pack == TGX_LOWER_MOV ? lw_home(rq, v.a) : -1;
-    uint8_t reg = (uint8_t)(home >= 0 ? (unsigned)home : TGX_LOWER_PACK_A + (*staged)++);
-    tgx_lower_input *in = &li->inputs[li->ninputs++];
-    memset(in, 0, sizeof *in);
-    in->reg = reg;
-    in->pack = v.pack;
-    in->param = (uint8_t)p;
-    in->has_q = v.has_q;
-    in->a = v.a;
-    in->q = v.q;
-    in->imm = v.imm;
-    in->in_place = home >= 0;
-    return reg;
-}
-
-/* A parameter of TEX's layout that the rounds do not rebuild (texel offsets): set once, at its
- * place in Ra/Rb. */
-static void add_fixed(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_param p, unsigned reg)
+/* One input: parameter p's value (its pack and operands) made in register reg before the code
+ * runs (in_place: reg is the operand's TEMP home, nothing is moved). */
+static void put_input(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_param p, unsigned reg,
+                      bool in_place)
 {
     lw_param_value v = lw_param(rq, li, p);
     tgx_lower_input *in = &li->inputs[li->ninputs++];
@@ -73,9 +56,22 @@ static void add_fixed(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_param p, uns
     in->reg = (uint8_t)reg;
     in->pack = v.pack;
     in->param = (uint8_t)p;
+    in->has_q = v.has_q;
     in->a = v.a;
     in->q = v.q;
     in->imm = v.imm;
+    in->in_place = in_place;
+}
+
+/* A lane operand the rounds broadcast: read where it lives (its TEMP home) or staged in
+ * R192.. ; returns that register. */
+static uint8_t add_input(const lw_req *rq, tgx_lower_inst *li, tgx_sm5_param p, unsigned *staged)
+{
+    lw_param_value v = lw_param(rq, li, p);
+    int home = v.pack == TGX_LOWER_MOV ? lw_home(rq, v.a) : -1;
+    unsigned reg = home >= 0 ? (unsigned)home : TGX_LOWER_PACK_A + (*staged)++;
+    put_input(rq, li, p, reg, home >= 0);
+    return (uint8_t)reg;
 }
 
 static const tgx_sm5_param coord_param[3] = {TGX_SM5_P_S, TGX_SM5_P_T, TGX_SM5_P_R};
@@ -96,7 +92,7 @@ static void place_tex_operands(const lw_req *rq, tgx_lower_inst *li, const tgx_s
         else if (p == TGX_SM5_P_DC)
             r->tex_ref = (int)reg;
         else
-            add_fixed(rq, li, p, reg);
+            put_input(rq, li, p, reg, false); /* set once, at its place in Ra/Rb */
     }
 }
 
